@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import type { Participant } from "~/lib/participant";
+
+const COLUMNS = ["Participante", "País", "ID", "Fecha"] as const;
+const CELL = "px-3 py-3 sm:px-5";
+
+function TableFrame({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[22rem] text-left text-sm" aria-busy={busy || undefined}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={CELL}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function MessageRow({ children }: { children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={COLUMNS.length} className={`${CELL} py-8 text-center text-slate-600`}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+export function ParticipantsTable({
+  caption,
+  rows,
+  emptyMessage,
+}: {
+  caption: string;
+  rows: Participant[];
+  emptyMessage: string;
+}) {
+  return (
+    <TableFrame caption={caption}>
+      {rows.length === 0 ? (
+        <MessageRow>{emptyMessage}</MessageRow>
+      ) : (
+        rows.map((row, index) => (
+          <tr key={`${row.id}-${index}`} className="hover:bg-slate-50/80" data-testid="participant-row">
+            <td className={`${CELL} font-medium text-slate-900`}>{row.nombre}</td>
+            <td className={`${CELL} text-slate-700`}>{row.pais}</td>
+            <td className={`${CELL} font-mono text-xs text-slate-600`}>{row.id}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums text-slate-700`}>{row.fecha}</td>
+          </tr>
+        ))
+      )}
+    </TableFrame>
+  );
+}
+
+/** Placeholder rows shaped like real ones, so the table does not jump when data arrives. */
+export function ParticipantsTableSkeleton({ caption, rows }: { caption: string; rows: number }) {
+  return (
+    <TableFrame caption={caption} busy>
+      {Array.from({ length: rows }, (_, index) => (
+        <tr key={index} data-testid="skeleton-row">
+          {COLUMNS.map((column) => (
+            <td key={column} className={CELL}>
+              <span className="block h-5 animate-pulse rounded bg-slate-200/80" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </TableFrame>
+  );
+}
+
+export function ParticipantsError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-900">
+      {children}
+    </p>
+  );
+}

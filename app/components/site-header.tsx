@@ -1,0 +1,104 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { hrefFor, NAV_ITEMS, START_SURVEY } from "~/content/navigation";
+import { Icon } from "./icons";
+import { Logo } from "./logo";
+
+/** Spec §9: the bar turns solid once the page has scrolled past this many pixels. */
+export const SCROLL_THRESHOLD_PX = 20;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+function headerStyle(alwaysSolid: boolean, scrolled: boolean, menuOpen: boolean): string {
+  if (alwaysSolid) return "bg-slate-100/85 shadow-md backdrop-blur-md";
+  if (scrolled || menuOpen) return "bg-white/85 shadow-md backdrop-blur-md";
+  return "bg-transparent";
+}
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const onSorteos = pathname === "/sorteos";
+  const linkColor = onSorteos ? "text-slate-800 hover:text-brand-700" : "text-slate-600 hover:text-brand-700";
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const links = NAV_ITEMS.map((item) => ({ label: item.label, href: hrefFor(item.target, pathname) }));
+
+  return (
+    <header
+      data-testid="site-header"
+      data-scrolled={scrolled}
+      className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(onSorteos, scrolled, menuOpen)}`}
+    >
+      <nav aria-label="Principal" className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="shrink-0 rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+          <Logo className="h-8 w-auto" />
+        </Link>
+
+        <ul className="hidden items-center gap-7 md:flex">
+          {links.map((link) => (
+            <li key={link.label}>
+              <Link to={link.href} className={`text-sm font-medium transition-colors ${linkColor}`}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Link to={START_SURVEY.path} className="btn-primary hidden py-2.5 md:inline-flex">
+          {START_SURVEY.label}
+        </Link>
+
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="menu-movil"
+          aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
+        </button>
+      </nav>
+
+      <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 md:hidden">
+        <ul className="container-page flex flex-col py-3">
+          {links.map((link) => (
+            <li key={link.label}>
+              <Link to={link.href} onClick={closeMenu} className="block rounded-lg px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-100">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link to={START_SURVEY.path} onClick={closeMenu} className="btn-primary w-full">
+              {START_SURVEY.label}
+            </Link>
+          </li>
+        </ul>
+      </div>
+      <noscript>
+        <ul className="container-page flex flex-wrap gap-x-5 gap-y-2 border-t border-slate-200 bg-white/95 py-3 text-sm font-medium md:hidden">
+          {links.map((link) => (
+            <li key={link.label}>
+              <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </noscript>
+    </header>
+  );
+}

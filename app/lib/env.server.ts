@@ -1,0 +1,94 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Where the participants sheet comes from: a published URL or a file on disk. */
+export type SheetSource =
+  | { kind: "url"; url: string }
+  | { kind: "file"; path: string; isBundledSample: boolean };
+
+export interface ServerEnv {
+  sheetSource: SheetSource;
+  ttlMs: number;
+  timeoutMs: number;
+  port: number;
+}
+
+export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
+
+export class EnvError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = "EnvError";
+  }
+}
+
+function readInteger(
+  vars: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { min, max }: { min: number; max: number },
+): number {
+  const raw = vars[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) {
+    throw new EnvError(name, `must be a whole number, got "${raw}"`);
+  }
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new EnvError(name, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function readSheetSource(vars: NodeJS.ProcessEnv, cwd: string): SheetSource {
+  const raw = vars.PARTICIPANTS_CSV_URL?.trim();
+  if (!raw) {
+    return { kind: "file", path: path.resolve(cwd, BUNDLED_SAMPLE_SHEET), isBundledSample: true };
+  }
+  if (/^https?:\/\//i.test(raw)) {
+    try {
+      return { kind: "url", url: new URL(raw).href };
+    } catch {
+      throw new EnvError("PARTICIPANTS_CSV_URL", "is not a valid http(s) URL");
+    }
+  }
+  const filePath = path.resolve(cwd, raw);
+  if (existsSync(filePath) && statSync(filePath).isFile()) {
+    return { kind: "file", path: filePath, isBundledSample: false };
+  }
+  throw new EnvError(
+    "PARTICIPANTS_CSV_URL",
+    "must be an http(s) URL or the path of an existing file",
+  );
+}
+
+/** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
+export function parseEnv(vars: NodeJS.ProcessEnv, cwd = process.cwd()): ServerEnv {
+  return {
+    sheetSource: readSheetSource(vars, cwd),
+    ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
+    timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
+    port: readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 }),
+  };
+}
+
+function loadEnvOrExit(): ServerEnv {
+  try {
+    const env = parseEnv(process.env);
+    if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
+      console.warn(
+        "[config] PARTICIPANTS_CSV_URL is not set: serving the bundled sample sheet. Set it to your published Google Sheet CSV for real data.",
+      );
+    }
+    return env;
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The validated configuration, read once when the server build is first imported. */
+export const env = loadEnvOrExit();

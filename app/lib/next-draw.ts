@@ -1,0 +1,28 @@
+/** Draws happen at 12:00 in Argentina, which is UTC-3 all year (no daylight saving). */
+const DRAW_HOUR_UTC = 15;
+const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function firstMondayDrawUtc(year: number, month: number): number {
+  const weekdayOfFirst = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  const firstMonday = 1 + ((8 - weekdayOfFirst) % 7);
+  return Date.UTC(year, month, firstMonday, DRAW_HOUR_UTC);
+}
+
+/**
+ * The next draw: this month's first Monday at 12:00 Argentina time if it is still
+ * ahead, otherwise next month's (product.md "Next draw").
+ */
+export function nextDrawAt(now: Date | number): Date {
+  const nowMs = typeof now === "number" ? now : now.getTime();
+  const argentina = new Date(nowMs + ARGENTINA_OFFSET_MS);
+  const year = argentina.getUTCFullYear();
+  const month = argentina.getUTCMonth();
+  const thisMonth = firstMondayDrawUtc(year, month);
+  return new Date(thisMonth > nowMs ? thisMonth : firstMondayDrawUtc(year, month + 1));
+}
+
+/** Whole days left before the draw, as the countdown shows them. */
+export function daysUntil(draw: Date, now: number): number {
+  return Math.max(0, Math.floor((draw.getTime() - now) / DAY_MS));
+}

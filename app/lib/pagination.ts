@@ -1,0 +1,20 @@
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_LINKS = 5;
+
+export function pageCountFor(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Reads a `page` query value; garbage, negatives and zero mean 1, too large means the last page. */
+export function clampPage(raw: string | null | undefined, pageCount: number): number {
+  const text = raw?.trim() ?? "";
+  if (!/^\d{1,16}$/.test(text)) return 1;
+  return Math.min(Math.max(1, Number(text)), Math.max(1, pageCount));
+}
+
+/** The numbered page links to show: at most MAX_PAGE_LINKS, the current page as central as possible. */
+export function pageWindow(current: number, pageCount: number, size = MAX_PAGE_LINKS): number[] {
+  const count = Math.min(size, pageCount);
+  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), pageCount - count + 1);
+  return Array.from({ length: count }, (_, index) => start + index);
+}

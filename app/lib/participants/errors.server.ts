@@ -1,0 +1,39 @@
+/**
+ * Why a sheet refresh failed. `publicMessage` is what a visitor may read (spec §8 and
+ * product.md); `message` carries the details that only go to the server log.
+ */
+export type SheetFailureKind = "http" | "timeout" | "invalid" | "unknown";
+
+const PUBLIC_MESSAGES: Record<Exclude<SheetFailureKind, "http">, string> = {
+  timeout: "La planilla de participantes tardó demasiado en responder.",
+  invalid: "La planilla de participantes no devolvió datos válidos.",
+  unknown: "Error desconocido",
+};
+
+export class SheetError extends Error {
+  readonly kind: SheetFailureKind;
+  readonly status: number | null;
+
+  constructor(kind: SheetFailureKind, message: string, status: number | null = null) {
+    super(message);
+    this.name = "SheetError";
+    this.kind = kind;
+    this.status = status;
+  }
+
+  get publicMessage(): string {
+    return this.kind === "http" ? `Error al cargar datos: ${this.status}` : PUBLIC_MESSAGES[this.kind];
+  }
+}
+
+/** Maps anything thrown while refreshing to a SheetError, so callers handle one type. */
+export function toSheetError(error: unknown): SheetError {
+  if (error instanceof SheetError) return error;
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return new SheetError("timeout", error.message);
+  }
+  if (error instanceof Error && error.name === "CsvError") {
+    return new SheetError("invalid", error.message);
+  }
+  return new SheetError("unknown", error instanceof Error ? error.message : String(error));
+}

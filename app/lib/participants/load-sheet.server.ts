@@ -1,0 +1,28 @@
+import type { SheetSource } from "~/lib/env.server";
+import { fetchSheet } from "./fetch-sheet.server";
+import { parseSheet } from "./parse-sheet.server";
+import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
+import { validateParticipant } from "./validate-participant.server";
+
+export interface LoadedSheet {
+  snapshot: SheetSnapshot;
+  status: number | null;
+}
+
+/** fetch → parse → validate, as one bounded refresh of the sheet. */
+export async function loadSheet(
+  source: SheetSource,
+  { timeoutMs, now }: { timeoutMs: number; now: () => number },
+): Promise<LoadedSheet> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const { body, status } = await fetchSheet(source, signal);
+  const parsed = parseSheet(body);
+  const builder = new SnapshotBuilder();
+  let invalid = 0;
+  for await (const record of parsed.records) {
+    const participant = validateParticipant(record);
+    if (participant) builder.add(participant);
+    else invalid += 1;
+  }
+  return { snapshot: builder.finish(now(), invalid + parsed.unreadable()), status };
+}

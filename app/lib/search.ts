@@ -1,0 +1,11 @@
+/**
+ * Folds text for matching: lower case, accents and control characters removed,
+ * so "jose" finds "José" and "ARGENTINA" equals "Argentina".
+ */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\p{M}\p{Cc}\p{Cf}]/gu, "")
+    .toLowerCase()
+    .trim();
+}

@@ -1,0 +1,34 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+/** Spec §9: participants are refreshed every 5 minutes. */
+export const REVALIDATE_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Reloads the route's data every interval while the tab is visible, and at once when a
+ * hidden tab comes back with data older than the interval (product.md).
+ */
+export function useRevalidateOnInterval(intervalMs = REVALIDATE_INTERVAL_MS): void {
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
+
+  useEffect(() => {
+    let lastLoadedAt = Date.now();
+    const reload = () => {
+      lastLoadedAt = Date.now();
+      revalidateRef.current();
+    };
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible") reload();
+    }, intervalMs);
+    const onVisibilityChange = () => {
+      if (document.visibilityState === "visible" && Date.now() - lastLoadedAt >= intervalMs) reload();
+    };
+    document.addEventListener("visibilitychange", onVisibilityChange);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+    };
+  }, [intervalMs]);
+}

@@ -1,0 +1,34 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+
+export const meta: MetaFunction = () => [
+  { title: "Página no encontrada | Opinion Labz" },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  console.warn(JSON.stringify({ event: "not_found", path: pathname }));
+  return data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+
+  return (
+    <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-16">
+      <div className="text-center">
+        <h1 className="mb-4 text-6xl font-bold text-slate-900">404</h1>
+        <p className="mb-6 text-xl text-slate-600">Oops! Page not found</p>
+        <Link to="/" className="btn-primary">
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { delay, http, HttpResponse } from "msw";
+import { generateSheet, SAMPLE_SHEET, SIGN_IN_PAGE, TRICKY_SHEET } from "./sheets";
+
+/**
+ * The spreadsheet, as tests and `npm run dev` see it. Each scenario is a path,
+ * `…/sheet/<scenario>.csv`, on any origin: in-process (msw's node server) or on the
+ * loopback sheet server.
+ */
+export const SHEET_SCENARIOS = {
+  ok: "the bundled sample sheet",
+  tricky: "quoted commas and newlines, BOM, CRLF, short and extra columns",
+  large: "100,000 valid rows",
+  empty: "an empty body",
+  "header-only": "the header row and nothing else",
+  "500": "HTTP 500",
+  "429": "HTTP 429 (rate limited)",
+  "404": "HTTP 404",
+  html: "Google's sign-in page (HTML, status 200)",
+  "html-as-csv": "an HTML page labelled text/csv",
+  hang: "never answers",
+  redirect: "a 307 to the sample sheet, as Google does",
+} as const;
+
+export type SheetScenario = keyof typeof SHEET_SCENARIOS;
+
+export function sheetPath(scenario: SheetScenario): string {
+  return `/sheet/${scenario}.csv`;
+}
+
+function csv(body: string): HttpResponse<string> {
+  return new HttpResponse(body, { headers: { "content-type": "text/csv; charset=utf-8" } });
+}
+
+let largeSheet: string | undefined;
+
+export const handlers = [
+  http.get("*/sheet/ok.csv", () => csv(SAMPLE_SHEET)),
+  http.get("*/sheet/tricky.csv", () => csv(TRICKY_SHEET)),
+  http.get("*/sheet/large.csv", () => csv((largeSheet ??= generateSheet(100_000)))),
+  http.get("*/sheet/empty.csv", () => csv("")),
+  http.get("*/sheet/header-only.csv", () => csv("nombre,pais,id,fecha\n")),
+  http.get("*/sheet/500.csv", () => new HttpResponse("Internal error", { status: 500 })),
+  http.get("*/sheet/429.csv", () => new HttpResponse("Too many requests", { status: 429 })),
+  http.get("*/sheet/404.csv", () => new HttpResponse("Not found", { status: 404 })),
+  http.get("*/sheet/html.csv", () => HttpResponse.html(SIGN_IN_PAGE)),
+  http.get("*/sheet/html-as-csv.csv", () => csv(SIGN_IN_PAGE)),
+  http.get("*/sheet/hang.csv", async () => {
+    await delay("infinite");
+    return csv("");
+  }),
+  http.get("*/sheet/redirect.csv", ({ request }) =>
+    HttpResponse.redirect(new URL(sheetPath("ok"), request.url).href, 307),
+  ),
+];

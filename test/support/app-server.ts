@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const REMIX_SERVE = path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
+
+export interface AppServer {
+  origin: string;
+  process: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the production build with remix-serve, exactly as `npm run serve` does. */
+export async function startAppServer(env: Record<string, string | undefined> = {}): Promise<AppServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [REMIX_SERVE, "build/index.js"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const onData = () => {
+      if (output.includes("[remix-serve]")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on("data", onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited during start-up:\n${output}`));
+    });
+  });
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.{ts,tsx}"],
+          exclude: ["test/e2e/**", "test/server/**"],
+          environment: "node",
+          globals: true,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["test/server/**/*.test.ts", "test/e2e/**/*.test.ts"],
+          environment: "node",
+          globals: true,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file starts its own server and browser; two cores cannot run many at once.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
