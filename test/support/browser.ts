@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** The system Chromium (never a downloaded one), with the flags this sandbox needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and warnings, uncaught page errors and failed requests seen so far. */
+  problems: string[];
+}
+
+/** A fresh page that records every console error/warning and page error. */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName,
+  options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference" } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+    hasTouch: viewport === "mobile",
+    isMobile: viewport === "mobile",
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${request.url()}`);
+  });
+  return { page, context, problems };
+}
+
+/** axe-core violations (WCAG 2.x A/AA and best practices) as readable strings. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+}
