@@ -34,6 +34,11 @@ async function* guardBody(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint
   }
 }
 
+/** Frees the connection without waiting on an upstream that may be slow to close. */
+function discardBody(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
 async function fetchUrl(url: string, signal: AbortSignal): Promise<FetchedSheet> {
   const response = await fetch(url, {
     redirect: "follow",
@@ -41,17 +46,17 @@ async function fetchUrl(url: string, signal: AbortSignal): Promise<FetchedSheet>
     headers: { accept: "text/csv, text/plain;q=0.9, */*;q=0.1" },
   });
   if (!response.ok) {
-    await response.body?.cancel();
+    discardBody(response);
     throw new SheetError("http", `upstream answered ${response.status}`, response.status);
   }
   const contentType = response.headers.get("content-type") ?? "";
   if (/text\/html|application\/xhtml/i.test(contentType)) {
-    await response.body?.cancel();
+    discardBody(response);
     throw new SheetError("invalid", `upstream sent ${contentType}, not CSV`, response.status);
   }
   const declaredLength = Number(response.headers.get("content-length"));
   if (declaredLength > MAX_SHEET_BYTES) {
-    await response.body?.cancel();
+    discardBody(response);
     throw new SheetError("invalid", `upstream declares ${declaredLength} bytes`, response.status);
   }
   const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);

@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUNDLED_SAMPLE_SHEET, parseEnv } from "~/lib/env.server";
+
+const cwd = mkdtempSync(path.join(tmpdir(), "env-test-"));
+const sheetFile = path.join(cwd, "sheet.csv");
+writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
+
+describe("parseEnv", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms and port 3000", () => {
+    expect(parseEnv({}, "/srv/app")).toEqual({
+      sheetSource: { kind: "file", path: path.resolve("/srv/app", BUNDLED_SAMPLE_SHEET), isBundledSample: true },
+      ttlMs: 300_000,
+      timeoutMs: 8000,
+      port: 3000,
+    });
+  });
+
+  it("accepts an https URL, a relative file path and numbers", () => {
+    const env = parseEnv(
+      {
+        PARTICIPANTS_CSV_URL: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv",
+        PARTICIPANTS_TTL_SECONDS: "60",
+        PARTICIPANTS_TIMEOUT_MS: "2500",
+        PORT: "8080",
+      },
+      cwd,
+    );
+    expect(env.sheetSource).toEqual({ kind: "url", url: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv" });
+    expect([env.ttlMs, env.timeoutMs, env.port]).toEqual([60_000, 2500, 8080]);
+    expect(parseEnv({ PARTICIPANTS_CSV_URL: "sheet.csv" }, cwd).sheetSource).toEqual({
+      kind: "file",
+      path: sheetFile,
+      isBundledSample: false,
+    });
+  });
+
+  it.each([
+    [{ PARTICIPANTS_CSV_URL: "ftp://example.com/sheet.csv" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "https://exa mple.com/" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "./missing.csv" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "." }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_TTL_SECONDS: "five" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TTL_SECONDS: "0" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TTL_SECONDS: "-5" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TIMEOUT_MS: "1.5" }, "PARTICIPANTS_TIMEOUT_MS"],
+    [{ PARTICIPANTS_TIMEOUT_MS: "10" }, "PARTICIPANTS_TIMEOUT_MS"],
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+  ])("rejects %j, naming %s", (vars, variable) => {
+    expect(() => parseEnv(vars, cwd)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { formatLastUpdated, formatParticipantDate } from "~/lib/format";
+
+describe("formatParticipantDate (spec §5)", () => {
+  it.each([
+    ["2026-1-5", "05/01/2026"],
+    ["2026-01-05", "05/01/2026"],
+    ["2026-12-31", "31/12/2026"],
+    [" 2026-3-9 ", "09/03/2026"],
+  ])("converts yyyy-m-d %j to dd/mm/yyyy", (input, expected) => {
+    expect(formatParticipantDate(input)).toBe(expected);
+  });
+
+  it.each(["5/1/2026", "05/01/2026", "ayer", "2026/01/05", "2026-01-05T10:00", "01-05-2026", ""])(
+    "shows %j unchanged",
+    (input) => {
+      expect(formatParticipantDate(input)).toBe(input);
+    },
+  );
+});
+
+describe("formatLastUpdated (spec §9)", () => {
+  const now = Date.UTC(2026, 10, 22, 12);
+  const minutesAgo = (minutes: number) => now - minutes * 60_000;
+
+  it.each([
+    [null, "nunca"],
+    [now, "hace menos de 1 minuto"],
+    [now - 59_999, "hace menos de 1 minuto"],
+    [minutesAgo(1), "hace 1 minuto"],
+    [minutesAgo(2), "hace 2 minutos"],
+    [minutesAgo(59), "hace 59 minutos"],
+    [minutesAgo(60), "hace 1 hora"],
+    [minutesAgo(150), "hace 2 horas"],
+    [now + 5_000, "hace menos de 1 minuto"],
+  ])("fetched at %j reads %j", (fetchedAt, expected) => {
+    expect(formatLastUpdated(fetchedAt, now)).toBe(expected);
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import {
+  createParticipantsCache,
+  REMEMBER_FAILURE_MS,
+  RETRY_AFTER_FAILURE_MS,
+  type RefreshLog,
+} from "~/lib/participants/cache.server";
+import { SheetError } from "~/lib/participants/errors.server";
+import type { LoadedSheet } from "~/lib/participants/load-sheet.server";
+import { SnapshotBuilder } from "~/lib/participants/snapshot.server";
+
+const TTL_MS = 300_000;
+
+function sheetWith(version: number, fetchedAt: number): LoadedSheet {
+  const builder = new SnapshotBuilder();
+  builder.add({ nombre: `Versión ${version}`, pais: "Chile", id: `V${version}`, fecha: "2026-01-01" });
+  return { snapshot: builder.finish(fetchedAt, 0), status: 200 };
+}
+
+/** A controllable upstream: each call waits until the test settles it. */
+function controlledUpstream() {
+  let clock = 1_000_000;
+  const calls: { resolve: (version: number) => void; reject: (error: unknown) => void }[] = [];
+  const logs: RefreshLog[] = [];
+  const cache = createParticipantsCache({
+    ttlMs: TTL_MS,
+    now: () => clock,
+    log: (line) => logs.push(line),
+    load: () =>
+      new Promise<LoadedSheet>((resolve, reject) => {
+        calls.push({ resolve: (version) => resolve(sheetWith(version, clock)), reject });
+      }),
+  });
+  return {
+    cache,
+    calls,
+    logs,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+    /** Lets pending promise callbacks run. */
+    flush: () => new Promise((resolve) => setImmediate(resolve)),
+  };
+}
+
+async function firstName(state: Promise<Awaited<ReturnType<ReturnType<typeof createParticipantsCache>["get"]>>>) {
+  const resolved = await state;
+  return resolved.kind === "ok" ? resolved.snapshot.participants[0]?.nombre : `failed: ${resolved.failure.publicMessage}`;
+}
+
+describe("participants cache", () => {
+  it("coalesces 100 concurrent cold requests into one upstream fetch", async () => {
+    const upstream = controlledUpstream();
+    const pending = Array.from({ length: 100 }, () => upstream.cache.get());
+    await upstream.flush();
+    expect(upstream.calls).toHaveLength(1);
+    upstream.calls[0]!.resolve(1);
+    const states = await Promise.all(pending);
+    expect(new Set(states).size).toBe(1);
+    expect(states[0]).toMatchObject({ kind: "ok" });
+  });
+
+  it("serves the cached copy without fetching until the TTL passes", async () => {
+    const upstream = controlledUpstream();
+    const first = upstream.cache.get();
+    await upstream.flush();
+    upstream.calls[0]!.resolve(1);
+    await first;
+    upstream.advance(TTL_MS - 1);
+    expect(await firstName(upstream.cache.get())).toBe("Versión 1");
+    expect(upstream.calls).toHaveLength(1);
+  });
+
+  it("after the TTL serves the stale copy at once while exactly one refresh runs", async () => {
+    const upstream = controlledUpstream();
+    const first = upstream.cache.get();
+    await upstream.flush();
+    upstream.calls[0]!.resolve(1);
+    await first;
+
+    upstream.advance(TTL_MS + 1);
+    const duringRefresh = await Promise.all(Array.from({ length: 20 }, () => firstName(upstream.cache.get())));
+    expect(new Set(duringRefresh)).toEqual(new Set(["Versión 1"]));
+    expect(upstream.calls).toHaveLength(2);
+
+    upstream.calls[1]!.resolve(2);
+    await upstream.flush();
+    expect(await firstName(upstream.cache.get())).toBe("Versión 2");
+    expect(upstream.calls).toHaveLength(2);
+  });
+
+  it("keeps the good copy when a refresh fails and retries only after the back-off", async () => {
+    const upstream = controlledUpstream();
+    const first = upstream.cache.get();
+    await upstream.flush();
+    upstream.calls[0]!.resolve(1);
+    await first;
+
+    upstream.advance(TTL_MS + 1);
+    expect(await firstName(upstream.cache.get())).toBe("Versión 1");
+    upstream.calls[1]!.reject(new SheetError("http", "upstream answered 500", 500));
+    await upstream.flush();
+
+    const afterFailure = await upstream.cache.get();
+    expect(afterFailure).toMatchObject({ kind: "ok", lastFailure: { publicMessage: "Error al cargar datos: 500" } });
+    expect(upstream.logs.at(-1)).toMatchObject({ ok: false, status: 500, servingStale: true });
+
+    upstream.advance(RETRY_AFTER_FAILURE_MS - 1);
+    await upstream.cache.get();
+    expect(upstream.calls).toHaveLength(2);
+
+    upstream.advance(2);
+    expect(await firstName(upstream.cache.get())).toBe("Versión 1");
+    expect(upstream.calls).toHaveLength(3);
+    upstream.calls[2]!.resolve(3);
+    await upstream.flush();
+    expect(await upstream.cache.get()).toMatchObject({ kind: "ok", lastFailure: null });
+    expect(await firstName(upstream.cache.get())).toBe("Versión 3");
+  });
+
+  it("with no good copy reports the failure, remembered for 15 s, then tries again", async () => {
+    const upstream = controlledUpstream();
+    const first = upstream.cache.get();
+    await upstream.flush();
+    upstream.calls[0]!.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    expect(await firstName(first)).toBe("failed: La planilla de participantes tardó demasiado en responder.");
+
+    upstream.advance(REMEMBER_FAILURE_MS - 1);
+    expect(await firstName(upstream.cache.get())).toMatch(/^failed/);
+    expect(upstream.calls).toHaveLength(1);
+
+    upstream.advance(2);
+    const retry = upstream.cache.get();
+    await upstream.flush();
+    expect(upstream.calls).toHaveLength(2);
+    upstream.calls[1]!.resolve(4);
+    // A remembered failure is never served while the retry runs: the caller waits for fresh data.
+    expect(await firstName(retry)).toBe("Versión 4");
+  });
+
+  it("logs one JSON-ready line per refresh with status, timing and counts", async () => {
+    const upstream = controlledUpstream();
+    const first = upstream.cache.get();
+    await upstream.flush();
+    upstream.advance(120);
+    upstream.calls[0]!.resolve(1);
+    await first;
+    expect(upstream.logs).toEqual([
+      {
+        event: "participants.refresh",
+        ok: true,
+        status: 200,
+        durationMs: 120,
+        kept: 1,
+        dropped: 0,
+        servingStale: false,
+        error: null,
+      },
+    ]);
+  });
+
+  it.each([
+    [new SheetError("http", "x", 429), "Error al cargar datos: 429"],
+    [new SheetError("invalid", "body is an HTML page"), "La planilla de participantes no devolvió datos válidos."],
+    [new DOMException("timeout", "TimeoutError"), "La planilla de participantes tardó demasiado en responder."],
+    [new TypeError("fetch failed"), "Error desconocido"],
+    ["a string", "Error desconocido"],
+  ])("turns %o into the visitor message %j", async (error, message) => {
+    const upstream = controlledUpstream();
+    const state = upstream.cache.get();
+    await upstream.flush();
+    upstream.calls[0]!.reject(error);
+    expect(await firstName(state)).toBe(`failed: ${message}`);
+  });
+});

@@ -1,0 +1,141 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { loadSheet } from "~/lib/participants/load-sheet.server";
+import { parseSheet } from "~/lib/participants/parse-sheet.server";
+import { generateSheet } from "../../mocks/sheets";
+import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
+
+const server = useSheetMocks();
+const FETCHED_AT = Date.UTC(2026, 10, 22, 15);
+const options = { timeoutMs: 2000, now: () => FETCHED_AT };
+
+async function* chunksOf(text: string, size: number): AsyncIterable<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
+}
+
+async function collect(records: AsyncIterable<string[]>): Promise<string[][]> {
+  const all: string[][] = [];
+  for await (const record of records) all.push(record);
+  return all;
+}
+
+describe("parseSheet", () => {
+  it("parses records split across arbitrary chunk boundaries, multi-byte characters included", async () => {
+    const text = '\uFEFFnombre,pais,id,fecha\r\n"Pérez, José",Perú,1,2026-1-1\r\n"Ana\nMaría",México,2,x\r\n';
+    for (const size of [1, 2, 3, 7, 1024]) {
+      const { records } = parseSheet(chunksOf(text, size));
+      expect(await collect(records)).toEqual([
+        ["Pérez, José", "Perú", "1", "2026-1-1"],
+        ["Ana\nMaría", "México", "2", "x"],
+      ]);
+    }
+  });
+
+  it("skips the header, blank and all-empty rows", async () => {
+    const { records } = parseSheet(chunksOf("h1,h2,h3,h4\n\n , , , \na,b,c,d\n\n", 5));
+    expect(await collect(records)).toEqual([["a", "b", "c", "d"]]);
+  });
+
+  it("yields nothing for an empty body or a header alone", async () => {
+    expect(await collect(parseSheet(chunksOf("", 4)).records)).toEqual([]);
+    expect(await collect(parseSheet(chunksOf("nombre,pais,id,fecha\r\n", 4)).records)).toEqual([]);
+  });
+
+  it("counts a row it cannot read instead of failing the sheet", async () => {
+    const parsed = parseSheet(chunksOf('h,h,h,h\na,b,c,d\n"broken,e,f,g\n', 8));
+    expect(await collect(parsed.records)).toEqual([["a", "b", "c", "d"]]);
+    expect(parsed.unreadable()).toBe(1);
+  });
+});
+
+describe("loadSheet", () => {
+  it("applies every parse and validation rule to the tricky sheet, newest first", async () => {
+    const { snapshot, status } = await loadSheet(mockSheet("tricky"), options);
+    expect(status).toBe(200);
+    expect(snapshot.participants).toEqual([
+      { nombre: "Last", pais: "España", id: "T-8", fecha: "31/12/2026" },
+      { nombre: "Extra", pais: "Colombia", id: "T-7", fecha: "03/02/2026" },
+      { nombre: "Sol la Ríos", pais: "Perú", id: "T-4", fecha: "ayer" },
+      { nombre: "Luis", pais: "Chile", id: "T-3", fecha: "20/11/2026" },
+      { nombre: "Ana\nMaría", pais: "México", id: "T-2", fecha: "05/01/2026" },
+      { nombre: "Pérez, Juan", pais: "Argentina", id: "T-1", fecha: "05/01/2026" },
+    ]);
+    expect(snapshot.dropped).toBe(2);
+    expect(snapshot.fetchedAt).toBe(FETCHED_AT);
+    expect(snapshot.countryCount).toBe(6);
+  });
+
+  it("keeps the sample sheet's valid rows and drops its invalid ones", async () => {
+    const { snapshot } = await loadSheet(mockSheet("ok"), options);
+    expect(snapshot.participants).toHaveLength(30);
+    expect(snapshot.dropped).toBe(3);
+    expect(snapshot.participants[0]?.nombre).toBe("Micaela G.");
+    // "Argentina" and "argentina" are one country.
+    expect(snapshot.countryCount).toBe(8);
+  });
+
+  it("follows redirects, as Google answers a published sheet with a 307", async () => {
+    const { snapshot } = await loadSheet(mockSheet("redirect"), options);
+    expect(snapshot.participants).toHaveLength(30);
+  });
+
+  it("returns an empty list for an empty sheet or a header alone", async () => {
+    expect((await loadSheet(mockSheet("empty"), options)).snapshot.participants).toEqual([]);
+    expect((await loadSheet(mockSheet("header-only"), options)).snapshot.participants).toEqual([]);
+  });
+
+  it("reads a local file path", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sheet-"));
+    const file = path.join(dir, "sheet.csv");
+    writeFileSync(file, generateSheet(25));
+    const { snapshot, status } = await loadSheet({ kind: "file", path: file, isBundledSample: false }, options);
+    expect(status).toBeNull();
+    expect(snapshot.participants).toHaveLength(25);
+    expect(snapshot.participants[0]?.id).toBe("P000025");
+  });
+
+  it.each([
+    ["500", "http", "Error al cargar datos: 500"],
+    ["429", "http", "Error al cargar datos: 429"],
+    ["404", "http", "Error al cargar datos: 404"],
+    ["html", "invalid", "La planilla de participantes no devolvió datos válidos."],
+    ["html-as-csv", "invalid", "La planilla de participantes no devolvió datos válidos."],
+  ] as const)("rejects scenario %s as %s with %j", async (scenario, kind, publicMessage) => {
+    await expect(loadSheet(mockSheet(scenario), options)).rejects.toMatchObject({ kind, publicMessage });
+  });
+
+  it("gives up on a sheet that never answers once the time limit passes", async () => {
+    const started = Date.now();
+    await expect(loadSheet(mockSheet("hang"), { ...options, timeoutMs: 150 })).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("rejects a body over 20 MB whether or not its length is declared", async () => {
+    const row = "Nombre Apellido,Argentina,ID-000000,2026-01-01\n";
+    const big = "nombre,pais,id,fecha\n" + row.repeat(Math.ceil((21 * 1024 * 1024) / row.length));
+    server.use(
+      http.get(`${MOCK_ORIGIN}/sheet/declared.csv`, () => new HttpResponse(big, { headers: { "content-type": "text/csv" } })),
+      http.get(`${MOCK_ORIGIN}/sheet/streamed.csv`, () => {
+        const bytes = new TextEncoder().encode(big);
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let offset = 0; offset < bytes.length; offset += 1 << 20) controller.enqueue(bytes.subarray(offset, offset + (1 << 20)));
+            controller.close();
+          },
+        });
+        return new HttpResponse(stream, { headers: { "content-type": "text/csv" } });
+      }),
+    );
+    for (const name of ["declared", "streamed"]) {
+      await expect(
+        loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/${name}.csv` }, options),
+      ).rejects.toMatchObject({ kind: "invalid", publicMessage: "La planilla de participantes no devolvió datos válidos." });
+    }
+  });
+});

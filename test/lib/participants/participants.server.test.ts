@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { createParticipantsCache } from "~/lib/participants/cache.server";
+import { loadSheet } from "~/lib/participants/load-sheet.server";
+import {
+  getParticipantsHealth,
+  getParticipantsPage,
+  getRecentParticipants,
+} from "~/lib/participants/participants.server";
+import { pageParticipants, searchParticipants } from "~/lib/participants/query.server";
+import type { SheetScenario } from "../../mocks/handlers";
+import { mockSheet, useSheetMocks } from "../../support/msw";
+
+useSheetMocks();
+const NOW = Date.UTC(2026, 10, 22, 15);
+
+function cacheFor(scenario: SheetScenario) {
+  return createParticipantsCache({
+    load: () => loadSheet(mockSheet(scenario), { timeoutMs: 2000, now: () => NOW }),
+    ttlMs: 300_000,
+    log: () => undefined,
+  });
+}
+
+async function snapshotOf(scenario: SheetScenario) {
+  const state = await cacheFor(scenario).get();
+  if (state.kind !== "ok") throw new Error("expected a good sheet");
+  return state.snapshot;
+}
+
+describe("getRecentParticipants (home)", () => {
+  it("hands the page the 5 newest rows only, newest first", async () => {
+    const recent = await getRecentParticipants(cacheFor("ok"));
+    expect(recent.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030", "OL-24029"]);
+    expect(recent).toMatchObject({ fetchedAt: NOW, error: null });
+  });
+
+  it("is empty, without error, for a sheet with no rows", async () => {
+    expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({ rows: [], fetchedAt: NOW, error: null });
+  });
+
+  it("carries the visitor-facing message and no rows when the sheet fails", async () => {
+    expect(await getRecentParticipants(cacheFor("500"))).toEqual({
+      rows: [],
+      fetchedAt: null,
+      error: "Error al cargar datos: 500",
+    });
+  });
+});
+
+describe("getParticipantsPage (/sorteos)", () => {
+  it("returns one page of 10 plus the counts", async () => {
+    const listing = await getParticipantsPage({ query: "", page: "2" }, cacheFor("ok"));
+    expect(listing).toMatchObject({ page: 2, pageCount: 3, matchCount: 30, totalCount: 30, countryCount: 8, query: "" });
+    // Newest first; the sample's invalid rows (OL-24014 and OL-24019) are not there.
+    expect(listing.rows.map((row) => row.id)).toEqual(
+      ["OL-24023", "OL-24022", "OL-24021", "OL-24020", "OL-24018", "OL-24017", "OL-24016", "OL-24015", "OL-24013", "OL-24012"],
+    );
+  });
+
+  it("weighs the same for 30 rows or 100,000: one page of rows, never the sheet", async () => {
+    const listing = await getParticipantsPage({ query: "", page: "10000" }, cacheFor("large"));
+    expect(listing).toMatchObject({ page: 10_000, pageCount: 10_000, totalCount: 100_000 });
+    expect(listing.rows.map((row) => row.id)).toEqual(
+      ["P000010", "P000009", "P000008", "P000007", "P000006", "P000005", "P000004", "P000003", "P000002", "P000001"],
+    );
+    expect(JSON.stringify(listing).length).toBeLessThan(3000);
+  }, 20_000);
+
+  it("clamps page values instead of failing", async () => {
+    const cache = cacheFor("ok");
+    for (const [raw, expected] of [
+      ["-1", 1],
+      ["0", 1],
+      ["abc", 1],
+      ["999", 3],
+      [null, 1],
+    ] as const) {
+      expect((await getParticipantsPage({ query: "", page: raw }, cache)).page).toBe(expected);
+    }
+  });
+
+  it("reports the failure with no rows and zero counts when there is no good copy", async () => {
+    expect(await getParticipantsPage({ query: "ana", page: "3" }, cacheFor("429"))).toEqual({
+      rows: [],
+      matchCount: 0,
+      page: 1,
+      pageCount: 1,
+      totalCount: 0,
+      countryCount: 0,
+      query: "ana",
+      fetchedAt: null,
+      error: "Error al cargar datos: 429",
+    });
+  });
+});
+
+describe("searchParticipants", () => {
+  it("matches nombre or id as a substring, ignoring case and accents", async () => {
+    const snapshot = await snapshotOf("ok");
+    expect(searchParticipants(snapshot, "BENJAMIN").map((row) => row.id)).toEqual(["OL-24006"]);
+    expect(searchParticipants(snapshot, "lucia").map((row) => row.nombre)).toEqual(["Lucía P."]);
+    expect(searchParticipants(snapshot, "ol-2403").map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030"]);
+    expect(searchParticipants(snapshot, "  mateo ").map((row) => row.id)).toEqual(["OL-24004"]);
+  });
+
+  it("never matches on the country or across nombre and id", async () => {
+    const snapshot = await snapshotOf("ok");
+    expect(searchParticipants(snapshot, "Chile")).toEqual([]);
+    expect(searchParticipants(snapshot, "G.OL")).toEqual([]);
+  });
+
+  it("treats the query as text, never as a pattern", async () => {
+    const snapshot = await snapshotOf("ok");
+    expect(searchParticipants(snapshot, ".*")).toEqual([]);
+    expect(searchParticipants(snapshot, "(")).toEqual([]);
+    expect(searchParticipants(snapshot, "D., h").map((row) => row.id)).toEqual(["OL-24011"]);
+  });
+
+  it("returns everything for an empty query and pages the result", async () => {
+    const snapshot = await snapshotOf("ok");
+    const all = searchParticipants(snapshot, "");
+    expect(all).toHaveLength(30);
+    expect(pageParticipants(searchParticipants(snapshot, "a"), "1").rows.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("getParticipantsHealth", () => {
+  it("reports nothing before the first refresh and never triggers one", () => {
+    const cache = cacheFor("ok");
+    expect(getParticipantsHealth(cache, NOW)).toEqual({ count: 0, fetchedAt: null, ageSeconds: null, lastError: null });
+  });
+
+  it("reports count, fetch time and age after a refresh", async () => {
+    const cache = cacheFor("ok");
+    await cache.get();
+    expect(getParticipantsHealth(cache, NOW + 90_000)).toEqual({
+      count: 30,
+      fetchedAt: new Date(NOW).toISOString(),
+      ageSeconds: 90,
+      lastError: null,
+    });
+  });
+
+  it("reports the last error in visitor wording, never a URL", async () => {
+    const cache = cacheFor("html");
+    await cache.get();
+    const health = getParticipantsHealth(cache, NOW);
+    expect(health.lastError).toBe("La planilla de participantes no devolvió datos válidos.");
+    expect(JSON.stringify(health)).not.toContain("sheets.mock");
+  });
+});
