@@ -10,6 +10,13 @@ export const VIEWPORTS = {
 
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/**
+ * Headless Chromium announces itself as "HeadlessChrome", which the server (rightly)
+ * treats as a crawler and answers with the whole page at once. Tests browse as a person.
+ */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
 /** The system Chromium (never a downloaded one), with the flags this sandbox needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -40,6 +47,7 @@ export async function openPage(
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
+    userAgent: BROWSER_USER_AGENT,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "no-preference",
     hasTouch: viewport === "mobile",

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sheetPath } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { BROWSER_USER_AGENT } from "../support/browser";
+
+let sheets: SheetServer;
+const apps: AppServer[] = [];
+
+async function appOn(path: string, env: Record<string, string> = {}): Promise<AppServer> {
+  const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(path), ...env });
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  sheets = await startSheetServer();
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.stop()));
+  await sheets.close();
+});
+
+describe("the built server over HTTP, sheet on loopback", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await appOn(sheetPath("tricky"));
+  });
+
+  it("renders the 5 newest participants on / with parsed, formatted fields", async () => {
+    const response = await fetch(`${app.origin}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es-AR"');
+    expect(html).toContain("<title>Opinion Labz");
+    for (const name of ["Last", "Extra", "Sol la Ríos", "Luis", "Ana\nMaría"]) expect(html).toContain(`>${name}<`);
+    expect(html.indexOf(">Last<")).toBeLessThan(html.indexOf(">Extra<"));
+    expect(html).toContain("31/12/2026");
+    // The sixth newest is not on the home page.
+    expect(html).not.toContain("Pérez, Juan");
+  });
+
+  it("renders /sorteos with the page of participants", async () => {
+    const response = await fetch(`${app.origin}/sorteos`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("T-8");
+    expect(html).toContain("T-1");
+  });
+
+  it("never sends the sheet's URL to a browser", async () => {
+    for (const path of ["/", "/sorteos", "/healthz", "/_root.data", "/sorteos.data"]) {
+      const body = await (await fetch(`${app.origin}${path}`)).text();
+      expect(body).not.toContain(sheets.origin);
+      expect(body).not.toContain("/sheet/");
+    }
+  });
+
+  it("reports health as product.md specifies", async () => {
+    const response = await fetch(`${app.origin}/healthz`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({
+      status: "ok",
+      participants: {
+        count: 6,
+        fetchedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        ageSeconds: expect.any(Number),
+        lastError: null,
+      },
+    });
+  });
+
+  it("answers an unknown path with HTTP 404, the spec's page, and logs the path", async () => {
+    const response = await fetch(`${app.origin}/no/existe?x=1`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    expect(app.output()).toContain('{"event":"not_found","path":"/no/existe"}');
+  });
+
+  it("logs one JSON line per refresh with kept and dropped counts", () => {
+    const line = app
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes('"participants.refresh"'));
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ ok: true, status: 200, kept: 6, dropped: 2 });
+  });
+});
+
+describe("visitor-facing errors", () => {
+  it("shows the HTTP status on /sorteos and the home message on /, with status 200 pages", async () => {
+    const app = await appOn(sheetPath("500"));
+    const home = await fetch(`${app.origin}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("No pudimos cargar los participantes recientes.");
+    const sorteos = await (await fetch(`${app.origin}/sorteos`)).text();
+    expect(sorteos).toContain("Error al cargar datos: 500");
+    expect(sorteos).not.toContain(sheets.origin);
+  });
+
+  it("shows the empty text for a sheet with a header alone", async () => {
+    const app = await appOn(sheetPath("header-only"));
+    expect(await (await fetch(`${app.origin}/`)).text()).toContain("No hay participantes registrados aún");
+  });
+
+  it("streams the page shell at once while the sheet hangs, skeleton rows first", async () => {
+    const app = await appOn(sheetPath("hang"), { PARTICIPANTS_TIMEOUT_MS: "1500" });
+    const started = Date.now();
+    const response = await fetch(`${app.origin}/`, { headers: { "user-agent": BROWSER_USER_AGENT } });
+    expect(response.status).toBe(200);
+    const decoder = new TextDecoder();
+    let html = "";
+    let skeletonAfterMs: number | null = null;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      html += decoder.decode(chunk, { stream: true });
+      if (skeletonAfterMs === null && html.includes('data-testid="skeleton-row"')) skeletonAfterMs = Date.now() - started;
+    }
+    expect(skeletonAfterMs).not.toBeNull();
+    expect(skeletonAfterMs!).toBeLessThan(1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(html).toContain("No pudimos cargar los participantes recientes.");
+  });
+});
+
+describe("start-up configuration", () => {
+  it.each([
+    [{ PORT: "not-a-port" }, "PORT"],
+    [{ PARTICIPANTS_TTL_SECONDS: "-1" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_CSV_URL: "/no/such/file.csv" }, "PARTICIPANTS_CSV_URL"],
+  ])("refuses to start with %j and names %s", async (env, variable) => {
+    await expect(startAppServer(env)).rejects.toThrow(new RegExp(`Invalid configuration: ${variable}`));
+  });
+
+  it("serves the bundled sample sheet with one warning when no URL is set", async () => {
+    const app = await startAppServer({ PARTICIPANTS_CSV_URL: "" });
+    apps.push(app);
+    const html = await (await fetch(`${app.origin}/`)).text();
+    expect(html).toContain("Micaela G.");
+    expect(app.output().match(/PARTICIPANTS_CSV_URL is not set/g)).toHaveLength(1);
+  });
+});
