@@ -1,13 +1,14 @@
-/** The Opinion Labz mark: a speech bubble holding a rising bar chart. */
-export function Logo({ className = "h-9 w-auto" }: { className?: string }) {
+/** The Opinion Labz mark (a speech bubble holding a rising bar chart) and wordmark. */
+export function Logo({ className = "", tone = "dark" }: { className?: string; tone?: "dark" | "light" }) {
   return (
-    <svg viewBox="0 0 168 36" className={className} role="img" aria-label="Opinion Labz">
-      <path d="M4 4h28a4 4 0 0 1 4 4v17a4 4 0 0 1-4 4H15l-7 6v-6H4a4 4 0 0 1-4-4V8a4 4 0 0 1 4-4z" fill="#4f46e5" />
-      <path d="M9 22v-5M15 22v-9M21 22v-6M27 22V10" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
-      <text x="44" y="24" fontFamily="ui-sans-serif, system-ui, sans-serif" fontSize="18" fontWeight="700" fill="#0f172a">
-        Opinion
-        <tspan fill="#4f46e5"> Labz</tspan>
-      </text>
-    </svg>
+    <span className={`inline-flex items-center gap-2 ${className}`}>
+      <svg viewBox="0 0 36 36" className="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">
+        <path d="M4 2h28a4 4 0 0 1 4 4v19a4 4 0 0 1-4 4H15l-7 6v-6H4a4 4 0 0 1-4-4V6a4 4 0 0 1 4-4z" fill="#4f46e5" />
+        <path d="M9 22v-5M15 22v-9M21 22v-6M27 22V9" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <span className={`text-lg font-bold tracking-tight ${tone === "dark" ? "text-slate-900" : "text-white"}`}>
+        Opinion <span className={tone === "dark" ? "text-brand-600" : "text-brand-200"}>Labz</span>
+      </span>
+    </span>
   );
 }

@@ -9,9 +9,7 @@ export function SiteFooter() {
     <footer id="contacto" className="border-t border-slate-200 bg-slate-950 text-slate-300">
       <div className="container-page flex flex-col gap-8 py-12 md:flex-row md:items-start md:justify-between">
         <div className="max-w-sm space-y-3">
-          <span className="inline-block rounded-lg bg-white px-3 py-2">
-            <Logo className="h-7 w-auto" />
-          </span>
+          <Logo tone="light" />
           <p className="text-sm leading-relaxed text-slate-400">
             Encuestas breves y confidenciales para marcas que quieren escuchar a personas reales. Cada mes sorteamos una
             tarjeta Visa de US$200 entre quienes participan.

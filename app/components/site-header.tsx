@@ -44,7 +44,7 @@ export function SiteHeader() {
     >
       <nav aria-label="Principal" className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="shrink-0 rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
-          <Logo className="h-8 w-auto" />
+          <Logo />
         </Link>
 
         <ul className="hidden items-center gap-7 md:flex">

@@ -23,7 +23,7 @@ export class EnvError extends Error {
 }
 
 function readInteger(
-  vars: NodeJS.ProcessEnv,
+  vars: Record<string, string | undefined>,
   name: string,
   fallback: number,
   { min, max }: { min: number; max: number },
@@ -40,7 +40,7 @@ function readInteger(
   return value;
 }
 
-function readSheetSource(vars: NodeJS.ProcessEnv, cwd: string): SheetSource {
+function readSheetSource(vars: Record<string, string | undefined>, cwd: string): SheetSource {
   const raw = vars.PARTICIPANTS_CSV_URL?.trim();
   if (!raw) {
     return { kind: "file", path: path.resolve(cwd, BUNDLED_SAMPLE_SHEET), isBundledSample: true };
@@ -63,7 +63,7 @@ function readSheetSource(vars: NodeJS.ProcessEnv, cwd: string): SheetSource {
 }
 
 /** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
-export function parseEnv(vars: NodeJS.ProcessEnv, cwd = process.cwd()): ServerEnv {
+export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
   return {
     sheetSource: readSheetSource(vars, cwd),
     ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,

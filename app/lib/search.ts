@@ -1,3 +1,6 @@
+/** Longest query we look at; anything longer cannot match a name or an id anyway. */
+export const MAX_QUERY_LENGTH = 100;
+
 /**
  * Folds text for matching: lower case, accents and control characters removed,
  * so "jose" finds "José" and "ARGENTINA" equals "Argentina".

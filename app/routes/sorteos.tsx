@@ -19,15 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await streamUnlessReady(
     getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") }),
   );
-  return { listing: listing.value };
+  return { listing: listing.value, renderedAt: Date.now() };
 }
 
 export default function SorteosPage() {
-  const { listing } = useLoaderData<typeof loader>();
+  const { listing, renderedAt } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <div className="pt-16">
-      <ParticipantsSection listing={listing} />
+      <ParticipantsSection listing={listing} renderedAt={renderedAt} />
     </div>
   );
 }

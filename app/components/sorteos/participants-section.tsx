@@ -1,22 +1,148 @@
-import { Await } from "@remix-run/react";
-import { Suspense } from "react";
+import { Await, Link, useNavigation } from "@remix-run/react";
+import { Suspense, type ReactNode } from "react";
+import { formatLastUpdated } from "~/lib/format";
+import { listingHref } from "~/lib/listing-url";
+import { daysUntil, nextDrawAt } from "~/lib/next-draw";
+import { PAGE_SIZE } from "~/lib/pagination";
 import type { ParticipantsListing } from "~/lib/participants/participants.server";
+import { useNow } from "~/lib/use-now";
+import { Icon, type IconName } from "../icons";
+import { Pagination } from "../pagination";
 import { ParticipantsTable, ParticipantsTableSkeleton } from "../participants-table";
+import { ParticipantsSearch } from "./participants-search";
 
 const CAPTION = "Participantes del sorteo de este mes";
+const CLOCK_TICK_MS = 15_000;
+const numberFormat = new Intl.NumberFormat("es-AR");
 
-export function ParticipantsSection({ listing }: { listing: ParticipantsListing | Promise<ParticipantsListing> }) {
+function StatTile({ icon, label, value }: { icon: IconName; label: string; value: ReactNode }) {
   return (
-    <section id="participantes" className="py-16">
+    <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:h-12 sm:w-12">
+        <Icon name={icon} className="h-5 w-5 sm:h-6 sm:w-6" />
+      </span>
+      <div>
+        <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
+        <p className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl" data-testid={`stat-${icon}`}>
+          {value}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function StatTiles({ participants, countries, days }: { participants: ReactNode; countries: ReactNode; days: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-3 sm:gap-4">
+      <StatTile icon="users" label="Participantes" value={participants} />
+      <StatTile icon="globe" label="Países" value={countries} />
+      <StatTile icon="calendar" label="Días restantes" value={days} />
+    </div>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
+      <Icon name="alert" className="mt-0.5 h-5 w-5 shrink-0 text-red-600" />
+      <div>
+        <p className="font-semibold">Error al cargar participantes</p>
+        <p className="mt-1 text-sm">{message}</p>
+        <p className="mt-1 text-sm text-red-800">Los datos se actualizarán automáticamente en unos minutos.</p>
+      </div>
+    </div>
+  );
+}
+
+function countLine({ matchCount, page, query }: ParticipantsListing): string {
+  if (matchCount === 0) return query ? "No se encontraron participantes" : "Todavía no hay participantes este mes";
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(page * PAGE_SIZE, matchCount);
+  const total = numberFormat.format(matchCount);
+  const noun = matchCount === 1 ? "participante" : "participantes";
+  return query
+    ? `${total} ${noun} ${matchCount === 1 ? "coincide" : "coinciden"} con tu búsqueda · mostrando ${first}–${last}`
+    : `Mostrando ${first}–${last} de ${total} ${noun}`;
+}
+
+function ListingBody({ listing, now }: { listing: ParticipantsListing; now: number }) {
+  const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === "/sorteos";
+  return (
+    <>
+      <StatTiles
+        participants={numberFormat.format(listing.totalCount)}
+        countries={numberFormat.format(listing.countryCount)}
+        days={daysUntil(nextDrawAt(now), now)}
+      />
+      {listing.error && <LoadError message={listing.error} />}
+      <ParticipantsSearch query={listing.query} />
+      <p className="text-sm text-slate-600" aria-live="polite" data-testid="count-line">
+        {countLine(listing)}
+      </p>
+      <div className={updating ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <ParticipantsTable
+          caption={CAPTION}
+          rows={listing.rows}
+          emptyMessage={listing.query ? "No se encontraron participantes con ese criterio" : "No hay participantes registrados aún"}
+        />
+      </div>
+      <Pagination
+        page={listing.page}
+        pageCount={listing.pageCount}
+        hrefFor={(page) => listingHref(listing.query, page)}
+        label="Páginas de participantes"
+      />
+      <p className="flex items-center gap-2 text-sm text-slate-500" data-testid="last-updated">
+        <Icon name="refresh" className="h-4 w-4" />
+        Última actualización: {formatLastUpdated(listing.fetchedAt, now)}
+      </p>
+    </>
+  );
+}
+
+function ListingSkeleton({ now }: { now: number }) {
+  return (
+    <>
+      <StatTiles participants="—" countries="—" days={daysUntil(nextDrawAt(now), now)} />
+      <div className="h-12 rounded-full bg-slate-100" />
+      <p className="text-sm text-slate-500">Cargando participantes…</p>
+      <ParticipantsTableSkeleton caption={CAPTION} rows={PAGE_SIZE} />
+    </>
+  );
+}
+
+export function ParticipantsSection({
+  listing,
+  renderedAt,
+}: {
+  listing: ParticipantsListing | Promise<ParticipantsListing>;
+  renderedAt: number;
+}) {
+  const now = useNow(renderedAt, CLOCK_TICK_MS);
+  return (
+    <section id="participantes" className="bg-slate-50 py-16 sm:py-20">
       <div className="container-page">
-        <h2 className="section-title">Participantes actuales</h2>
-        <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={10} />}>
-          <Await resolve={listing}>
-            {(data) => (
-              <ParticipantsTable caption={CAPTION} rows={data.rows} emptyMessage="No hay participantes registrados aún" />
-            )}
-          </Await>
-        </Suspense>
+        <div className="max-w-2xl">
+          <p className="eyebrow">Sorteo en curso</p>
+          <h2 className="section-title mt-2">Participantes actuales</h2>
+          <p className="mt-3 text-slate-600">
+            Cada encuesta completa es una participación. Buscá tu nombre o tu ID para confirmar que ya estás adentro.
+          </p>
+        </div>
+        <div className="mt-8 flex flex-col gap-5">
+          <Suspense fallback={<ListingSkeleton now={now} />}>
+            <Await resolve={listing} errorElement={<LoadError message="Error desconocido" />}>
+              {(data) => <ListingBody listing={data} now={now} />}
+            </Await>
+          </Suspense>
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/encuesta" className="btn-primary">
+            Sumarme al sorteo
+            <Icon name="arrowRight" className="h-4 w-4" />
+          </Link>
+        </div>
       </div>
     </section>
   );

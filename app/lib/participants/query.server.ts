@@ -1,10 +1,7 @@
 import type { Participant } from "~/lib/participant";
 import { clampPage, pageCountFor, PAGE_SIZE } from "~/lib/pagination";
-import { normalizeSearchText } from "~/lib/search";
+import { MAX_QUERY_LENGTH, normalizeSearchText } from "~/lib/search";
 import type { SheetSnapshot } from "./snapshot.server";
-
-/** Longest query we look at; anything longer cannot match a name or an id anyway. */
-export const MAX_QUERY_LENGTH = 100;
 
 export interface ParticipantsPage {
   rows: Participant[];
