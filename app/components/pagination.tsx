@@ -25,20 +25,19 @@ export function Pagination({
     const content = (
       <>
         {icon === "chevronLeft" && <Icon name={icon} className="h-4 w-4" />}
-        <span className="hidden sm:inline">{text}</span>
+        <span className="sr-only sm:not-sr-only">{text}</span>
         {icon === "chevronRight" && <Icon name={icon} className="h-4 w-4" />}
       </>
     );
     return disabled ? (
-      <span className={`${ITEM} gap-1 text-slate-400`} aria-disabled="true" aria-label={text}>
+      <a role="link" aria-disabled="true" className={`${ITEM} gap-1 text-slate-400`}>
         {content}
-      </span>
+      </a>
     ) : (
       <Link
         to={hrefFor(target)}
         preventScrollReset
         className={`${ITEM} gap-1 text-slate-700 hover:bg-slate-100`}
-        aria-label={text}
         rel={icon === "chevronLeft" ? "prev" : "next"}
       >
         {content}

@@ -56,8 +56,8 @@ function LoadError({ message }: { message: string }) {
 
 function countLine({ matchCount, page, query }: ParticipantsListing): string {
   if (matchCount === 0) return query ? "No se encontraron participantes" : "Todavía no hay participantes este mes";
-  const first = (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(page * PAGE_SIZE, matchCount);
+  const first = numberFormat.format((page - 1) * PAGE_SIZE + 1);
+  const last = numberFormat.format(Math.min(page * PAGE_SIZE, matchCount));
   const total = numberFormat.format(matchCount);
   const noun = matchCount === 1 ? "participante" : "participantes";
   return query

@@ -1,0 +1,132 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sheetPath } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { axeViolations, launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+
+let sheets: SheetServer;
+let app: AppServer;
+let largeApp: AppServer;
+let failingApp: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  sheets = await startSheetServer();
+  [app, largeApp, failingApp, browser] = await Promise.all([
+    startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) }),
+    startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("large")) }),
+    startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("500")) }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([app, largeApp, failingApp].map((server) => server?.stop()));
+  await sheets?.close();
+});
+
+const rowNames = (page: Page) => page.locator('[data-testid="participant-row"] td:first-child').allTextContents();
+const countLine = (page: Page) => page.locator('[data-testid="count-line"]').textContent();
+const search = (page: Page) => page.getByRole("searchbox", { name: "Buscar participantes por nombre o ID" });
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants at %s", (viewport) => {
+  it("shows stats, 10 newest rows, at most 5 page links and the last update, with no console problems or axe violations", async () => {
+    const { page, context, problems } = await openPage(browser, viewport);
+    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    expect(await page.locator('[data-testid="stat-users"]').textContent()).toBe("30");
+    expect(await page.locator('[data-testid="stat-globe"]').textContent()).toBe("8");
+    expect(Number(await page.locator('[data-testid="stat-calendar"]').textContent())).toBeGreaterThanOrEqual(0);
+    expect((await rowNames(page)).slice(0, 2)).toEqual(["Micaela G.", "Bruno S."]);
+    expect(await rowNames(page)).toHaveLength(10);
+    expect(await countLine(page)).toBe("Mostrando 1–10 de 30 participantes");
+    expect(await page.locator('[data-testid="last-updated"]').textContent()).toContain("hace menos de 1 minuto");
+    expect(await search(page).getAttribute("placeholder")).toBe("Buscar por nombre o ID...");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("typing narrows the rows and replaces the URL without a full reload, starting again at page 1", async () => {
+    const { page, context, problems } = await openPage(browser, viewport);
+    await page.goto(`${app.origin}/sorteos?page=2`, { waitUntil: "networkidle" });
+    expect(await countLine(page)).toBe("Mostrando 11–20 de 30 participantes");
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    const historyLength = await page.evaluate(() => history.length);
+
+    await search(page).pressSequentially("LUCIA", { delay: 40 });
+    await page.waitForURL((url) => url.search === "?q=LUCIA");
+    await expect.poll(() => rowNames(page)).toEqual(["Lucía P."]);
+    expect(await countLine(page)).toBe("1 participante coincide con tu búsqueda · mostrando 1–1");
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("says so when nothing matches, in the count line and in the table", async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await search(page).fill("zzz-nadie");
+    await page.waitForURL((url) => url.searchParams.get("q") === "zzz-nadie");
+    await expect.poll(() => countLine(page)).toBe("No se encontraron participantes");
+    expect(await page.locator("tbody").textContent()).toBe("No se encontraron participantes con ese criterio");
+    await context.close();
+  });
+
+  it("pages with links that keep the search, and a reload keeps the state", async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${app.origin}/sorteos?q=a`, { waitUntil: "networkidle" });
+    const firstPage = await rowNames(page);
+    await page.getByRole("link", { name: "Página 2" }).click();
+    await page.waitForURL((url) => url.search === "?q=a&page=2");
+    await expect.poll(() => rowNames(page)).not.toEqual(firstPage);
+    const secondPage = await rowNames(page);
+    expect(await page.getByRole("link", { name: "Página 2" }).getAttribute("aria-current")).toBe("page");
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await rowNames(page)).toEqual(secondPage);
+    expect(await search(page).inputValue()).toBe("a");
+    await context.close();
+  });
+
+  it("searches and pages with JavaScript off", async () => {
+    const { page, context } = await openPage(browser, viewport, { javaScriptEnabled: false });
+    await page.goto(`${app.origin}/sorteos`);
+    await search(page).fill("ol-2403");
+    await search(page).press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === "ol-2403");
+    expect(await rowNames(page)).toEqual(["Micaela G.", "Bruno S.", "Carolina M.", "Ignacio L."]);
+    await page.goto(`${app.origin}/sorteos?page=3`);
+    expect(await countLine(page)).toBe("Mostrando 21–30 de 30 participantes");
+    await context.close();
+  });
+});
+
+describe("/sorteos with a large sheet and with a failing sheet", () => {
+  it("shows at most 5 numbered page links around the current page", async () => {
+    const { page, context } = await openPage(browser, "desktop");
+    await page.goto(`${largeApp.origin}/sorteos?page=500`, { waitUntil: "networkidle" });
+    const links = await page.getByRole("navigation", { name: "Páginas de participantes" }).getByRole("link", { name: /^Página/ }).allTextContents();
+    expect(links).toEqual(["498", "499", "500", "501", "502"]);
+    expect(await page.locator('[data-testid="stat-users"]').textContent()).toBe("100.000");
+    await context.close();
+  });
+
+  it("clamps a page past the end to the last page", async () => {
+    const { page, context } = await openPage(browser, "desktop");
+    await page.goto(`${largeApp.origin}/sorteos?page=99999999`, { waitUntil: "networkidle" });
+    expect(await countLine(page)).toBe("Mostrando 99.991–100.000 de 100.000 participantes");
+    await context.close();
+  });
+
+  it("shows the error box with the spec's texts when there is no data", async () => {
+    const { page, context } = await openPage(browser, "mobile");
+    await page.goto(`${failingApp.origin}/sorteos`, { waitUntil: "networkidle" });
+    const alert = page.getByRole("alert");
+    expect(await alert.textContent()).toBe(
+      "Error al cargar participantesError al cargar datos: 500Los datos se actualizarán automáticamente en unos minutos.",
+    );
+    expect(await page.locator('[data-testid="last-updated"]').textContent()).toContain("nunca");
+    await context.close();
+  });
+});
