@@ -4,6 +4,15 @@ import { parseSheet } from "./parse-sheet.server";
 import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
 import { validateParticipant } from "./validate-participant.server";
 
+/**
+ * A body that is already buffered is parsed entirely in microtasks, which would keep
+ * every other request waiting; handing the event loop back every this many rows keeps
+ * a 100,000-row refresh from stalling the server.
+ */
+const ROWS_BETWEEN_YIELDS = 250;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface LoadedSheet {
   snapshot: SheetSnapshot;
   status: number | null;
@@ -19,7 +28,10 @@ export async function loadSheet(
   const parsed = parseSheet(body);
   const builder = new SnapshotBuilder();
   let invalid = 0;
+  let rows = 0;
   for await (const record of parsed.records) {
+    rows += 1;
+    if (rows % ROWS_BETWEEN_YIELDS === 0) await yieldToEventLoop();
     const participant = validateParticipant(record);
     if (participant) builder.add(participant);
     else invalid += 1;
