@@ -31,12 +31,27 @@ function csv(body: string): HttpResponse<string> {
   return new HttpResponse(body, { headers: { "content-type": "text/csv; charset=utf-8" } });
 }
 
-let largeSheet: string | undefined;
+const generatedSheets = new Map<number, string>();
+
+/** A valid sheet of any size, generated once per size: `…/sheet/rows/10000.csv`. */
+function generatedSheet(rows: number): string {
+  let sheet = generatedSheets.get(rows);
+  if (sheet === undefined) {
+    sheet = generateSheet(rows);
+    generatedSheets.set(rows, sheet);
+  }
+  return sheet;
+}
+
+export function generatedSheetPath(rows: number): string {
+  return `/sheet/rows/${rows}.csv`;
+}
 
 export const handlers = [
   http.get("*/sheet/ok.csv", () => csv(SAMPLE_SHEET)),
   http.get("*/sheet/tricky.csv", () => csv(TRICKY_SHEET)),
-  http.get("*/sheet/large.csv", () => csv((largeSheet ??= generateSheet(100_000)))),
+  http.get("*/sheet/large.csv", () => csv(generatedSheet(100_000))),
+  http.get("*/sheet/rows/:rows.csv", ({ params }) => csv(generatedSheet(Math.min(Number(params.rows) || 0, 200_000)))),
   http.get("*/sheet/empty.csv", () => csv("")),
   http.get("*/sheet/header-only.csv", () => csv("nombre,pais,id,fecha\n")),
   http.get("*/sheet/500.csv", () => new HttpResponse("Internal error", { status: 500 })),

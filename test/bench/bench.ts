@@ -1,0 +1,195 @@
+/**
+ * `npm run bench`: the performance picture of a production build, in one run on this
+ * machine. See docs/performance.md for the targets and the latest figures.
+ *
+ *   BENCH_SECONDS   seconds per throughput measurement (default 10)
+ *   BENCH_SKIP_LIGHTHOUSE=1  skip the Lighthouse pass
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { generatedSheetPath } from "../mocks/handlers";
+import { startSheetServer } from "../mocks/sheet-server";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
+import { runLighthouse, type LighthouseFigures } from "./lighthouse";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SHEET_SIZES = [10, 10_000, 100_000];
+const PAGES = ["/", "/sorteos", "/encuesta"];
+const THROUGHPUT_ROUTES = ["/", "/sorteos"];
+const HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip" };
+
+interface Throughput {
+  rps: number;
+  p99: number;
+  bad: number;
+}
+
+async function measureThroughput(url: string): Promise<Throughput> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS });
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    bad: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A bare node:http server in its own process, answering every request with the given bytes. */
+async function startBareServer(body: Buffer, contentType: string): Promise<{ origin: string; stop: () => void }> {
+  const file = path.join(tmpdir(), `bench-body-${process.pid}-${Date.now()}`);
+  writeFileSync(file, body);
+  const port = await freePort();
+  const source = `
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    require("node:http").createServer((req, res) => {
+      res.writeHead(200, { "content-type": ${JSON.stringify(contentType)}, "content-encoding": "gzip", "content-length": body.length });
+      res.end(body);
+    }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => child.stdout.once("data", resolve));
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/**
+ * Polls /healthz from a separate process every 5 ms and reports the slowest answer: how
+ * long the app's event loop was blocked, as another visitor would feel it.
+ */
+function startStallProbe(origin: string): { stop: () => Promise<number> } {
+  const source = `
+    let worst = 0, running = true;
+    process.on("SIGTERM", () => { running = false; });
+    (async () => {
+      while (running) {
+        const started = performance.now();
+        await (await fetch(${JSON.stringify(`${origin}/healthz`)})).arrayBuffer();
+        worst = Math.max(worst, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      console.log(Math.round(worst));
+    })();`;
+  const child: ChildProcess = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve(Number(output.trim())));
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+interface PageBytes {
+  html: number;
+  js: number;
+  css: number;
+}
+
+const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
+
+/** Gzip sizes of the document and of every script and stylesheet it makes the browser load. */
+async function measureBytes(origin: string, pagePath: string): Promise<PageBytes> {
+  const html = Buffer.from(await (await fetch(`${origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).arrayBuffer());
+  const text = html.toString("utf8");
+  const assets = (pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))];
+  const scripts = assets(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g);
+  // The entry module imports its chunks from an inline script rather than a src attribute.
+  const inlineImports = assets(/import\s*(?:\*\s*as\s+\w+\s+from\s*)?"(\/build\/[^"]+\.js)"/g);
+  const styles = assets(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
+  const total = async (urls: string[]) => {
+    let sum = 0;
+    for (const url of urls) sum += gzipSize(Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer()));
+    return sum;
+  };
+  return { html: gzipSize(html), js: await total([...new Set([...scripts, ...inlineImports])]), css: await total(styles) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const lines = [headers, headers.map(() => "---"), ...rows.map((row) => row.map(String))];
+  return lines.map((line) => `| ${line.join(" | ")} |`).join("\n");
+}
+
+const sheets = await startSheetServer();
+const throughputRows: (string | number)[][] = [];
+const sheetRows: (string | number)[][] = [];
+let lighthouseApp: AppServer | undefined;
+
+try {
+  for (const size of SHEET_SIZES) {
+    const sheetPath = generatedSheetPath(size);
+    // Generate the sheet before the app asks for it, so the cold timing is the app's own.
+    await (await fetch(sheets.url(sheetPath))).arrayBuffer();
+    const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath) });
+    const hitsBefore = sheets.hits(sheetPath);
+    // Warm the server (module loading, first React render) so the probe measures the refresh.
+    for (const warmUp of ["/encuesta", "/no-such-page"]) await (await fetch(`${app.origin}${warmUp}`)).arrayBuffer();
+
+    const probe = startStallProbe(app.origin);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
+    const coldMs = Math.round(performance.now() - started);
+    const worstStall = await probe.stop();
+
+    const floor = await measureThroughput(`${app.origin}/healthz`);
+    for (const route of THROUGHPUT_ROUTES) {
+      const response = await fetch(`${app.origin}${route}`, { headers: HEADERS });
+      const bare = await startBareServer(Buffer.from(await response.arrayBuffer()), response.headers.get("content-type") ?? "text/html");
+      const measured = await measureThroughput(`${app.origin}${route}`);
+      const ceiling = await measureThroughput(bare.origin);
+      bare.stop();
+      throughputRows.push([
+        size.toLocaleString("en"),
+        route,
+        measured.rps,
+        `${measured.p99} ms`,
+        measured.bad,
+        `${floor.rps} / ${floor.p99} ms`,
+        `${ceiling.rps} / ${ceiling.p99} ms`,
+      ]);
+    }
+    sheetRows.push([size.toLocaleString("en"), `${coldMs} ms`, `${worstStall} ms`, sheets.hits(sheetPath) - hitsBefore]);
+
+    if (size === 10_000) lighthouseApp = app;
+    else await app.stop();
+  }
+
+  const pageRows: (string | number)[][] = [];
+  for (const pagePath of PAGES) {
+    const bytes = await measureBytes(lighthouseApp!.origin, pagePath);
+    const lighthouse: LighthouseFigures | null =
+      process.env.BENCH_SKIP_LIGHTHOUSE === "1" ? null : await runLighthouse(`${lighthouseApp!.origin}${pagePath}`, CHROMIUM_PATH);
+    pageRows.push([
+      pagePath,
+      lighthouse ? `${lighthouse.performance} / ${lighthouse.accessibility} / ${lighthouse.bestPractices} / ${lighthouse.seo}` : "skipped",
+      lighthouse ? `${Math.round(lighthouse.lcpMs)} ms` : "-",
+      lighthouse ? `${Math.round(lighthouse.tbtMs)} ms` : "-",
+      lighthouse ? lighthouse.cls.toFixed(3) : "-",
+      kb(bytes.js),
+      kb(bytes.css),
+      kb(bytes.html),
+    ]);
+  }
+
+  console.log(`\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium)\n`);
+  console.log(table(["page", "perf / a11y / best practices / SEO", "LCP", "TBT", "CLS", "JS (gzip)", "CSS (gzip)", "HTML (gzip)"], pageRows));
+  console.log(`\n## Server rendering (${CONNECTIONS} connections, ${SECONDS} s each, sheet cached)\n`);
+  console.log(
+    table(
+      ["sheet rows", "route", "req/s", "p99", "errors + non-2xx", "/healthz req/s / p99 (floor)", "bare node:http, same bytes (ceiling)"],
+      throughputRows,
+    ),
+  );
+  console.log(`\n## Sheet refresh\n`);
+  console.log(table(["sheet rows", "first /sorteos, cold", "worst /healthz wait during the refresh", "upstream fetches in the whole run"], sheetRows));
+} finally {
+  await lighthouseApp?.stop();
+  await sheets.close();
+}
