@@ -1,8 +1,16 @@
+import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { SheetSource } from "~/lib/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
 import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
 import { validateParticipant } from "./validate-participant.server";
+
+/**
+ * Records handled between two turns of the event loop. When the body arrives faster than it
+ * is parsed (a large sheet on a fast link), the stream → parser → loop chain runs on promise
+ * jobs alone and would never let a request in until the whole sheet is done.
+ */
+export const RECORDS_PER_TURN = 1000;
 
 export interface LoadedSheet {
   snapshot: SheetSnapshot;
@@ -19,7 +27,12 @@ export async function loadSheet(
   const parsed = parseSheet(body);
   const builder = new SnapshotBuilder();
   let invalid = 0;
+  let sinceLastTurn = 0;
   for await (const record of parsed.records) {
+    if (++sinceLastTurn >= RECORDS_PER_TURN) {
+      sinceLastTurn = 0;
+      await nextMacrotask();
+    }
     const participant = validateParticipant(record);
     if (participant) builder.add(participant);
     else invalid += 1;
