@@ -5,8 +5,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
+import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders, createNonce } from "~/lib/security-headers.server";
+
+exitWhenDrainedAfterSignal();
 
 /** How long deferred data may stream before the response is closed. */
 export const streamTimeout = 10_000;
@@ -24,25 +27,25 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once rendering is over, and never what keeps the process alive: a pending
+    // abort timer per recent page would delay exit after SIGTERM by up to 11 s.
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
+    abortTimer.unref();
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (readyEvent === "onAllReady") sendResponse();
+        },
+        onShellReady() {
+          if (readyEvent === "onShellReady") sendResponse();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -52,7 +55,19 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+
+    function sendResponse() {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
   });
 }
 

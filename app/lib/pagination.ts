@@ -7,9 +7,11 @@ export function pageCountFor(total: number, pageSize = PAGE_SIZE): number {
 
 /** Reads a `page` query value; garbage, negatives and zero mean 1, too large means the last page. */
 export function clampPage(raw: string | null | undefined, pageCount: number): number {
-  const text = raw?.trim() ?? "";
-  if (!/^\d{1,16}$/.test(text)) return 1;
-  return Math.min(Math.max(1, Number(text)), Math.max(1, pageCount));
+  const digits = raw?.trim().replace(/^0+(?=\d)/, "") ?? "";
+  if (!/^\d+$/.test(digits)) return 1;
+  // Any number past what Number holds exactly is "too large", not garbage.
+  const requested = digits.length > 15 ? Number.MAX_SAFE_INTEGER : Number(digits);
+  return Math.min(Math.max(1, requested), Math.max(1, pageCount));
 }
 
 /** The numbered page links to show: at most MAX_PAGE_LINKS, the current page as central as possible. */

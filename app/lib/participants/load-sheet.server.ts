@@ -1,3 +1,4 @@
+import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { SheetSource } from "~/lib/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
@@ -5,13 +6,11 @@ import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
 import { validateParticipant } from "./validate-participant.server";
 
 /**
- * A body that is already buffered is parsed entirely in microtasks, which would keep
- * every other request waiting; handing the event loop back every this many rows keeps
- * a 100,000-row refresh from stalling the server.
+ * Records handled between two turns of the event loop. When the body arrives faster than it
+ * is parsed (a large sheet on a fast link), the stream → parser → loop chain runs on promise
+ * jobs alone and would never let a request in until the whole sheet is done.
  */
-const ROWS_BETWEEN_YIELDS = 250;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const RECORDS_PER_TURN = 250;
 
 export interface LoadedSheet {
   snapshot: SheetSnapshot;
@@ -28,10 +27,12 @@ export async function loadSheet(
   const parsed = parseSheet(body);
   const builder = new SnapshotBuilder();
   let invalid = 0;
-  let rows = 0;
+  let sinceLastTurn = 0;
   for await (const record of parsed.records) {
-    rows += 1;
-    if (rows % ROWS_BETWEEN_YIELDS === 0) await yieldToEventLoop();
+    if (++sinceLastTurn >= RECORDS_PER_TURN) {
+      sinceLastTurn = 0;
+      await nextMacrotask();
+    }
     const participant = validateParticipant(record);
     if (participant) builder.add(participant);
     else invalid += 1;

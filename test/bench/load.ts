@@ -1,0 +1,104 @@
+/**
+ * `npm run load`: the built server under 50 concurrent connections for 30 s (LOAD_SECONDS
+ * to change), cycling through /, /sorteos and /sorteos?q=mar, with the sheet on loopback.
+ *
+ * Fails (exit 1) on any error or non-2xx answer, if the sheet was fetched other than exactly
+ * once (the cache must absorb the load), or if the server's resident memory grew by 100 MB
+ * or more.
+ */
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { sheetPath } from "../mocks/handlers";
+import { startSheetServer } from "../mocks/sheet-server";
+import { startAppServer } from "../support/app-server";
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const MAX_RSS_GROWTH_MB = 100;
+const PATHS = ["/", "/sorteos", "/sorteos?q=mar"];
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+
+if (!Number.isFinite(SECONDS) || SECONDS < 1) {
+  console.error(`LOAD_SECONDS must be a positive number of seconds, got "${process.env.LOAD_SECONDS}"`);
+  process.exit(1);
+}
+
+function residentMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+)\s*kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) / 1024;
+}
+
+const sheets = await startSheetServer();
+const sheet = sheetPath("ok");
+const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet) });
+const pid = app.process.pid!;
+let failed = false;
+
+try {
+  const rssAtStart = residentMb(pid);
+  // One request of each kind first, so the baseline includes the loaded sheet and warm code.
+  for (const path of PATHS) {
+    const response = await fetch(`${app.origin}${path}`, { headers: { "user-agent": BROWSER_UA } });
+    await response.text();
+    if (!response.ok) throw new Error(`warm-up ${path} answered ${response.status}`);
+  }
+  const rssBefore = residentMb(pid);
+
+  console.log(`Load: ${CONNECTIONS} connections for ${SECONDS} s over ${PATHS.join(", ")} at ${app.origin}`);
+  const result = await autocannon({
+    url: app.origin,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { "user-agent": BROWSER_UA },
+    requests: PATHS.map((path) => ({ method: "GET" as const, path })),
+  });
+  const rssAfter = residentMb(pid);
+  const upstreamFetches = sheets.hits(sheet);
+  const rssGrowth = rssAfter - rssBefore;
+
+  const figures = {
+    requests: result.requests.total,
+    "req/s (mean)": Math.round(result.requests.average),
+    "latency p50 (ms)": result.latency.p50,
+    "latency p99 (ms)": result.latency.p99,
+    "latency max (ms)": result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    "non-2xx": result.non2xx,
+    "upstream fetches": upstreamFetches,
+    "RSS at start (MB)": Math.round(rssAtStart),
+    "RSS before load (MB)": Math.round(rssBefore),
+    "RSS after load (MB)": Math.round(rssAfter),
+    "RSS growth (MB)": Math.round(rssGrowth),
+  };
+  console.table(figures);
+
+  const problems = [
+    result.errors > 0 && `${result.errors} errors`,
+    result.timeouts > 0 && `${result.timeouts} time-outs`,
+    result.non2xx > 0 && `${result.non2xx} non-2xx answers`,
+    upstreamFetches !== 1 && `the sheet was fetched ${upstreamFetches} times, expected exactly 1`,
+    rssGrowth >= MAX_RSS_GROWTH_MB && `resident memory grew by ${Math.round(rssGrowth)} MB (limit ${MAX_RSS_GROWTH_MB} MB)`,
+    result.requests.total === 0 && "no request completed",
+  ].filter((problem): problem is string => Boolean(problem));
+  if (problems.length > 0) {
+    failed = true;
+    console.error(`FAIL: ${problems.join("; ")}`);
+  } else {
+    console.log("PASS");
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+  console.error(app.output().split("\n").slice(-30).join("\n"));
+} finally {
+  const code = await app.stop();
+  if (code !== 0) {
+    failed = true;
+    console.error(`the server exited with ${code}`);
+  }
+  await sheets.close();
+}
+
+process.exit(failed ? 1 : 0);

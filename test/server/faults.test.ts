@@ -1,0 +1,581 @@
+/**
+ * Faults upstream and bad input from visitors, against the built server with the sheet on
+ * loopback. Every scenario ends with the server still answering (/healthz 200, process up)
+ * and shutting down cleanly; none may leak the sheet's address to a visitor.
+ */
+import { readFileSync } from "node:fs";
+import { delay, http, HttpResponse } from "msw";
+import { decode } from "turbo-stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handlers as defaultHandlers, sheetPath, type SheetScenario } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { generateSheet, SAMPLE_SHEET } from "../mocks/sheets";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { launchBrowser, openPage } from "../support/browser";
+
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const HOME_ERROR = "No pudimos cargar los participantes recientes.";
+const EMPTY_LIST = "No hay participantes registrados aún";
+const INVALID_SHEET = "La planilla de participantes no devolvió datos válidos.";
+const TIMED_OUT = "La planilla de participantes tardó demasiado en responder.";
+const MB = 1024 * 1024;
+const EVENT_LOOP_PROBE = new URL("../support/event-loop-probe.mjs", import.meta.url).pathname;
+
+/** Names of the sample sheet in sheet order (its rows are all valid but for the few noted). */
+const SAMPLE_ROWS = SAMPLE_SHEET.trim().split(/\r?\n/).slice(1).map((line) => line.split(","));
+const SAMPLE_NEWEST = SAMPLE_ROWS.at(-1)![0]!;
+
+interface Listing {
+  rows: { nombre: string; pais: string; id: string; fecha: string }[];
+  error: string | null;
+  fetchedAt: number | null;
+  matchCount: number;
+  page: number;
+  pageCount: number;
+  totalCount: number;
+  countryCount: number;
+  query: string;
+}
+
+interface Health {
+  status: string;
+  participants: { count: number; fetchedAt: string | null; ageSeconds: number | null; lastError: string | null };
+}
+
+function csvResponse(body: BodyInit, headers: Record<string, string> = {}): HttpResponse<BodyInit> {
+  return new HttpResponse(body, { headers: { "content-type": "text/csv; charset=utf-8", ...headers } });
+}
+
+// ---- Custom upstream behaviours ------------------------------------------------------------
+
+const RESET_ROWS = "nombre,pais,id,fecha\nParcial Uno,Argentina,R-1,2026-10-01\nParcial Dos,Chile,R-2,2026-10-02\n";
+
+/** 40 MB of valid rows, produced as they are read; counts how many bytes were pulled. */
+const huge = { pulled: 0 };
+const HUGE_BYTES = 40 * MB;
+function hugeBody(): ReadableStream<Uint8Array> {
+  huge.pulled = 0;
+  const chunk = new TextEncoder().encode("Valentina R.,Argentina,OL-24001,2026-10-01\n".repeat(1500));
+  let headerSent = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(new TextEncoder().encode("nombre,pais,id,fecha\n"));
+        return;
+      }
+      if (huge.pulled >= HUGE_BYTES) {
+        controller.close();
+        return;
+      }
+      huge.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+const INVALID_UTF8 = Buffer.concat([
+  Buffer.from("nombre,pais,id,fecha\n"),
+  Buffer.from("Lucía B.,Argentina,U-1,2026-10-01\n"),
+  Buffer.from([0x52, 0x6f, 0xff, 0xfe, 0x73, 0x61, 0x2c]), // "Ro\xff\xfesa,"
+  Buffer.from("Uruguay,U-2,2026-10-02\n"),
+  Buffer.from([0xc3, 0x28, 0x2c, 0x50, 0x65, 0x72, 0xfa, 0x2c, 0x55, 0x2d, 0x33, 0x2c]), // "\xc3(,Per\xfa,U-3,"
+  Buffer.from("2026-10-03\n"),
+  Buffer.from("Tomás Z.,Chile,U-4,2026-10-04\n"),
+]);
+
+/** Upstream that can be switched from a good sheet to HTTP 500 during a test. */
+const flaky = { failing: false };
+
+const HOSTILE = {
+  script: "<script>alert(1)</script>",
+  img: "<img src=x onerror=alert(2)>",
+  formula: "=cmd|' /C calc'!A0",
+  rtl: "Ana \u202Egnp.exe",
+  svg: "<svg onload=alert(3)>",
+};
+const HOSTILE_SHEET = [
+  "nombre,pais,id,fecha",
+  "Persona Normal,Argentina,H-0,2026-10-01",
+  `${HOSTILE.script},Argentina,H-1,2026-10-02`,
+  `${HOSTILE.img},Chile,H-2,2026-10-03`,
+  `${HOSTILE.formula},México,H-3,2026-10-04`,
+  `${HOSTILE.rtl},Perú,H-4,2026-10-05`,
+  `Normal,${HOSTILE.svg},H-5,2026-10-06`,
+].join("\n");
+
+const PAGED_SHEET = generateSheet(35); // ids P000001 (oldest) … P000035 (newest): 4 pages
+
+const customHandlers = [
+  http.get("*/custom/slow.csv", async () => {
+    await delay(300);
+    return csvResponse(SAMPLE_SHEET);
+  }),
+  http.get("*/custom/reset.csv", () => {
+    const encoder = new TextEncoder();
+    return csvResponse(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(encoder.encode(RESET_ROWS));
+          setTimeout(() => controller.error(new Error("connection reset by the test")), 150);
+        },
+      }),
+    );
+  }),
+  http.get("*/custom/huge-chunked.csv", () => csvResponse(hugeBody())),
+  http.get("*/custom/huge-declared.csv", () => csvResponse(hugeBody(), { "content-length": String(HUGE_BYTES) })),
+  http.get("*/custom/invalid-utf8.csv", () => csvResponse(new Uint8Array(INVALID_UTF8))),
+  http.get("*/custom/flaky.csv", () =>
+    flaky.failing ? new HttpResponse("Internal error", { status: 500 }) : csvResponse(SAMPLE_SHEET),
+  ),
+  http.get("*/custom/hostile.csv", () => csvResponse(HOSTILE_SHEET)),
+  http.get("*/custom/paged.csv", () => csvResponse(PAGED_SHEET)),
+];
+
+// ---- Helpers --------------------------------------------------------------------------------
+
+let sheets: SheetServer;
+
+beforeAll(async () => {
+  sheets = await startSheetServer({ handlers: [...customHandlers, ...defaultHandlers] });
+  // Build the 100,000-row sheet once, before any app is watching the clock.
+  await (await fetch(sheets.url(sheetPath("large")))).text();
+}, 120_000);
+afterAll(async () => {
+  await sheets?.close();
+});
+
+/** Every body a visitor received in this file, to check none names the sheet. */
+const visitorBodies: string[] = [];
+
+async function get(app: AppServer, path: string): Promise<{ status: number; body: string; ms: number }> {
+  const startedAt = Date.now();
+  const response = await fetch(`${app.origin}${path}`, { headers: { "user-agent": BROWSER_UA } });
+  const body = await response.text();
+  visitorBodies.push(body);
+  return { status: response.status, body, ms: Date.now() - startedAt };
+}
+
+async function health(app: AppServer): Promise<Health> {
+  const response = await fetch(`${app.origin}/healthz`);
+  expect(response.status).toBe(200);
+  const body = await response.text();
+  visitorBodies.push(body);
+  return JSON.parse(body) as Health;
+}
+
+/** The /sorteos loader data, decoded from the single-fetch data request the browser would make. */
+async function listing(app: AppServer, search = ""): Promise<Listing> {
+  const response = await fetch(`${app.origin}/sorteos.data${search}`, { headers: { "user-agent": BROWSER_UA } });
+  expect(response.status).toBe(200);
+  const [forDecode, forCheck] = response.body!.tee();
+  void new Response(forCheck).text().then((text) => visitorBodies.push(text));
+  const decoded = await decode(forDecode);
+  const routes = decoded.value as Record<string, { data?: { listing: Listing | Promise<Listing> } }>;
+  return await routes["routes/sorteos"]!.data!.listing;
+}
+
+function participantRows(html: string): number {
+  return html.match(/data-testid="participant-row"/g)?.length ?? 0;
+}
+
+function rssMb(app: AppServer): number {
+  const status = readFileSync(`/proc/${app.process.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)\s*kB/.exec(status)![1]) / 1024;
+}
+
+/**
+ * Starts the app against `sheet`, runs the checks, then asserts the server is still up and
+ * healthy, and that it stops cleanly.
+ */
+async function withApp(
+  sheet: string,
+  env: Record<string, string>,
+  run: (app: AppServer) => Promise<void>,
+): Promise<void> {
+  const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet), ...env });
+  try {
+    await run(app);
+    expect(app.process.exitCode, `server still running; output:\n${app.output()}`).toBeNull();
+    const after = await health(app);
+    expect(after.status).toBe("ok");
+    expect((await get(app, "/")).status).toBe(200);
+  } finally {
+    const code = await app.stop();
+    expect(code, `clean exit; output:\n${app.output()}`).toBe(0);
+  }
+}
+
+// ---- Upstream faults ------------------------------------------------------------------------
+
+describe.each(["500", "429", "404"] as const)("upstream answers HTTP %s", (status) => {
+  it("shows the spec's error, keeps answering, and asks upstream once per 15 s", async () => {
+    const path = sheetPath(status as SheetScenario);
+    const hitsBefore = sheets.hits(path);
+    await withApp(path, {}, async (app) => {
+      const message = `Error al cargar datos: ${status}`;
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(sorteos.body).toContain(message);
+      expect(participantRows(sorteos.body)).toBe(0);
+
+      const home = await get(app, "/");
+      expect(home.status).toBe(200);
+      expect(home.body).toContain(HOME_ERROR);
+      expect(home.body).not.toContain(`>${message}<`);
+
+      const data = await listing(app);
+      expect(data.error).toBe(message);
+      expect(data.rows).toEqual([]);
+
+      // More visitors within the 15 s window: the failure is remembered.
+      await Promise.all([get(app, "/sorteos"), get(app, "/"), get(app, "/sorteos?page=2"), listing(app)]);
+      expect(sheets.hits(path) - hitsBefore).toBe(1);
+
+      expect((await health(app)).participants).toMatchObject({ count: 0, fetchedAt: null, lastError: message });
+    });
+  });
+});
+
+describe.each([
+  ["html", "Google's sign-in page with status 200"],
+  ["html-as-csv", "a sign-in page labelled text/csv"],
+] as const)("upstream sends %s (%s)", (scenario, _description) => {
+  it("rejects it as invalid data without showing any of it", async () => {
+    await withApp(sheetPath(scenario), {}, async (app) => {
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(sorteos.body).not.toContain("Sign in - Google Accounts");
+      expect(participantRows(sorteos.body)).toBe(0);
+      expect((await listing(app)).error).toBe(INVALID_SHEET);
+      expect((await get(app, "/")).body).toContain(HOME_ERROR);
+      expect((await health(app)).participants).toMatchObject({ count: 0, lastError: INVALID_SHEET });
+      expect(app.output()).toContain('"ok":false');
+    });
+  });
+});
+
+describe("upstream hangs past PARTICIPANTS_TIMEOUT_MS", () => {
+  it("gives up after the time limit and the page still completes", async () => {
+    const path = sheetPath("hang");
+    const hitsBefore = sheets.hits(path);
+    await withApp(path, { PARTICIPANTS_TIMEOUT_MS: "500" }, async (app) => {
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(sorteos.ms).toBeGreaterThanOrEqual(400);
+      expect(sorteos.ms).toBeLessThan(3000);
+      expect(sorteos.body).toContain(TIMED_OUT);
+      expect(sorteos.body).toContain("</html>");
+      expect((await get(app, "/")).body).toContain(HOME_ERROR);
+      expect((await listing(app)).error).toBe(TIMED_OUT);
+      expect(sheets.hits(path) - hitsBefore).toBe(1);
+      expect((await health(app)).participants.lastError).toBe(TIMED_OUT);
+    });
+  });
+});
+
+describe("upstream connection resets half-way through the body", () => {
+  it("serves none of the partial rows and reports a failure", async () => {
+    await withApp("/custom/reset.csv", {}, async (app) => {
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(sorteos.body).not.toContain("Parcial Uno");
+      expect(participantRows(sorteos.body)).toBe(0);
+      const data = await listing(app);
+      expect(data.rows).toEqual([]);
+      expect(data.error).toBe("Error desconocido");
+      expect((await get(app, "/")).body).toContain(HOME_ERROR);
+      expect((await health(app)).participants).toMatchObject({ count: 0, fetchedAt: null, lastError: "Error desconocido" });
+    });
+  });
+});
+
+describe("a 40 MB body", () => {
+  it("is cut off at the 20 MB limit when streamed without a length, with memory bounded", async () => {
+    // A generous time limit, so what stops the read is the size limit.
+    await withApp("/custom/huge-chunked.csv", { PARTICIPANTS_TIMEOUT_MS: "60000" }, async (app) => {
+      const before = rssMb(app);
+      const data = await listing(app);
+      expect(data.error).toBe(INVALID_SHEET);
+      expect(data.rows).toEqual([]);
+      expect(app.output()).toMatch(/"invalid: body exceeds \d+ bytes"/);
+      // Reading stopped near 20 MB (plus what was in flight in socket buffers).
+      expect(huge.pulled).toBeGreaterThan(19 * MB);
+      expect(huge.pulled).toBeLessThan(28 * MB);
+      // 20 MB of rows were parsed before the limit struck; the rest never arrived.
+      expect(rssMb(app) - before).toBeLessThan(300);
+      expect((await health(app)).participants).toMatchObject({ count: 0, lastError: INVALID_SHEET });
+    });
+  });
+
+  it("is refused before reading when its Content-Length says 40 MB", async () => {
+    await withApp("/custom/huge-declared.csv", {}, async (app) => {
+      const before = rssMb(app);
+      const data = await listing(app);
+      expect(data.error).toBe(INVALID_SHEET);
+      expect(app.output()).toMatch(/"invalid: upstream declares \d+ bytes"/);
+      expect(huge.pulled).toBeLessThan(4 * MB);
+      expect(rssMb(app) - before).toBeLessThan(50);
+    });
+  });
+});
+
+describe("invalid UTF-8 bytes in the sheet", () => {
+  it("keeps every row, shows the readable ones intact and never fails the page", async () => {
+    await withApp("/custom/invalid-utf8.csv", {}, async (app) => {
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(sorteos.body).toContain("Lucía B.");
+      expect(sorteos.body).toContain("Tomás Z.");
+      expect(participantRows(sorteos.body)).toBe(4);
+      const data = await listing(app);
+      expect(data.error).toBeNull();
+      expect(data.rows.map((row) => row.id)).toEqual(["U-4", "U-3", "U-2", "U-1"]);
+      // Undecodable bytes become U+FFFD, never raw bytes or a crash.
+      expect(data.rows.find((row) => row.id === "U-2")!.nombre).toBe("Ro\uFFFD\uFFFDsa");
+      expect((await health(app)).participants).toMatchObject({ count: 4, lastError: null });
+    });
+  });
+});
+
+describe.each(["header-only", "empty"] as const)("a sheet that is %s", (scenario) => {
+  it("is an empty list, not an error", async () => {
+    await withApp(sheetPath(scenario), {}, async (app) => {
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(sorteos.body).toContain(EMPTY_LIST);
+      expect(participantRows(sorteos.body)).toBe(0);
+      const home = await get(app, "/");
+      expect(home.body).toContain(EMPTY_LIST);
+      expect(home.body).not.toContain(HOME_ERROR);
+      const data = await listing(app);
+      expect(data).toMatchObject({ error: null, rows: [], totalCount: 0, page: 1, pageCount: 1 });
+      expect((await health(app)).participants).toMatchObject({ count: 0, lastError: null });
+      expect((await health(app)).participants.fetchedAt).not.toBeNull();
+    });
+  });
+});
+
+describe("a 100,000-row sheet", () => {
+  it("is loaded without starving other requests, and pages stay as small as for 30 rows", async () => {
+    let smallPageSize = 0;
+    await withApp(sheetPath("ok"), {}, async (app) => {
+      await get(app, "/sorteos");
+      smallPageSize = (await get(app, "/sorteos")).body.length;
+    });
+
+    await withApp(sheetPath("large"), { NODE_OPTIONS: `--import ${EVENT_LOOP_PROBE}` }, async (app) => {
+      // Cold cache: the first visitor triggers the load; /healthz keeps answering meanwhile.
+      let loaded = false;
+      const first = listing(app).finally(() => (loaded = true));
+      let healthAnswers = 0;
+      while (!loaded) {
+        await health(app);
+        healthAnswers += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const data = await first;
+      expect(healthAnswers, "/healthz answered while the sheet loaded").toBeGreaterThan(3);
+      // The app's own event loop was never blocked for long (parse, validation, snapshot).
+      const delays = [...app.output().matchAll(/"event":"test\.event-loop-delay","maxMs":(\d+)/g)].map((match) =>
+        Number(match[1]),
+      );
+      expect(Math.max(0, ...delays), "longest event-loop stall while loading 100,000 rows (ms)").toBeLessThan(250);
+
+      expect(data).toMatchObject({ error: null, totalCount: 100_000, matchCount: 100_000, page: 1, pageCount: 10_000 });
+      expect(data.rows.map((row) => row.id)).toEqual(
+        Array.from({ length: 10 }, (_, index) => `P${String(100_000 - index).padStart(6, "0")}`),
+      );
+
+      const sorteos = await get(app, "/sorteos");
+      expect(sorteos.status).toBe(200);
+      expect(participantRows(sorteos.body)).toBe(10);
+      expect(sorteos.body).toContain("P100000");
+      expect(sorteos.body).toContain("P099991");
+      expect(sorteos.body).not.toContain("P099990");
+      // Same shape, same size: nothing of the other 99,990 rows is sent.
+      expect(Math.abs(sorteos.body.length - smallPageSize) / smallPageSize).toBeLessThan(0.1);
+
+      const last = await listing(app, "?page=10000");
+      expect(last.page).toBe(10_000);
+      expect(last.rows.map((row) => row.id).at(-1)).toBe("P000001");
+      const home = await get(app, "/");
+      expect(home.body).toContain("P100000");
+      expect(participantRows(home.body)).toBe(5);
+      expect((await health(app)).participants.count).toBe(100_000);
+    });
+  });
+});
+
+describe("a failure after a good copy", () => {
+  it("keeps serving the stale rows and does not ask upstream again within the 60 s back-off", async () => {
+    const path = "/custom/flaky.csv";
+    flaky.failing = false;
+    const hitsAtStart = sheets.hits(path);
+    await withApp(path, { PARTICIPANTS_TTL_SECONDS: "1" }, async (app) => {
+      const fresh = await get(app, "/sorteos");
+      expect(fresh.body).toContain(SAMPLE_NEWEST);
+      expect(sheets.hits(path) - hitsAtStart).toBe(1);
+      const goodCopy = (await health(app)).participants;
+      expect(goodCopy.count).toBeGreaterThan(0);
+
+      flaky.failing = true;
+      await new Promise((resolve) => setTimeout(resolve, 1300)); // past the 1 s TTL
+
+      // This visitor gets the stale copy at once, and one background refresh fails.
+      const stale = await get(app, "/sorteos");
+      expect(stale.status).toBe(200);
+      expect(stale.body).toContain(SAMPLE_NEWEST);
+      const deadline = Date.now() + 5000;
+      while ((await health(app)).participants.lastError === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(sheets.hits(path) - hitsAtStart).toBe(2);
+      const afterFailure = (await health(app)).participants;
+      expect(afterFailure).toMatchObject({
+        count: goodCopy.count,
+        fetchedAt: goodCopy.fetchedAt,
+        lastError: "Error al cargar datos: 500",
+      });
+
+      // For the next few seconds (well past the 1 s TTL) visitors keep the rows, upstream is left alone.
+      for (let round = 0; round < 6; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const [sorteos, home, data] = await Promise.all([get(app, "/sorteos"), get(app, "/"), listing(app)]);
+        expect(sorteos.body).toContain(SAMPLE_NEWEST);
+        expect(participantRows(sorteos.body)).toBe(10);
+        expect(home.body).toContain(SAMPLE_NEWEST);
+        expect(home.body).not.toContain(HOME_ERROR);
+        expect(data.error).toBeNull();
+        expect(data.totalCount).toBe(goodCopy.count);
+      }
+      expect(sheets.hits(path) - hitsAtStart).toBe(2);
+      expect(app.output()).toContain('"servingStale":true');
+    });
+    flaky.failing = false;
+  });
+});
+
+// ---- Visitor input ---------------------------------------------------------------------------
+
+describe("query abuse on /sorteos", () => {
+  const id = (n: number) => `P${String(n).padStart(6, "0")}`;
+  /** Page n of the 35-row sheet, newest first. */
+  const pageIds = (n: number) =>
+    Array.from({ length: 10 }, (_, index) => 35 - (n - 1) * 10 - index)
+      .filter((value) => value >= 1)
+      .map(id);
+
+  /** [label, query string, expected page, rows matching the query] */
+  const cases: [string, string, number, number][] = [
+    ["a negative page", "?page=-3", 1, 35],
+    ["page zero", "?page=0", 1, 35],
+    ["a huge page", "?page=99999999999999999999999999", 4, 35],
+    ["a page past the end", "?page=5", 4, 35],
+    ["a non-numeric page", "?page=abc", 1, 35],
+    ["a fractional page", "?page=2.5", 1, 35],
+    ["a page in exponent form", "?page=1e3", 1, 35],
+    ["repeated page params (the first counts)", "?page=2&page=3", 2, 35],
+    ["array-style page", "?page[]=2", 1, 35],
+    ["array-style q", "?q[]=x", 1, 35],
+    ["a NUL byte in q", "?q=%00", 1, 35],
+    ["a NUL byte in page", "?page=%002", 1, 35],
+    ["a 3,000-character q", `?q=${"a".repeat(3000)}`, 1, 0],
+    ["a 3,000-character page", `?page=${"9".repeat(3000)}`, 4, 35],
+    ["a regex-looking q", "?q=.*%5B(%5C", 1, 0],
+    ["broken percent-encoding", "?q=%E0%A4%A&page=%ZZ", 1, 0],
+    ["a real search with a clamped page", "?q=P00003&page=-1", 1, 6],
+  ];
+
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url("/custom/paged.csv") });
+    await get(app, "/sorteos");
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it.each(cases)("%s: 200 with a clamped page", async (_label, search, expectedPage, matches) => {
+    const sorteos = await get(app, `/sorteos${search}`);
+    expect(sorteos.status).toBe(200);
+    const data = await listing(app, search);
+    expect(data.error).toBeNull();
+    expect(data.matchCount).toBe(matches);
+    expect(data.page).toBe(expectedPage);
+    expect(data.page).toBeGreaterThanOrEqual(1);
+    expect(data.page).toBeLessThanOrEqual(data.pageCount);
+    const expectedIds = matches === 35 ? pageIds(expectedPage) : data.rows.map((row) => row.id);
+    if (matches === 35) expect(data.rows.map((row) => row.id)).toEqual(expectedIds);
+    expect(participantRows(sorteos.body)).toBe(data.rows.length);
+    if (matches !== 35) expect(data.rows).toHaveLength(Math.min(10, matches));
+    for (const rowId of expectedIds) expect(sorteos.body).toContain(rowId);
+  });
+
+  it("keeps answering /healthz after all that", async () => {
+    expect((await health(app)).participants.count).toBe(35);
+    expect(app.process.exitCode).toBeNull();
+  });
+});
+
+describe("hostile cell contents", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url("/custom/hostile.csv") });
+    await get(app, "/sorteos");
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("are escaped in the HTML, never markup", async () => {
+    for (const path of ["/", "/sorteos"]) {
+      const { status, body } = await get(app, path);
+      expect(status).toBe(200);
+      expect(body).not.toContain(HOSTILE.script);
+      expect(body).not.toMatch(/<img\s+src=x/i);
+      expect(body).not.toMatch(/<svg\s+onload/i);
+      expect(body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+  });
+
+  it("show as plain text in Chromium and nothing runs", async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const path of ["/", "/sorteos"]) {
+        const { page, context, problems } = await openPage(browser, "desktop");
+        const dialogs: string[] = [];
+        page.on("dialog", (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.goto(`${app.origin}${path}`, { waitUntil: "networkidle" });
+        await page.waitForFunction(() => "__remixRouter" in window);
+        const table = page.locator("table").first();
+        for (const text of [HOSTILE.script, HOSTILE.img, HOSTILE.formula, HOSTILE.rtl, HOSTILE.svg]) {
+          await expect.poll(() => table.innerText(), { timeout: 5000 }).toContain(text);
+        }
+        expect(await page.locator("table img, table svg, table script").count()).toBe(0);
+        // Give any injected handler a moment to fire.
+        await page.waitForTimeout(300);
+        expect(dialogs, path).toEqual([]);
+        expect(problems, path).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("the sheet's address", () => {
+  it("never reaches a visitor", () => {
+    expect(visitorBodies.length).toBeGreaterThan(50);
+    const host = new URL(sheets.origin).host;
+    for (const body of visitorBodies) {
+      expect(body).not.toContain(host);
+      expect(body).not.toContain("/custom/");
+      expect(body).not.toContain("/sheet/");
+    }
+  });
+});
