@@ -16,7 +16,7 @@ const SLOW_SHEET = "/sheet/slow.csv";
 const NEWEST = SAMPLE_SHEET.trim().split(/\r?\n/).at(-1)!.split(",")[0]!;
 
 const DOCUMENTS = ["/", "/sorteos", "/sorteos?q=mar&page=2", "/encuesta", "/no-existe/para-nada"];
-const DATA_REQUESTS = ["/sorteos.data", "/_root.data", "/sorteos.data?q=mar", "/no-existe.data"];
+const DATA_REQUESTS = ["/sorteos.data", "/_root.data", "/sorteos.data?q=mar", "/no-existe.data", "/healthz"];
 
 function directives(csp: string): Map<string, string[]> {
   const map = new Map<string, string[]>();

@@ -1,4 +1,5 @@
 import { env } from "~/lib/env.server";
+import { MAX_QUERY_LENGTH } from "~/lib/search";
 import type { Participant, ParticipantsView } from "~/lib/participant";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
@@ -56,6 +57,8 @@ export async function getParticipantsPage(
 ): Promise<ParticipantsListing> {
   const state = await cache.get();
   const snapshot = state.kind === "ok" ? state.snapshot : null;
+  // Only the searched part of the query is echoed back, however long the URL's was.
+  query = query.slice(0, MAX_QUERY_LENGTH);
   const matches = snapshot ? searchParticipants(snapshot, query) : [];
   return {
     ...viewOf(state),

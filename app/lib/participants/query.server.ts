@@ -1,6 +1,6 @@
 import type { Participant } from "~/lib/participant";
 import { clampPage, pageCountFor, PAGE_SIZE } from "~/lib/pagination";
-import { MAX_QUERY_LENGTH, normalizeSearchText } from "~/lib/search";
+import { normalizeSearchText } from "~/lib/search";
 import type { SheetSnapshot } from "./snapshot.server";
 
 export interface ParticipantsPage {
@@ -13,7 +13,7 @@ export interface ParticipantsPage {
 
 /** Plain substring search (never a pattern) on nombre or id, case- and accent-insensitive. */
 export function searchParticipants(snapshot: SheetSnapshot, query: string): Participant[] {
-  const needle = normalizeSearchText(query.slice(0, MAX_QUERY_LENGTH));
+  const needle = normalizeSearchText(query);
   if (!needle) return snapshot.participants;
   const matches: Participant[] = [];
   snapshot.searchKeys.forEach((key, index) => {

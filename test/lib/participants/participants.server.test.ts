@@ -149,3 +149,11 @@ describe("getParticipantsHealth", () => {
     expect(JSON.stringify(health)).not.toContain("sheets.mock");
   });
 });
+
+describe("query length", () => {
+  it("searches and echoes back only the first 100 characters of a longer query", async () => {
+    const listing = await getParticipantsPage({ query: "lucía".padEnd(3000, "x"), page: null }, cacheFor("ok"));
+    expect(listing.query).toHaveLength(100);
+    expect(listing.matchCount).toBe(0);
+  });
+});
