@@ -16,7 +16,7 @@ const SLOW_SHEET = "/sheet/slow.csv";
 const NEWEST = SAMPLE_SHEET.trim().split(/\r?\n/).at(-1)!.split(",")[0]!;
 
 const DOCUMENTS = ["/", "/sorteos", "/sorteos?q=mar&page=2", "/encuesta", "/no-existe/para-nada"];
-const DATA_REQUESTS = ["/sorteos.data", "/_root.data", "/sorteos.data?q=mar", "/no-existe.data", "/healthz"];
+const DATA_REQUESTS = ["/sorteos.data", "/_root.data", "/sorteos.data?q=mar", "/no-existe.data"];
 
 function directives(csp: string): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -114,6 +114,15 @@ describe.each(DATA_REQUESTS)("data request %s", (path) => {
     expect(response.headers.get("content-type")).toMatch(/^text\/x-script/);
     expect(body.length).toBeGreaterThan(0);
     expectCommonHeaders(response, path);
+  });
+});
+
+describe("resource route /healthz", () => {
+  it("carries the security headers on its JSON", async () => {
+    const { response } = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expectCommonHeaders(response, "/healthz");
   });
 });
 
