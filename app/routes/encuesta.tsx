@@ -24,7 +24,10 @@ export default function SurveyComingSoonPage() {
           Volver al inicio
         </Link>
 
-        <section aria-labelledby="encuesta-titulo" className="mx-auto my-auto w-full max-w-xl py-10 text-center sm:text-left">
+        <section
+          aria-labelledby="encuesta-titulo"
+          className="mx-auto my-auto w-full max-w-xl py-10 text-center sm:text-left"
+        >
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lg shadow-brand-600/30 sm:mx-0">
             <Icon name="sparkles" className="h-7 w-7" />
           </span>
@@ -33,8 +36,9 @@ export default function SurveyComingSoonPage() {
             Próximamente
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-slate-600">
-            Estamos terminando de preparar las encuestas. Muy pronto vas a poder responderlas en 2 minutos y participar gratis
-            del sorteo mensual de una tarjeta <span className="font-semibold text-slate-900">Visa de US$200</span>.
+            Estamos terminando de preparar las encuestas. Muy pronto vas a poder responderlas en 2 minutos y participar
+            gratis del sorteo mensual de una tarjeta{" "}
+            <span className="font-semibold text-slate-900">Visa de US$200</span>.
           </p>
           <div className="text-left">
             <NotifyForm />

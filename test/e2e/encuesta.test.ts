@@ -1,23 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { useSiteUnderTest, withoutBlockedScripts } from "../support/site-under-test";
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-/** Without JavaScript the module preloads are refused by the browser: that is the test setup, not the page. */
-function withoutBlockedScripts(problems: string[]): string[] {
-  return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
-}
+const site = useSiteUnderTest();
 
 /** Every request and navigation the page makes from now on. */
 function watchTraffic(page: Page): { requests: string[]; navigations: string[] } {
@@ -29,8 +15,8 @@ function watchTraffic(page: Page): { requests: string[]; navigations: string[] }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (viewport) => {
   it("is the coming-soon page, with a way back home and no console problems or axe violations", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
-    const response = await page.goto(`${app.origin}/encuesta`, { waitUntil: "networkidle" });
+    const { page, context, problems } = await openPage(site.browser, viewport);
+    const response = await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
     expect(await page.title()).toMatch(/Opinion Labz/);
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
@@ -42,15 +28,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     expect(await page.getByRole("button", { name: "Avisarme cuando esté listo" }).isVisible()).toBe(true);
     // Nothing sits under the fixed header.
     const headerBottom = (await page.getByTestId("site-header").boundingBox())!.height;
-    expect((await page.getByRole("link", { name: "Volver al inicio" }).boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+    expect((await page.getByRole("link", { name: "Volver al inicio" }).boundingBox())!.y).toBeGreaterThanOrEqual(
+      headerBottom,
+    );
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it("submitting sends nothing and goes nowhere", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/encuesta`, { waitUntil: "networkidle" });
+    const { page, context, problems } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     const url = page.url();
     const traffic = watchTraffic(page);
 
@@ -67,19 +55,21 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
   });
 
   it("asks for the email when the field is empty, still sending nothing", async () => {
-    const { page, context } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/encuesta`, { waitUntil: "networkidle" });
+    const { page, context } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     const traffic = watchTraffic(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
-    await expect.poll(async () => page.getByTestId("notify-status").textContent()).toBe("Escribí tu email para continuar.");
+    await expect
+      .poll(async () => page.getByTestId("notify-status").textContent())
+      .toBe("Escribí tu email para continuar.");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("email");
     expect(traffic).toEqual({ requests: [], navigations: [] });
     await context.close();
   });
 
   it("sends nothing and goes nowhere without JavaScript either", async () => {
-    const { page, context, problems } = await openPage(browser, viewport, { javaScriptEnabled: false });
-    await page.goto(`${app.origin}/encuesta`, { waitUntil: "networkidle" });
+    const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
+    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     const url = page.url();
     const traffic = watchTraffic(page);
 

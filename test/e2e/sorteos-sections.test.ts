@@ -1,45 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { nextDrawAt } from "~/lib/next-draw";
-import { sheetPath } from "../mocks/handlers";
-import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { useSiteUnderTest, withoutBlockedScripts } from "../support/site-under-test";
 
-let sheets: SheetServer;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  sheets = await startSheetServer();
-  [app, browser] = await Promise.all([
-    startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await sheets?.close();
-});
+const site = useSiteUnderTest({ sheet: "ok" });
 
 const UNITS = ["days", "hours", "minutes", "seconds"] as const;
 
 async function countdownDigits(page: Page): Promise<Record<(typeof UNITS)[number], string>> {
   const entries = await Promise.all(
-    UNITS.map(async (unit) => [unit, (await page.locator(`[data-unit="${unit}"]`).textContent())?.trim() ?? ""] as const),
+    UNITS.map(
+      async (unit) => [unit, (await page.locator(`[data-unit="${unit}"]`).textContent())?.trim() ?? ""] as const,
+    ),
   );
   return Object.fromEntries(entries) as Record<(typeof UNITS)[number], string>;
 }
 
 function totalSeconds(digits: Record<(typeof UNITS)[number], string>): number {
-  return ((Number(digits.days) * 24 + Number(digits.hours)) * 60 + Number(digits.minutes)) * 60 + Number(digits.seconds);
-}
-
-/** Without JavaScript the module preloads are refused by the browser: that is the test setup, not the page. */
-function withoutBlockedScripts(problems: string[]): string[] {
-  return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
+  return (
+    ((Number(digits.days) * 24 + Number(digits.hours)) * 60 + Number(digits.minutes)) * 60 + Number(digits.seconds)
+  );
 }
 
 /**
@@ -49,7 +31,8 @@ function withoutBlockedScripts(problems: string[]): string[] {
 async function axeViolationsOutsideParticipants(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).exclude("#participantes").analyze();
   return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
 }
 
@@ -63,8 +46,8 @@ const SECTION_HEADINGS = [
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s", (viewport) => {
   it("shows every section in order, without console problems or axe violations", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    const { page, context, problems } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
     const headings = await page.locator("main h1, main h2").allTextContents();
     expect(headings[0]).toContain("Sorteo mensual");
     expect(headings.slice(1).map((text) => text.trim())).toEqual(SECTION_HEADINGS);
@@ -78,8 +61,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
   });
 
   it("counts down every second to the next draw", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos`);
+    const { page, context, problems } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/sorteos`);
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
 
     const first = await countdownDigits(page);
@@ -102,10 +85,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
   });
 
   it("stops at zero when the draw arrives instead of going negative", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await openPage(site.browser, viewport);
     // The December 2026 draw is at 15:00 UTC (12:00 in Buenos Aires).
     await page.clock.install({ time: new Date("2026-12-07T14:59:40Z") });
-    await page.goto(`${app.origin}/sorteos`);
+    await page.goto(`${site.app.origin}/sorteos`);
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
     await page.clock.pauseAt(new Date("2026-12-07T14:59:57Z"));
     expect(await countdownDigits(page)).toEqual({ days: "00", hours: "00", minutes: "00", seconds: "03" });
@@ -122,30 +105,34 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     await context.close();
   });
 
-  it.each([true, false])("keeps at most one FAQ answer open, and lets it close (JavaScript %s)", async (javaScriptEnabled) => {
-    const { page, context } = await openPage(browser, viewport, { javaScriptEnabled });
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
-    const items = page.locator('[data-testid="faq"] details');
-    expect(await items.count()).toBeGreaterThanOrEqual(8);
-    const openStates = () => items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open));
-    expect((await openStates()).some(Boolean)).toBe(false);
+  it.each([true, false])(
+    "keeps at most one FAQ answer open, and lets it close (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const { page, context } = await openPage(site.browser, viewport, { javaScriptEnabled });
+      await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+      const items = page.locator('[data-testid="faq"] details');
+      expect(await items.count()).toBeGreaterThanOrEqual(8);
+      const openStates = () =>
+        items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open));
+      expect((await openStates()).some(Boolean)).toBe(false);
 
-    await items.nth(0).locator("summary").click();
-    expect((await openStates()).map(Number).join("")).toMatch(/^10+$/);
-    expect(await items.nth(0).locator("p").isVisible()).toBe(true);
+      await items.nth(0).locator("summary").click();
+      expect((await openStates()).map(Number).join("")).toMatch(/^10+$/);
+      expect(await items.nth(0).locator("p").isVisible()).toBe(true);
 
-    await items.nth(2).locator("summary").click();
-    expect((await openStates()).map(Number).join("")).toMatch(/^0010+$/);
-    expect(await items.nth(0).locator("p").isVisible()).toBe(false);
+      await items.nth(2).locator("summary").click();
+      expect((await openStates()).map(Number).join("")).toMatch(/^0010+$/);
+      expect(await items.nth(0).locator("p").isVisible()).toBe(false);
 
-    await items.nth(2).locator("summary").click();
-    expect((await openStates()).some(Boolean)).toBe(false);
-    await context.close();
-  });
+      await items.nth(2).locator("summary").click();
+      expect((await openStates()).some(Boolean)).toBe(false);
+      await context.close();
+    },
+  );
 
   it("covers every FAQ rule of the spec", async () => {
-    const { page, context } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos`);
+    const { page, context } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/sorteos`);
     const text = (await page.locator('[data-testid="faq"]').textContent()) ?? "";
     for (const rule of [
       "Una participación por persona por mes",
@@ -164,8 +151,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
   });
 
   it("shows the fixed participation bar only on small screens, never over the last content", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    const { page, context, problems } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
     const bar = page.getByTestId("mobile-cta-bar");
     if (viewport === "desktop") {
       expect(await bar.isVisible()).toBe(false);
@@ -193,14 +180,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
   });
 
   it("reads fine without JavaScript: placeholders in fixed-size boxes, every section visible", async () => {
-    const withJs = await openPage(browser, viewport);
-    await withJs.page.goto(`${app.origin}/sorteos`);
+    const withJs = await openPage(site.browser, viewport);
+    await withJs.page.goto(`${site.app.origin}/sorteos`);
     await withJs.page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
     const liveBox = await withJs.page.getByRole("timer").boundingBox();
     await withJs.context.close();
 
-    const { page, context, problems } = await openPage(browser, viewport, { javaScriptEnabled: false });
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
     expect(Object.values(await countdownDigits(page))).toEqual(["--", "--", "--", "--"]);
     expect(await page.getByTestId("draw-date").textContent()).toMatch(/^lunes \d{1,2} de [a-z]+, 12:00/);
     // The placeholder occupies exactly the space of the live digits: no layout shift on mount.

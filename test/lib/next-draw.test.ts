@@ -46,7 +46,7 @@ describe("nextDrawAt", () => {
 
   it("always falls on a Monday within the first seven days, in the future", () => {
     for (let day = 0; day < 3 * 366; day += 1) {
-      const now = Date.UTC(2026, 0, 1, 7 * day % 24) + day * 86_400_000;
+      const now = Date.UTC(2026, 0, 1, (7 * day) % 24) + day * 86_400_000;
       const draw = nextDrawAt(now);
       expect(draw.getTime()).toBeGreaterThan(now);
       expect(draw.getUTCDay()).toBe(1);

@@ -4,7 +4,8 @@ type Outcome = "idle" | "thanks" | "missing-email";
 
 const MESSAGES: Record<Outcome, string> = {
   idle: "",
-  thanks: "¡Gracias por tu interés! Las encuestas todavía no están listas: volvé pronto para ser de las primeras personas en responder.",
+  thanks:
+    "¡Gracias por tu interés! Las encuestas todavía no están listas: volvé pronto para ser de las primeras personas en responder.",
   "missing-email": "Escribí tu email para continuar.",
 };
 

@@ -46,7 +46,10 @@ export function DrawCountdown() {
       >
         {UNITS.map(({ key, label }) => (
           <div key={key} className="flex flex-col items-center rounded-2xl bg-brand-950/60 py-3 ring-1 ring-white/10">
-            <span data-unit={key} className="h-10 text-3xl font-bold leading-10 tabular-nums text-white sm:h-12 sm:text-4xl sm:leading-[3rem]">
+            <span
+              data-unit={key}
+              className="h-10 text-3xl font-bold leading-10 tabular-nums text-white sm:h-12 sm:text-4xl sm:leading-[3rem]"
+            >
               {digits(parts, key)}
             </span>
             <span className="mt-1 text-xs font-medium uppercase tracking-wide text-brand-200">{label}</span>

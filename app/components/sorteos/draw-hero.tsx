@@ -14,7 +14,10 @@ export function DrawHero() {
             <Icon name="gift" className="h-4 w-4" />
             Premio del mes: Visa US$200
           </p>
-          <h1 id="sorteos-titulo" className="mt-5 text-[2.125rem] font-extrabold leading-tight tracking-tight sm:text-5xl">
+          <h1
+            id="sorteos-titulo"
+            className="mt-5 text-[2.125rem] font-extrabold leading-tight tracking-tight sm:text-5xl"
+          >
             Sorteo mensual de una tarjeta <span className="text-amber-300">Visa de US$200</span>
           </h1>
           <p className="mt-4 max-w-xl text-base leading-relaxed text-brand-100 sm:mt-5 sm:text-lg">

@@ -1,6 +1,6 @@
 import { FAQ_ITEMS } from "~/content/faq";
 import { Icon } from "../icons";
-import { SectionHeading } from "./section-heading";
+import { PageSection } from "./page-section";
 
 /**
  * Native exclusive accordion: `<details name>` keeps at most one answer open, lets it be
@@ -8,21 +8,25 @@ import { SectionHeading } from "./section-heading";
  */
 export function FaqSection() {
   return (
-    <section id="preguntas-frecuentes" aria-labelledby="preguntas-frecuentes-titulo" data-reveal="" className="bg-slate-50 py-16 sm:py-24">
-      <div className="container-page">
-        <SectionHeading id="preguntas-frecuentes-titulo" eyebrow="Reglas del sorteo" title="Preguntas frecuentes" />
-        <div className="mx-auto mt-12 max-w-3xl space-y-3" data-testid="faq">
-          {FAQ_ITEMS.map((item) => (
-            <details key={item.question} name="faq" className="group rounded-2xl border border-slate-200 bg-white shadow-sm open:border-brand-200 open:ring-1 open:ring-brand-200">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-6 [&::-webkit-details-marker]:hidden">
-                {item.question}
-                <Icon name="chevronDown" className="h-5 w-5 shrink-0 text-brand-600 transition-transform duration-200 group-open:rotate-180" />
-              </summary>
-              <p className="px-5 pb-5 leading-relaxed text-slate-600 sm:px-6">{item.answer}</p>
-            </details>
-          ))}
-        </div>
+    <PageSection id="preguntas-frecuentes" tone="slate" eyebrow="Reglas del sorteo" title="Preguntas frecuentes">
+      <div className="mx-auto max-w-3xl space-y-3" data-testid="faq">
+        {FAQ_ITEMS.map((item) => (
+          <details
+            key={item.question}
+            name="faq"
+            className="group rounded-2xl border border-slate-200 bg-white shadow-sm open:border-brand-200 open:ring-1 open:ring-brand-200"
+          >
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-6 [&::-webkit-details-marker]:hidden">
+              {item.question}
+              <Icon
+                name="chevronDown"
+                className="h-5 w-5 shrink-0 text-brand-600 transition-transform duration-200 group-open:rotate-180"
+              />
+            </summary>
+            <p className="px-5 pb-5 leading-relaxed text-slate-600 sm:px-6">{item.answer}</p>
+          </details>
+        ))}
       </div>
-    </section>
+    </PageSection>
   );
 }

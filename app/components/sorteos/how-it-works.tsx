@@ -1,6 +1,6 @@
 import { DRAW_STEPS, type DrawStep } from "~/content/draw-steps";
 import { Icon } from "../icons";
-import { SectionHeading } from "./section-heading";
+import { PageSection } from "./page-section";
 
 function StepCard({ step, number }: { step: DrawStep; number: number }) {
   return (
@@ -19,17 +19,18 @@ function StepCard({ step, number }: { step: DrawStep; number: number }) {
 
 export function HowItWorks() {
   return (
-    <section id="como-participar" aria-labelledby="como-participar-titulo" data-reveal="" className="bg-slate-50 py-16 sm:py-24">
-      <div className="container-page">
-        <SectionHeading id="como-participar-titulo" eyebrow="Cómo funciona" title="Participar es muy simple">
-          Tres pasos y ya estás adentro del sorteo de este mes.
-        </SectionHeading>
-        <ol className="mt-12 grid gap-5 md:grid-cols-3 md:gap-6">
-          {DRAW_STEPS.map((step, index) => (
-            <StepCard key={step.title} step={step} number={index + 1} />
-          ))}
-        </ol>
-      </div>
-    </section>
+    <PageSection
+      id="como-participar"
+      tone="slate"
+      eyebrow="Cómo funciona"
+      title="Participar es muy simple"
+      lead="Tres pasos y ya estás adentro del sorteo de este mes."
+    >
+      <ol className="grid gap-5 md:grid-cols-3 md:gap-6">
+        {DRAW_STEPS.map((step, index) => (
+          <StepCard key={step.title} step={step} number={index + 1} />
+        ))}
+      </ol>
+    </PageSection>
   );
 }

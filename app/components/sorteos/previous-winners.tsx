@@ -1,7 +1,7 @@
 import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
 import { CountryFlag } from "../country-flag";
 import { Icon } from "../icons";
-import { SectionHeading } from "./section-heading";
+import { PageSection } from "./page-section";
 
 function initials(name: string): string {
   return name
@@ -15,7 +15,10 @@ function WinnerCard({ winner }: { winner: DrawWinner }) {
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
+        >
           {initials(winner.name)}
         </span>
         <div className="min-w-0">
@@ -50,17 +53,17 @@ function WinnerCard({ winner }: { winner: DrawWinner }) {
 
 export function PreviousWinners() {
   return (
-    <section id="ganadores-anteriores" aria-labelledby="ganadores-anteriores-titulo" data-reveal="" className="py-16 sm:py-24">
-      <div className="container-page">
-        <SectionHeading id="ganadores-anteriores-titulo" eyebrow="Ganadores reales" title="Ganadores anteriores">
-          Cada mes alguien se lleva una tarjeta Visa de US$200. Publicamos solo el nombre y la inicial del apellido.
-        </SectionHeading>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
-          {DRAW_WINNERS.map((winner) => (
-            <WinnerCard key={winner.name} winner={winner} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <PageSection
+      id="ganadores-anteriores"
+      eyebrow="Ganadores reales"
+      title="Ganadores anteriores"
+      lead="Cada mes alguien se lleva una tarjeta Visa de US$200. Publicamos solo el nombre y la inicial del apellido."
+    >
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        {DRAW_WINNERS.map((winner) => (
+          <WinnerCard key={winner.name} winner={winner} />
+        ))}
+      </ul>
+    </PageSection>
   );
 }
