@@ -1,12 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatDrawDate } from "~/lib/countdown";
 import { nextDrawAt } from "~/lib/next-draw";
 import { openPage, VIEWPORTS, type ViewportName } from "../support/browser";
 import { useSiteUnderTest, withoutBlockedScripts } from "../support/site-under-test";
 
 const site = useSiteUnderTest({ sheet: "ok" });
 
+const DAY_MS = 86_400_000;
 const UNITS = ["days", "hours", "minutes", "seconds"] as const;
 
 async function countdownDigits(page: Page): Promise<Record<(typeof UNITS)[number], string>> {
@@ -101,6 +103,28 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     await page.clock.runFor(10_000);
     expect(await countdownDigits(page)).toEqual({ days: "00", hours: "00", minutes: "00", seconds: "00" });
     expect(await page.getByTestId("draw-date").textContent()).toContain("lunes 7 de diciembre");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("follows the visitor's clock when it disagrees with the server's, without a hydration error", async () => {
+    const { page, context, problems } = await openPage(site.browser, viewport);
+    // The browser's clock is 40 days off, so it expects another draw than the server rendered.
+    // Staying in the server's year keeps the footer's copyright year (not this test's subject) equal.
+    const now = Date.now();
+    const shifted = new Date(now + 40 * DAY_MS).getUTCFullYear() === new Date(now).getUTCFullYear() ? 40 : -40;
+    const browserNow = now + shifted * DAY_MS;
+    const browserDraw = nextDrawAt(browserNow);
+    expect(browserDraw.getTime()).not.toBe(nextDrawAt(now).getTime());
+    await page.clock.install({ time: browserNow });
+    await page.goto(`${site.app.origin}/sorteos`);
+    await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId("draw-date").textContent()).toBe(
+      `${formatDrawDate(browserDraw)} (hora de Argentina)`,
+    );
+    const expected = Math.ceil((browserDraw.getTime() - browserNow) / 1000);
+    expect(Math.abs(totalSeconds(await countdownDigits(page)) - expected)).toBeLessThanOrEqual(5);
+    await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -17,8 +17,9 @@ function digits(parts: CountdownParts | null, key: keyof CountdownParts): string
 
 export function DrawCountdown() {
   const { drawAt, parts } = useDrawCountdown();
-  // Before mount this is the rendering machine's guess; the key below swaps in the
-  // browser's own answer once it exists, in case the two clocks disagree about the draw.
+  // The server's clock and the visitor's may disagree about which draw is next (a skewed
+  // clock, or a render just before a draw): the text is then allowed to differ during
+  // hydration, and React writes the browser's value into it.
   const drawDate = formatDrawDate(drawAt === null ? nextDrawAt(Date.now()) : new Date(drawAt));
 
   return (
@@ -28,12 +29,11 @@ export function DrawCountdown() {
       </p>
       <p
         id="cuenta-regresiva-fecha"
-        key={drawAt === null ? "estimate" : "browser"}
         suppressHydrationWarning
         className="mt-1 text-lg font-semibold text-white first-letter:uppercase"
         data-testid="draw-date"
       >
-        {drawDate} (hora de Argentina)
+        {drawDate} <span className="block text-sm font-normal text-brand-200">(hora de Argentina)</span>
       </p>
       <div
         role="timer"
