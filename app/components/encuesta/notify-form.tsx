@@ -49,7 +49,11 @@ export function NotifyForm() {
         </button>
       </div>
       {/* Space kept for the message so the page does not move when it appears. */}
-      <p role="status" className="mt-3 min-h-[4.5rem] text-sm sm:min-h-[3rem] leading-relaxed text-slate-700" data-testid="notify-status">
+      <p
+        role="status"
+        className="mt-3 min-h-[4.5rem] text-sm leading-relaxed sm:min-h-[3rem] text-slate-700"
+        data-testid="notify-status"
+      >
         {MESSAGES[outcome]}
       </p>
     </form>
