@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DrawHero } from "~/components/sorteos/draw-hero";
+import { FaqSection } from "~/components/sorteos/faq-section";
+import { FinalCta } from "~/components/sorteos/final-cta";
+import { HowItWorks } from "~/components/sorteos/how-it-works";
+import { MobileCtaBar } from "~/components/sorteos/mobile-cta-bar";
 import { ParticipantsSection } from "~/components/sorteos/participants-section";
+import { PreviousWinners } from "~/components/sorteos/previous-winners";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
 import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
@@ -27,7 +33,13 @@ export default function SorteosPage() {
   useRevalidateOnInterval();
   return (
     <div className="pt-16">
+      <DrawHero />
       <ParticipantsSection listing={listing} renderedAt={renderedAt} />
+      <HowItWorks />
+      <PreviousWinners />
+      <FaqSection />
+      <FinalCta />
+      <MobileCtaBar />
     </div>
   );
 }

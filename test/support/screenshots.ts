@@ -26,14 +26,18 @@ try {
         const { page, context, problems } = await openPage(browser, viewport, { javaScriptEnabled });
         await page.goto(`${app.origin}${urlPath}`, { waitUntil: "networkidle" });
         // Let reveal-on-scroll finish for everything, as a reader scrolling down would see it.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 400) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 60));
-          }
-          window.scrollTo(0, 0);
-          await new Promise((resolve) => setTimeout(resolve, 700));
-        });
+        // Without JavaScript nothing is hidden, and page timers never fire (the loop would hang).
+        // Instant scrolling: the site's smooth scrolling would restart on every step and never get far.
+        if (javaScriptEnabled) {
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += 400) {
+              window.scrollTo({ top: y, behavior: "instant" });
+              await new Promise((resolve) => setTimeout(resolve, 60));
+            }
+            window.scrollTo({ top: 0, behavior: "instant" });
+            await new Promise((resolve) => setTimeout(resolve, 700));
+          });
+        }
         const name = `${urlPath.replace(/\W+/g, "_") || "_"}-${viewport}-${javaScriptEnabled ? "js" : "nojs"}.png`;
         await page.screenshot({ path: path.join(outDir, name), fullPage: true });
         console.log(name, problems.length > 0 ? problems : "");

@@ -1,0 +1,69 @@
+import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
+import { CountryFlag } from "../country-flag";
+import { Icon } from "../icons";
+import { PageSection } from "./page-section";
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word) => word.charAt(0))
+    .join("")
+    .toUpperCase();
+}
+
+function WinnerCard({ winner }: { winner: DrawWinner }) {
+  return (
+    <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
+        >
+          {initials(winner.name)}
+        </span>
+        <div className="min-w-0">
+          <h3 className="font-bold text-slate-900">{winner.name}</h3>
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <CountryFlag code={winner.country.code} />
+            {winner.country.name}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <div>
+          <dt className="sr-only">Premio</dt>
+          <dd className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">
+            <Icon name="gift" className="h-4 w-4" />
+            {winner.prize}
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Fecha del sorteo</dt>
+          <dd className="text-slate-600">
+            <time dateTime={winner.date}>{winner.dateLabel}</time>
+          </dd>
+        </div>
+      </dl>
+      <blockquote className="mt-5 flex-1 border-t border-slate-100 pt-5 leading-relaxed text-slate-700">
+        <p>“{winner.testimony}”</p>
+      </blockquote>
+    </li>
+  );
+}
+
+export function PreviousWinners() {
+  return (
+    <PageSection
+      id="ganadores-anteriores"
+      eyebrow="Ganadores reales"
+      title="Ganadores anteriores"
+      lead="Cada mes alguien se lleva una tarjeta Visa de US$200. Publicamos solo el nombre y la inicial del apellido."
+    >
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        {DRAW_WINNERS.map((winner) => (
+          <WinnerCard key={winner.name} winner={winner} />
+        ))}
+      </ul>
+    </PageSection>
+  );
+}

@@ -1,0 +1,26 @@
+import type { IconName } from "~/components/icons";
+
+export interface DrawStep {
+  title: string;
+  text: string;
+  icon: IconName;
+}
+
+/** Spec §2 /sorteos, section 3: how a visitor ends up in the draw. */
+export const DRAW_STEPS: DrawStep[] = [
+  {
+    title: "Respondé una encuesta",
+    text: "Contestá preguntas breves sobre tus hábitos y opiniones. Te lleva 2-3 minutos como máximo.",
+    icon: "message",
+  },
+  {
+    title: "Participás automáticamente",
+    text: "Al terminar la encuesta ya quedás adentro del sorteo del mes. No tenés que completar nada más.",
+    icon: "badgeCheck",
+  },
+  {
+    title: "Esperá el resultado",
+    text: "El primer lunes de cada mes elegimos al ganador: le avisamos por email y lo publicamos acá con la inicial del apellido.",
+    icon: "trophy",
+  },
+];

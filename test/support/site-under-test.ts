@@ -1,0 +1,39 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { sheetPath, type SheetScenario } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { startAppServer, type AppServer } from "./app-server";
+import { launchBrowser } from "./browser";
+
+export interface SiteUnderTest {
+  app: AppServer;
+  browser: Browser;
+}
+
+/**
+ * For one test file: the built app and the system Chromium, started before its tests and
+ * stopped after. With `sheet`, the app reads that mocked spreadsheet over loopback HTTP;
+ * without it, the bundled sample sheet. The fields are filled in by `beforeAll`.
+ */
+export function useSiteUnderTest({ sheet }: { sheet?: SheetScenario } = {}): SiteUnderTest {
+  const site = {} as SiteUnderTest;
+  let sheets: SheetServer | undefined;
+  beforeAll(async () => {
+    if (sheet) sheets = await startSheetServer();
+    [site.app, site.browser] = await Promise.all([
+      startAppServer(sheet && sheets ? { PARTICIPANTS_CSV_URL: sheets.url(sheetPath(sheet)) } : {}),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.app?.stop();
+    await sheets?.close();
+  });
+  return site;
+}
+
+/** With JavaScript off the browser refuses the module preloads: that is the test setup, not the page. */
+export function withoutBlockedScripts(problems: string[]): string[] {
+  return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
+}
