@@ -62,7 +62,7 @@ export function SiteHeader() {
 
         <button
           type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 md:hidden"
+          className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="menu-movil"
           aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
@@ -88,17 +88,16 @@ export function SiteHeader() {
           </li>
         </ul>
       </div>
-      <noscript>
-        <ul className="container-page flex flex-wrap gap-x-5 gap-y-2 border-t border-slate-200 bg-white/95 py-3 text-sm font-medium md:hidden">
-          {links.map((link) => (
-            <li key={link.label}>
-              <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </noscript>
+      {/* Without JavaScript the menu button cannot open anything: the links show as a row instead. */}
+      <ul className="nav-without-script container-page hidden gap-x-5 overflow-x-auto whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
+        {links.map((link) => (
+          <li key={link.label}>
+            <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
     </header>
   );
 }
