@@ -26,12 +26,14 @@ try {
         const { page, context, problems } = await openPage(browser, viewport, { javaScriptEnabled });
         await page.goto(`${app.origin}${urlPath}`, { waitUntil: "networkidle" });
         // Let reveal-on-scroll finish for everything, as a reader scrolling down would see it.
-        await page.evaluate(async () => {
+        // Without JavaScript nothing reveals, and page timers never fire, so this would hang.
+        if (javaScriptEnabled) await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 400) {
-            window.scrollTo(0, y);
+            // Instant: the site's smooth scrolling would otherwise leave the page near the top.
+            window.scrollTo({ top: y, behavior: "instant" });
             await new Promise((resolve) => setTimeout(resolve, 60));
           }
-          window.scrollTo(0, 0);
+          window.scrollTo({ top: 0, behavior: "instant" });
           await new Promise((resolve) => setTimeout(resolve, 700));
         });
         const name = `${urlPath.replace(/\W+/g, "_") || "_"}-${viewport}-${javaScriptEnabled ? "js" : "nojs"}.png`;
