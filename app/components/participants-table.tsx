@@ -2,14 +2,14 @@ import type { ReactNode } from "react";
 import type { Participant } from "~/lib/participant";
 
 const COLUMNS = ["Participante", "País", "ID", "Fecha"] as const;
-const CELL = "px-3 py-3 sm:px-5";
+const CELL = "px-2 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5";
 
 function TableFrame({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[22rem] text-left text-sm" aria-busy={busy || undefined}>
+      <table className="w-full text-left text-[13px] sm:text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="bg-slate-50 text-[11px] font-semibold uppercase text-slate-600 sm:text-xs sm:tracking-wide">
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className={CELL}>
@@ -52,7 +52,7 @@ export function ParticipantsTable({
           <tr key={`${row.id}-${index}`} className="hover:bg-slate-50/80" data-testid="participant-row">
             <td className={`${CELL} font-medium text-slate-900`}>{row.nombre}</td>
             <td className={`${CELL} text-slate-700`}>{row.pais}</td>
-            <td className={`${CELL} font-mono text-xs text-slate-600`}>{row.id}</td>
+            <td className={`${CELL} whitespace-nowrap text-xs tabular-nums text-slate-600`}>{row.id}</td>
             <td className={`${CELL} whitespace-nowrap tabular-nums text-slate-700`}>{row.fecha}</td>
           </tr>
         ))
