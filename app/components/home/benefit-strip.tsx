@@ -12,7 +12,7 @@ export function BenefitStrip() {
                 <Icon name={benefit.icon} className="h-6 w-6" />
               </span>
               <div>
-                <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
+                <p className="font-semibold text-slate-900">{benefit.title}</p>
                 <p className="mt-1 text-sm leading-relaxed text-slate-600">{benefit.description}</p>
               </div>
             </li>

@@ -181,7 +181,8 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (swipeStartX.current = null)}
-        className={`-mx-3 rounded-3xl focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+        // relative: the cards' sr-only text is absolutely positioned and must be clipped here, or it widens the page.
+        className={`relative -mx-3 rounded-3xl focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
           measured ? "touch-pan-y overflow-hidden" : "snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         }`}
       >
