@@ -256,6 +256,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
       const box = await page.locator(`[id="${id}"]`).boundingBox();
       expect(box?.height ?? 0, id).toBeGreaterThan(0);
     }
+    // The fixed header (taller here: its links show without the menu script) must not cover the hero.
+    const headerBottom = await page.locator("[data-testid=site-header]").evaluate((element) => element.getBoundingClientRect().bottom);
+    const heroTop = await page.locator("#inicio p").first().evaluate((element) => element.getBoundingClientRect().top);
+    expect(heroTop).toBeGreaterThanOrEqual(headerBottom);
     expect(await page.locator("[data-reveal]:not([data-reveal=''])").count()).toBe(0);
     expect(await stuckTransparent(page)).toEqual([]);
     expect(await onScreenLabels(page)).toEqual(labelsFrom(0, perView));

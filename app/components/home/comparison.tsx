@@ -10,6 +10,38 @@ import { SectionHeading } from "./section-heading";
 const ROW_GRID = "md:grid md:grid-cols-[minmax(0,0.8fr)_minmax(0,2.4fr)] md:items-center md:gap-6";
 const ANSWERS_GRID = "grid gap-3 md:grid-cols-2 md:gap-6";
 
+const SIDES = {
+  us: {
+    label: COMPARISON_US,
+    icon: "check",
+    box: "rounded-xl bg-brand-50/70 p-3 md:bg-transparent md:p-0",
+    labelColor: "text-brand-700",
+    text: "font-medium text-slate-900",
+    iconColor: "text-emerald-600",
+  },
+  them: {
+    label: COMPARISON_THEM,
+    icon: "close",
+    box: "p-3 md:p-0",
+    labelColor: "text-slate-600",
+    text: "text-slate-600",
+    iconColor: "text-slate-400",
+  },
+} as const;
+
+function Answer({ side, text }: { side: keyof typeof SIDES; text: string }) {
+  const look = SIDES[side];
+  return (
+    <div className={look.box}>
+      <dt className={`text-xs font-semibold uppercase tracking-wide md:sr-only ${look.labelColor}`}>{look.label}</dt>
+      <dd className={`mt-1.5 flex gap-2.5 text-sm leading-relaxed md:mt-0 ${look.text}`}>
+        <Icon name={look.icon} className={`mt-0.5 h-5 w-5 shrink-0 ${look.iconColor}`} />
+        {text}
+      </dd>
+    </div>
+  );
+}
+
 export function Comparison() {
   return (
     <section id="diferencias" aria-labelledby="diferencias-titulo" data-reveal="" className="bg-slate-50 py-20 sm:py-24">
@@ -40,20 +72,8 @@ export function Comparison() {
                   {row.criterion}
                 </h3>
                 <dl className={`mt-4 md:mt-0 ${ANSWERS_GRID}`}>
-                  <div className="rounded-xl bg-brand-50/70 p-3 md:bg-transparent md:p-0">
-                    <dt className="text-xs font-semibold uppercase tracking-wide text-brand-700 md:sr-only">{COMPARISON_US}</dt>
-                    <dd className="mt-1.5 flex gap-2.5 text-sm font-medium leading-relaxed text-slate-900 md:mt-0">
-                      <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-                      {row.opinionLabz}
-                    </dd>
-                  </div>
-                  <div className="p-3 md:p-0">
-                    <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 md:sr-only">{COMPARISON_THEM}</dt>
-                    <dd className="mt-1.5 flex gap-2.5 text-sm leading-relaxed text-slate-600 md:mt-0">
-                      <Icon name="close" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />
-                      {row.common}
-                    </dd>
-                  </div>
+                  <Answer side="us" text={row.opinionLabz} />
+                  <Answer side="them" text={row.common} />
                 </dl>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SAMPLE_BADGES, SAMPLE_DRAW, SAMPLE_PROFILE, progressPercent, type SampleQuestion } from "~/content/survey-sample";
-import { Icon } from "../icons";
+import { Icon, type IconName } from "../icons";
 
 /*
  * Pieces of the illustrative survey shown in the hero and the explainer. They only look
@@ -162,31 +162,36 @@ export function ConfidentialityNote() {
 
 const FLOATING_CARD = "rounded-2xl bg-white/95 p-3.5 shadow-xl shadow-slate-900/10 ring-1 ring-slate-900/5 backdrop-blur";
 
-export function NextDrawCard({ className = "" }: { className?: string }) {
+/** A floating card with a tinted icon, a small label and one strong line. */
+function IconCard({ icon, tint, label, value, className }: { icon: IconName; tint: string; label: string; value: string; className: string }) {
   return (
     <div className={`${FLOATING_CARD} flex items-center gap-3 ${className}`}>
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
-        <Icon name="gift" className="h-5 w-5" />
+      <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${tint}`}>
+        <Icon name={icon} className="h-5 w-5" />
       </span>
       <div className="leading-tight">
-        <p className="text-xs text-slate-600">Próximo sorteo · {SAMPLE_DRAW.date}</p>
-        <p className="mt-0.5 text-sm font-bold text-slate-900">{SAMPLE_DRAW.prize}</p>
+        <p className="text-xs text-slate-600">{label}</p>
+        <p className="mt-0.5 text-sm font-bold text-slate-900">{value}</p>
       </div>
     </div>
   );
 }
 
+export function NextDrawCard({ className = "" }: { className?: string }) {
+  return (
+    <IconCard
+      icon="gift"
+      tint="bg-amber-100 text-amber-700"
+      label={`Próximo sorteo · ${SAMPLE_DRAW.date}`}
+      value={SAMPLE_DRAW.prize}
+      className={className}
+    />
+  );
+}
+
 export function ImpactCard({ className = "" }: { className?: string }) {
   return (
-    <div className={`${FLOATING_CARD} flex items-center gap-3 ${className}`}>
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-emerald-100 text-emerald-700">
-        <Icon name="chart" className="h-5 w-5" />
-      </span>
-      <div className="leading-tight">
-        <p className="text-xs text-slate-600">Tu impacto</p>
-        <p className="mt-0.5 text-sm font-semibold text-slate-900">Tu opinión llega a la marca</p>
-      </div>
-    </div>
+    <IconCard icon="chart" tint="bg-emerald-100 text-emerald-700" label="Tu impacto" value="Tu opinión llega a la marca" className={className} />
   );
 }
 
