@@ -129,6 +129,35 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await context.close();
   });
 
+  it("does not shift while it loads and hydrates, even with the carousel on screen", async () => {
+    for (const anchor of ["", "#ganadores", "#como-funciona"]) {
+      // A fresh page each time: a hash change alone would not load and hydrate again.
+      const { page, context } = await openPage(browser, viewport);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      // Hold the scripts back so the server render is painted first; a local load is otherwise
+      // fast enough to hydrate before the first paint, and shifts before it do not count.
+      await page.route("**/build/**/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await page.goto(`${app.origin}/${anchor}`);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      expect(shifts, anchor).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("hero: links to the survey and the explainer, and its preview stays out of reach of keyboards and screen readers", async () => {
     const { page, context } = await openPage(browser, viewport);
     await page.goto(`${app.origin}/`);
