@@ -145,7 +145,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
       // Hold the scripts back so the server render is painted first; a local load is otherwise
       // fast enough to hydrate before the first paint, and shifts before it do not count.
       await page.route("**/build/**/*.js", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
       await page.goto(`${app.origin}/${anchor}`);

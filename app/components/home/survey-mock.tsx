@@ -201,9 +201,7 @@ export function RatingCard({ className = "" }: { className?: string }) {
       <p className="text-xs text-slate-600">¿Qué tan fácil fue responder?</p>
       <div className="mt-1.5 flex gap-0.5 text-amber-500">
         {[1, 2, 3, 4, 5].map((star) => (
-          <svg key={star} viewBox="0 0 24 24" className={`h-4 w-4 ${star === 5 ? "text-slate-200" : ""}`} fill="currentColor">
-            <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
-          </svg>
+          <Icon key={star} name="star" className={`h-4 w-4 fill-current ${star === 5 ? "text-slate-300" : ""}`} />
         ))}
       </div>
     </div>
