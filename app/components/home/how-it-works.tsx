@@ -9,7 +9,12 @@ const tabId = (step: StepNumber) => `paso-${step}-tab`;
 const panelId = (step: StepNumber) => `paso-${step}-panel`;
 
 function PreviewFrame({ children }: { children: ReactNode }) {
-  return <div className="rounded-3xl bg-white p-6 shadow-xl shadow-brand-900/10 ring-1 ring-slate-900/5 sm:p-8">{children}</div>;
+  // Fills the shared grid cell, so every step's card is as tall as the tallest one.
+  return (
+    <div className="flex h-full flex-col justify-center rounded-3xl bg-white p-6 shadow-xl shadow-brand-900/10 ring-1 ring-slate-900/5 sm:p-8">
+      {children}
+    </div>
+  );
 }
 
 function InvitationPreview() {
