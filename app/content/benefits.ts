@@ -27,7 +27,7 @@ export const BENEFITS: Benefit[] = [
 
 /** Spec §2 home, section 7: what the closing call to action promises. */
 export const CTA_BENEFITS: string[] = [
-  "Encuestas personalizadas según tu perfil",
-  "100% confidencial: tus respuestas son anónimas",
-  "Sorteos mensuales con ganadores publicados",
+  "Encuestas personalizadas",
+  "100% confidencial",
+  "Sorteos mensuales con ganadores públicos",
 ];

@@ -181,6 +181,19 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await context.close();
   });
 
+  it("call to action leads to the survey; the all-winners button does nothing yet", async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${app.origin}/`);
+    await waitForHydration(page);
+    expect(await page.locator("#cta").getByRole("link", { name: "Empezá ahora – Es gratis" }).getAttribute("href")).toBe("/encuesta");
+    const allWinners = page.locator("#ganadores").getByRole("button", { name: "Ver todos los ganadores" });
+    expect(await allWinners.getAttribute("type")).toBe("button");
+    const before = page.url();
+    await allWinners.click();
+    expect(page.url()).toBe(before);
+    await context.close();
+  });
+
   it("header turns solid after scrolling more than 20 px", async () => {
     const { page, context } = await openPage(browser, viewport);
     await page.goto(`${app.origin}/`);

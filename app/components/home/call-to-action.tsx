@@ -16,7 +16,7 @@ export function CallToAction() {
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-brand-100">
             Respondé tu primera encuesta en un par de minutos y entrá al sorteo de este mes.
           </p>
-          <ul className="mx-auto mt-8 flex max-w-3xl flex-col items-center gap-3 text-left text-white sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-8">
+          <ul className="mx-auto mt-8 flex w-fit max-w-4xl flex-col items-start gap-3 text-left text-white sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-8">
             {CTA_BENEFITS.map((benefit) => (
               <li key={benefit} className="flex items-center gap-2 text-sm font-medium">
                 <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-white/15">
