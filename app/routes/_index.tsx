@@ -1,6 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { BenefitStrip } from "~/components/home/benefit-strip";
+import { CallToAction } from "~/components/home/call-to-action";
+import { Comparison } from "~/components/home/comparison";
+import { Hero } from "~/components/home/hero";
+import { HowItWorks } from "~/components/home/how-it-works";
 import { RecentParticipants } from "~/components/home/recent-participants";
+import { Winners } from "~/components/home/winners";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
 import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
@@ -24,8 +30,13 @@ export default function HomePage() {
   useRevalidateOnInterval();
   return (
     <>
-      <div className="h-16" />
+      <Hero />
+      <BenefitStrip />
+      <Comparison />
+      <HowItWorks />
+      <Winners />
       <RecentParticipants participants={recent} />
+      <CallToAction />
     </>
   );
 }

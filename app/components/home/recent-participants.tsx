@@ -2,6 +2,7 @@ import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
 import type { RecentParticipants as RecentParticipantsData } from "~/lib/participants/participants.server";
 import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton } from "../participants-table";
+import { SectionHeading } from "./section-heading";
 
 const CAPTION = "Los 5 participantes más recientes del sorteo";
 export const RECENT_ERROR = "No pudimos cargar los participantes recientes.";
@@ -13,15 +14,11 @@ function RecentTable({ data }: { data: RecentParticipantsData }) {
 
 export function RecentParticipants({ participants }: { participants: RecentParticipantsData | Promise<RecentParticipantsData> }) {
   return (
-    <section id="ultimos-ganadores" data-reveal="" className="bg-slate-50 py-20 sm:py-24">
+    <section id="ultimos-ganadores" aria-labelledby="ultimos-ganadores-titulo" data-reveal="" className="bg-slate-50 py-20 sm:py-24">
       <div className="container-page">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="eyebrow">Sorteo de este mes</p>
-          <h2 className="section-title mt-2">Participantes Recientes del Sorteo</h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Cada encuesta completa suma una participación. Estas son las últimas personas que entraron al sorteo.
-          </p>
-        </div>
+        <SectionHeading id="ultimos-ganadores-titulo" eyebrow="Sorteo de este mes" title="Participantes Recientes del Sorteo">
+          Cada encuesta completa suma una participación. Estas son las últimas personas que entraron al sorteo.
+        </SectionHeading>
         <div className="mx-auto mt-10 max-w-3xl">
           <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={5} />}>
             <Await

@@ -1,0 +1,36 @@
+import { WINNERS } from "~/content/winners";
+import { Icon } from "../icons";
+import { SectionHeading } from "./section-heading";
+import { WinnersCarousel } from "./winners-carousel";
+
+export function Winners() {
+  return (
+    <section id="ganadores" aria-labelledby="ganadores-titulo" data-reveal="" className="overflow-hidden bg-gradient-to-b from-white to-brand-50/60 py-20 sm:py-24">
+      <div className="container-page">
+        <SectionHeading id="ganadores-titulo" eyebrow="Ganadores anteriores" title="Personas reales, premios reales">
+          Cada mes una persona se lleva una tarjeta Visa de US$200. Publicamos solo su nombre y la inicial del apellido
+          para cuidar su privacidad.
+        </SectionHeading>
+
+        <div className="mt-12">
+          <WinnersCarousel winners={WINNERS} />
+        </div>
+
+        <div className="mt-14 flex flex-col items-center gap-6 rounded-3xl bg-brand-950 px-6 py-10 text-center sm:px-12 md:flex-row md:justify-between md:text-left">
+          <div className="flex flex-col items-center gap-4 md:flex-row">
+            <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-amber-400/15 text-amber-300">
+              <Icon name="trophy" className="h-7 w-7" />
+            </span>
+            <div>
+              <p className="text-2xl font-bold tracking-tight text-white">El próximo nombre puede ser el tuyo.</p>
+              <p className="mt-1 text-brand-100">Cada encuesta que respondés es una participación más en el sorteo del mes.</p>
+            </div>
+          </div>
+          <button type="button" className="btn shrink-0 bg-white text-brand-800 hover:bg-brand-50">
+            Ver todos los ganadores
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

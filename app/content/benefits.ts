@@ -1,0 +1,33 @@
+import type { IconName } from "~/components/icons";
+
+export interface Benefit {
+  icon: IconName;
+  title: string;
+  description: string;
+}
+
+/** Spec §2 home, section 2: the benefit strip under the hero. */
+export const BENEFITS: Benefit[] = [
+  {
+    icon: "lock",
+    title: "100% confidencialidad",
+    description: "Tus respuestas son anónimas: las marcas ven opiniones, nunca tu nombre ni tu mail.",
+  },
+  {
+    icon: "target",
+    title: "Encuestas dirigidas",
+    description: "Te invitamos solo a encuestas pensadas para tu perfil, tu edad y tus intereses.",
+  },
+  {
+    icon: "gift",
+    title: "Recompensas mensuales",
+    description: "Cada encuesta completa te suma al sorteo de una tarjeta Visa de US$200, todos los meses.",
+  },
+];
+
+/** Spec §2 home, section 7: what the closing call to action promises. */
+export const CTA_BENEFITS: string[] = [
+  "Encuestas personalizadas",
+  "100% confidencial",
+  "Sorteos mensuales con ganadores públicos",
+];

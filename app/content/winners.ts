@@ -1,0 +1,132 @@
+/** Card colour families; the component maps each to a fixed set of Tailwind classes. */
+export type WinnerTone = "indigo" | "amber" | "emerald" | "sky" | "rose" | "violet";
+
+/** Spec §3: a hard-coded previous winner shown on the home carousel. */
+export interface Winner {
+  id: string;
+  /** First name and surname initial only, as the site promises (product.md). */
+  name: string;
+  /** "Ciudad, País". */
+  location: string;
+  date: string;
+  prize: string;
+  testimonial: string;
+  surveyType: string;
+  verified: boolean;
+  tone: WinnerTone;
+}
+
+export const WINNER_PRIZE = "Visa US$200";
+
+export const WINNERS: Winner[] = [
+  {
+    id: "w-2025-12",
+    name: "Valentina R.",
+    location: "Córdoba, Argentina",
+    date: "Diciembre 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Pensé que era un chiste hasta que me llegó el mail. La tarjeta llegó en una semana y la usé para las fiestas.",
+    surveyType: "Consumo masivo",
+    verified: true,
+    tone: "indigo",
+  },
+  {
+    id: "w-2025-11",
+    name: "Diego M.",
+    location: "Guadalajara, México",
+    date: "Noviembre 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Las encuestas son cortas y sobre cosas que uso. Respondía una en el colectivo y un mes me tocó a mí.",
+    surveyType: "Tecnología",
+    verified: true,
+    tone: "amber",
+  },
+  {
+    id: "w-2025-10",
+    name: "Camila S.",
+    location: "São Paulo, Brasil",
+    date: "Octubre 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Me gustó que nunca me pidieran datos de más. Respondí con tranquilidad y el premio fue una sorpresa hermosa.",
+    surveyType: "Belleza y cuidado personal",
+    verified: true,
+    tone: "emerald",
+  },
+  {
+    id: "w-2025-09",
+    name: "Andrés P.",
+    location: "Medellín, Colombia",
+    date: "Septiembre 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Me escribieron de soporte para confirmar mis datos y en pocos días tenía la tarjeta. Todo muy claro.",
+    surveyType: "Servicios financieros",
+    verified: true,
+    tone: "sky",
+  },
+  {
+    id: "w-2025-08",
+    name: "Javiera L.",
+    location: "Santiago, Chile",
+    date: "Agosto 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Dos minutos por encuesta, de verdad. Lo hago mientras tomo el café y ya me gané un sorteo.",
+    surveyType: "Alimentos y bebidas",
+    verified: true,
+    tone: "rose",
+  },
+  {
+    id: "w-2025-07",
+    name: "Luis H.",
+    location: "Lima, Perú",
+    date: "Julio 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Desconfiaba, como todos. Ver mi nombre publicado con la inicial nada más me dio mucha confianza.",
+    surveyType: "Telecomunicaciones",
+    verified: true,
+    tone: "violet",
+  },
+  {
+    id: "w-2025-06",
+    name: "Florencia G.",
+    location: "Rosario, Argentina",
+    date: "Junio 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Las preguntas tenían que ver con lo que compro de verdad. Se nota que las marcas escuchan.",
+    surveyType: "Hogar y decoración",
+    verified: true,
+    tone: "amber",
+  },
+  {
+    id: "w-2025-05",
+    name: "Mariana C.",
+    location: "Monterrey, México",
+    date: "Mayo 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Usé la tarjeta para comprarle útiles a mis hijos. Sigo respondiendo todos los meses.",
+    surveyType: "Educación",
+    verified: true,
+    tone: "indigo",
+  },
+  {
+    id: "w-2025-04",
+    name: "Rafael T.",
+    location: "Curitiba, Brasil",
+    date: "Abril 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Nada de cuestionarios eternos ni de descalificarte a la mitad. Respondés y listo.",
+    surveyType: "Movilidad y transporte",
+    verified: true,
+    tone: "emerald",
+  },
+  {
+    id: "w-2025-03",
+    name: "Sofía B.",
+    location: "Bogotá, Colombia",
+    date: "Marzo 2025",
+    prize: WINNER_PRIZE,
+    testimonial: "Me avisaron por mail, respondí y al toque me ayudaron con todo. Atención humana de verdad.",
+    surveyType: "Entretenimiento",
+    verified: true,
+    tone: "sky",
+  },
+];

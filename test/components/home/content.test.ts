@@ -1,0 +1,57 @@
+import { BENEFITS, CTA_BENEFITS } from "~/content/benefits";
+import { COMPARISON } from "~/content/comparison";
+import { progressPercent, SAMPLE_PROGRESS } from "~/content/survey-sample";
+import { WINNERS } from "~/content/winners";
+
+describe("hard-coded winners", () => {
+  it("are ten, each with the monthly prize", () => {
+    expect(WINNERS).toHaveLength(10);
+    for (const winner of WINNERS) expect(winner.prize).toBe("Visa US$200");
+  });
+
+  it("have unique ids", () => {
+    expect(new Set(WINNERS.map((winner) => winner.id)).size).toBe(WINNERS.length);
+  });
+
+  it("show only the first name and the surname initial", () => {
+    for (const winner of WINNERS) expect(winner.name).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\.$/u);
+  });
+
+  it("come from every country the spec names", () => {
+    const countries = new Set(WINNERS.map((winner) => winner.location.split(", ").at(-1)));
+    for (const country of ["Argentina", "México", "Brasil", "Colombia", "Chile", "Perú"]) {
+      expect(countries).toContain(country);
+    }
+  });
+
+  it("carry every field a card shows", () => {
+    for (const winner of WINNERS) {
+      expect(winner.location).toMatch(/^[^,]+, [^,]+$/);
+      for (const text of [winner.date, winner.testimonial, winner.surveyType]) expect(text.trim()).not.toBe("");
+    }
+  });
+});
+
+describe("other home content", () => {
+  it("names the spec's three benefits", () => {
+    expect(BENEFITS.map((benefit) => benefit.title)).toEqual([
+      "100% confidencialidad",
+      "Encuestas dirigidas",
+      "Recompensas mensuales",
+    ]);
+    expect(CTA_BENEFITS).toHaveLength(3);
+  });
+
+  it("compares on distinct criteria with both sides filled in", () => {
+    expect(new Set(COMPARISON.map((row) => row.criterion)).size).toBe(COMPARISON.length);
+    for (const row of COMPARISON) {
+      expect(row.opinionLabz.trim()).not.toBe("");
+      expect(row.common.trim()).not.toBe("");
+    }
+  });
+
+  it("samples question 3 of 5 at 60%", () => {
+    expect(progressPercent(SAMPLE_PROGRESS.current, SAMPLE_PROGRESS.total)).toBe(60);
+    expect(progressPercent(1, 0)).toBe(0);
+  });
+});
