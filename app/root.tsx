@@ -33,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -47,7 +47,7 @@ export default function App() {
   return (
     <>
       <SiteHeader />
-      <main id="contenido">
+      <main id="contenido" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />

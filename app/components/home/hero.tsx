@@ -76,10 +76,6 @@ export function Hero() {
     <section id="inicio" aria-labelledby="inicio-titulo" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-16">
       <div aria-hidden="true" className="absolute -top-40 right-0 -z-10 h-[32rem] w-[32rem] rounded-full bg-brand-200/40 blur-3xl" />
       <div aria-hidden="true" className="absolute -left-32 top-1/2 -z-10 h-80 w-80 rounded-full bg-amber-100/60 blur-3xl" />
-      {/* Without JavaScript the phone header also lists its links, which makes it taller. */}
-      <noscript>
-        <div className="h-20 md:hidden" />
-      </noscript>
       <div className="container-page grid items-center gap-14 pb-20 pt-10 sm:pt-16 lg:grid-cols-[1fr_1.05fr] lg:gap-16 lg:pb-28 lg:pt-20">
         <div className="max-w-xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-900/5">
