@@ -1,5 +1,6 @@
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../support/browser";
 
 export interface LighthouseFigures {
   performance: number;
@@ -15,15 +16,7 @@ export interface LighthouseFigures {
 export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseFigures> {
   const chrome = await launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const result = await lighthouse(url, {

@@ -8,6 +8,7 @@ import {
   visibleIndices,
 } from "~/lib/carousel";
 import type { Winner, WinnerTone } from "~/content/winners";
+import { PrizeBadge } from "../prize-badge";
 import { Icon } from "../icons";
 
 // Layout effects warn when rendered on the server; there the plain effect (never run) is the same thing.
@@ -71,9 +72,8 @@ function WinnerCard({ winner }: { winner: Winner }) {
         </div>
         <div>
           <dt className="sr-only">Premio</dt>
-          <dd className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 font-semibold text-amber-900">
-            <Icon name="gift" className="h-3.5 w-3.5" />
-            {winner.prize}
+          <dd>
+            <PrizeBadge prize={winner.prize} size="sm" />
           </dd>
         </div>
       </dl>

@@ -1,6 +1,6 @@
 import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
 import { CountryFlag } from "../country-flag";
-import { Icon } from "../icons";
+import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
 
 function initials(name: string): string {
@@ -32,9 +32,8 @@ function WinnerCard({ winner }: { winner: DrawWinner }) {
       <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
         <div>
           <dt className="sr-only">Premio</dt>
-          <dd className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">
-            <Icon name="gift" className="h-4 w-4" />
-            {winner.prize}
+          <dd>
+            <PrizeBadge prize={winner.prize} />
           </dd>
         </div>
         <div>

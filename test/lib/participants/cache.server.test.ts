@@ -22,6 +22,7 @@ function controlledUpstream() {
   let clock = 1_000_000;
   const calls: { resolve: (version: number) => void; reject: (error: unknown) => void }[] = [];
   const logs: RefreshLog[] = [];
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
   const cache = createParticipantsCache({
     ttlMs: TTL_MS,
     now: () => clock,
@@ -39,7 +40,14 @@ function controlledUpstream() {
       clock += ms;
     },
     /** Lets pending promise callbacks run. */
-    flush: () => new Promise((resolve) => setImmediate(resolve)),
+    flush,
+    /** Fills a cold cache with the given version of the sheet. */
+    prime: async (version: number) => {
+      const first = cache.get();
+      await flush();
+      calls.at(-1)!.resolve(version);
+      await first;
+    },
   };
 }
 
@@ -62,10 +70,7 @@ describe("participants cache", () => {
 
   it("serves the cached copy without fetching until the TTL passes", async () => {
     const upstream = controlledUpstream();
-    const first = upstream.cache.get();
-    await upstream.flush();
-    upstream.calls[0]!.resolve(1);
-    await first;
+    await upstream.prime(1);
     upstream.advance(TTL_MS - 1);
     expect(await firstName(upstream.cache.get())).toBe("Versión 1");
     expect(upstream.calls).toHaveLength(1);
@@ -73,10 +78,7 @@ describe("participants cache", () => {
 
   it("after the TTL serves the stale copy at once while exactly one refresh runs", async () => {
     const upstream = controlledUpstream();
-    const first = upstream.cache.get();
-    await upstream.flush();
-    upstream.calls[0]!.resolve(1);
-    await first;
+    await upstream.prime(1);
 
     upstream.advance(TTL_MS + 1);
     const duringRefresh = await Promise.all(Array.from({ length: 20 }, () => firstName(upstream.cache.get())));
@@ -91,10 +93,7 @@ describe("participants cache", () => {
 
   it("keeps the good copy when a refresh fails and retries only after the back-off", async () => {
     const upstream = controlledUpstream();
-    const first = upstream.cache.get();
-    await upstream.flush();
-    upstream.calls[0]!.resolve(1);
-    await first;
+    await upstream.prime(1);
 
     upstream.advance(TTL_MS + 1);
     expect(await firstName(upstream.cache.get())).toBe("Versión 1");
