@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { NonceProvider } from "~/lib/nonce";
+import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey } from "~/lib/page-cache.server";
 import { applySecurityHeaders, createNonce } from "~/lib/security-headers.server";
 
 exitWhenDrainedAfterSignal();
@@ -14,14 +15,33 @@ exitWhenDrainedAfterSignal();
 /** How long deferred data may stream before the response is closed. */
 export const streamTimeout = 10_000;
 
-export default function handleRequest(
+function documentElement(context: EntryContext, url: string, nonce: string) {
+  return (
+    <NonceProvider value={nonce}>
+      <RemixServer context={context} url={url} nonce={nonce} />
+    </NonceProvider>
+  );
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  remixContext: EntryContext
 ) {
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, request, nonce);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  const cacheKey =
+    process.env.NODE_ENV === "production" ? pageCacheKey(request, responseStatusCode, remixContext) : null;
+  if (cacheKey) {
+    const element = documentElement(remixContext, request.url, NONCE_PLACEHOLDER);
+    const html = await cachedPage(cacheKey, element, nonce).catch(() => null);
+    // A page that failed to render whole is never cached: it takes the ordinary path below.
+    if (html !== null) return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
+
   // Crawlers get the whole page at once; people get the shell first and data as it arrives.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -31,40 +51,34 @@ export default function handleRequest(
     // abort timer per recent page would delay exit after SIGTERM by up to 11 s.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     abortTimer.unref();
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          clearTimeout(abortTimer);
-          if (readyEvent === "onAllReady") sendResponse();
-        },
-        onShellReady() {
-          if (readyEvent === "onShellReady") sendResponse();
-        },
-        onShellError(error: unknown) {
-          clearTimeout(abortTimer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are already reported by handleError or React's own boundary.
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(documentElement(remixContext, request.url, nonce), {
+      nonce,
+      onAllReady() {
+        clearTimeout(abortTimer);
+        if (readyEvent === "onAllReady") sendResponse();
       },
-    );
+      onShellReady() {
+        if (readyEvent === "onShellReady") sendResponse();
+      },
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors after the shell are already reported by handleError or React's own boundary.
+        if (shellRendered) console.error(error);
+      },
+    });
 
     function sendResponse() {
       shellRendered = true;
       const body = new PassThrough();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
           status: responseStatusCode,
-        }),
+        })
       );
       pipe(body);
     }

@@ -20,12 +20,22 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/**
+ * The time the page is rendered for, to the quarter minute: what it shows from it
+ * (days left, "hace N minutos") changes no faster, and a rendered page can be reused.
+ */
+function renderTime(): number {
+  return Math.floor(Date.now() / RENDER_TIME_STEP_MS) * RENDER_TIME_STEP_MS;
+}
+
+const RENDER_TIME_STEP_MS = 15_000;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const listing = await streamUnlessReady(
     getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") }),
   );
-  return { listing: listing.value, renderedAt: Date.now() };
+  return { listing: listing.value, renderedAt: renderTime() };
 }
 
 export default function SorteosPage() {
