@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_SAMPLE_SHEET } from "~/lib/env.server";
-import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, PRODUCTION_NODE_OPTIONS, ROOT, startAppServer, type AppServer } from "../support/app-server";
 
 interface Instruction {
   keyword: string;
@@ -184,6 +184,8 @@ describe("Dockerfile", () => {
     expect(finalRuns.some((run) => /\bnpm (?:ci|install)\b(?!.*--omit=dev)/.test(run))).toBe(false);
     expect(finalRuns.some((run) => /\bnpm run build\b|\bremix build\b/.test(run))).toBe(false);
     expect(finalEnv.NODE_ENV).toBe("production");
+    // The tests, the load script and the benchmark start the server with these same flags.
+    expect(finalEnv.NODE_OPTIONS).toBe(PRODUCTION_NODE_OPTIONS);
   });
 
   it("ships the server build, public/ and the bundled sample sheet where the app reads them", () => {

@@ -5,6 +5,13 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const REMIX_SERVE = path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
 
+/**
+ * The V8 flags the container runs with (Dockerfile ENV NODE_OPTIONS, checked by
+ * dockerfile.test.ts): a heap ceiling makes V8 collect garbage under bursts instead of
+ * growing the heap, and still leaves room for two copies of a 20 MB sheet during a refresh.
+ */
+export const PRODUCTION_NODE_OPTIONS = "--max-old-space-size=512";
+
 export interface AppServer {
   origin: string;
   process: ChildProcess;
@@ -21,12 +28,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the production build with remix-serve, exactly as `npm run serve` does. */
+/** Starts the production build with remix-serve, as the container does. */
 export async function startAppServer(env: Record<string, string | undefined> = {}): Promise<AppServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [REMIX_SERVE, "build/index.js"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
