@@ -12,7 +12,7 @@ import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
 import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
 
 export const meta: MetaFunction = () => [
-  { title: "Opinion Labz | Encuestas pagas con sorteo mensual de US$200" },
+  { title: "Opinion Labz | Encuestas confidenciales y un sorteo mensual de US$200" },
   {
     name: "description",
     content:

@@ -61,15 +61,17 @@ async function startBareServer(body: Buffer, contentType: string): Promise<{ ori
  * Polls /healthz from a separate process every 5 ms and reports the slowest answer: how
  * long the app's event loop was blocked, as another visitor would feel it.
  */
-function startStallProbe(origin: string): { stop: () => Promise<number> } {
+async function startStallProbe(origin: string): Promise<{ stop: () => Promise<number> }> {
+  // The probe's own first requests (connection set-up, its cold code) are not the app's doing.
   const source = `
-    let worst = 0, running = true;
+    let worst = 0, count = 0, running = true;
     process.on("SIGTERM", () => { running = false; });
     (async () => {
       while (running) {
         const started = performance.now();
         await (await fetch(${JSON.stringify(`${origin}/healthz`)})).arrayBuffer();
-        worst = Math.max(worst, performance.now() - started);
+        if (++count > 20) worst = Math.max(worst, performance.now() - started);
+        if (count === 20) console.log("ready");
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       console.log(Math.round(worst));
@@ -77,10 +79,14 @@ function startStallProbe(origin: string): { stop: () => Promise<number> } {
   const child: ChildProcess = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
+  await new Promise<void>((resolve) => {
+    const check = () => (output.includes("ready") ? resolve() : setTimeout(check, 10));
+    check();
+  });
   return {
     stop: () =>
       new Promise((resolve) => {
-        child.once("exit", () => resolve(Number(output.trim())));
+        child.once("exit", () => resolve(Number(output.replace("ready", "").trim())));
         child.kill("SIGTERM");
       }),
   };
@@ -103,8 +109,7 @@ async function worstStallDuringRefresh(sheetUrl: string): Promise<number> {
     for (const pagePath of PAGES) await (await fetch(`${app.origin}${pagePath}`, { headers: HEADERS })).arrayBuffer();
     const firstCopy = await fetchedAt(app.origin);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const probe = startStallProbe(app.origin);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const probe = await startStallProbe(app.origin);
     await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
     while ((await fetchedAt(app.origin)) === firstCopy) await new Promise((resolve) => setTimeout(resolve, 20));
     return await probe.stop();
