@@ -80,6 +80,16 @@ describe("the built server over HTTP, sheet on loopback", () => {
     expect(app.output()).toContain('{"event":"not_found","path":"/no/existe"}');
   });
 
+  it("shows the router error screen with the HTTP status kept", async () => {
+    for (const path of ["/", "/sorteos"]) {
+      const response = await fetch(`${app.origin}${path}`, { method: "POST" });
+      expect(response.status).toBe(405);
+      const html = await response.text();
+      expect(html).toContain("Unexpected Application Error!");
+      expect(html).toContain('data-testid="error-detail">405 Method Not Allowed<');
+    }
+  });
+
   it("logs one JSON line per refresh with kept and dropped counts", () => {
     const line = app
       .output()
