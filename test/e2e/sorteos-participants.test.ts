@@ -127,6 +127,11 @@ describe("/sorteos with a large sheet and with a failing sheet", () => {
       "Error al cargar participantesError al cargar datos: 500Los datos se actualizarán automáticamente en unos minutos.",
     );
     expect(await page.locator('[data-testid="last-updated"]').textContent()).toContain("nunca");
+    // Nothing is known about the participants, so nothing is claimed: no zero counts, no empty table.
+    expect(await page.locator('[data-testid="stat-users"]').textContent()).toBe("—");
+    expect(await page.locator('[data-testid="stat-globe"]').textContent()).toBe("—");
+    expect(await page.locator("#participantes table").count()).toBe(0);
+    expect(await page.getByText("No hay participantes registrados aún").count()).toBe(0);
     await context.close();
   });
 });

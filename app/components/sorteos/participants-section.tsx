@@ -68,31 +68,40 @@ function countLine({ matchCount, page, query }: ParticipantsListing): string {
 function ListingBody({ listing, now }: { listing: ParticipantsListing; now: number }) {
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/sorteos";
+  // Without any copy of the sheet there is nothing to count or search: say so, claim nothing.
+  const unknown = listing.error !== null;
   return (
     <>
       <StatTiles
-        participants={numberFormat.format(listing.totalCount)}
-        countries={numberFormat.format(listing.countryCount)}
+        participants={unknown ? "—" : numberFormat.format(listing.totalCount)}
+        countries={unknown ? "—" : numberFormat.format(listing.countryCount)}
         days={daysUntil(nextDrawAt(now), now)}
       />
-      {listing.error && <LoadError message={listing.error} />}
-      <ParticipantsSearch query={listing.query} />
-      <p className="text-sm text-slate-600" aria-live="polite" data-testid="count-line">
-        {countLine(listing)}
-      </p>
-      <div className={updating ? "opacity-60 transition-opacity" : "transition-opacity"}>
-        <ParticipantsTable
-          caption={CAPTION}
-          rows={listing.rows}
-          emptyMessage={listing.query ? "No se encontraron participantes con ese criterio" : "No hay participantes registrados aún"}
-        />
-      </div>
-      <Pagination
-        page={listing.page}
-        pageCount={listing.pageCount}
-        hrefFor={(page) => listingHref(listing.query, page)}
-        label="Páginas de participantes"
-      />
+      {unknown ? (
+        <LoadError message={listing.error!} />
+      ) : (
+        <>
+          <ParticipantsSearch query={listing.query} />
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="count-line">
+            {countLine(listing)}
+          </p>
+          <div className={updating ? "opacity-60 transition-opacity" : "transition-opacity"}>
+            <ParticipantsTable
+              caption={CAPTION}
+              rows={listing.rows}
+              emptyMessage={
+                listing.query ? "No se encontraron participantes con ese criterio" : "No hay participantes registrados aún"
+              }
+            />
+          </div>
+          <Pagination
+            page={listing.page}
+            pageCount={listing.pageCount}
+            hrefFor={(page) => listingHref(listing.query, page)}
+            label="Páginas de participantes"
+          />
+        </>
+      )}
       <p className="flex items-center gap-2 text-sm text-slate-500" data-testid="last-updated">
         <Icon name="refresh" className="h-4 w-4" />
         Última actualización: {formatLastUpdated(listing.fetchedAt, now)}
