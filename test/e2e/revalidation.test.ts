@@ -1,0 +1,76 @@
+/**
+ * product.md: the client revalidates every 5 minutes while the tab is visible, at once when
+ * a hidden tab comes back with data older than that, and the last-updated text ticks.
+ * The page's clock is Playwright's fake clock, so minutes pass in milliseconds.
+ */
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { REVALIDATE_INTERVAL_MS } from "~/lib/use-revalidate-on-interval";
+import { openPage } from "../support/browser";
+import { useSiteUnderTest } from "../support/site-under-test";
+
+const site = useSiteUnderTest();
+
+/** Remix's single-fetch data requests (`/sorteos.data`, `/_root.data`, …) the page makes from now on. */
+function countDataRequests(page: Page): () => number {
+  let count = 0;
+  page.on("request", (request: Request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) count += 1;
+  });
+  return () => count;
+}
+
+async function setVisibility(page: Page, state: "hidden" | "visible") {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => value });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, state);
+}
+
+describe("revalidation and the last-updated text", () => {
+  it("reloads the data every 5 minutes while visible, never while hidden", async () => {
+    const { page, context, problems } = await openPage(site.browser, "desktop");
+    await page.clock.install();
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    const dataRequests = countDataRequests(page);
+
+    await page.clock.runFor(REVALIDATE_INTERVAL_MS - 1000);
+    expect(dataRequests()).toBe(0);
+    await page.clock.runFor(2000);
+    await expect.poll(dataRequests).toBe(1);
+
+    await setVisibility(page, "hidden");
+    await page.clock.runFor(3 * REVALIDATE_INTERVAL_MS);
+    expect(dataRequests()).toBe(1);
+
+    // Back after a long absence: reloaded at once, not at the next tick.
+    await setVisibility(page, "visible");
+    await expect.poll(dataRequests).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("does not reload when a tab comes back within 5 minutes", async () => {
+    const { page, context } = await openPage(site.browser, "mobile");
+    await page.clock.install();
+    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    const dataRequests = countDataRequests(page);
+    await setVisibility(page, "hidden");
+    await page.clock.runFor(60_000);
+    await setVisibility(page, "visible");
+    await page.clock.runFor(1000);
+    expect(dataRequests()).toBe(0);
+    await context.close();
+  });
+
+  it("ticks the last-updated text without reloading", async () => {
+    const { page, context } = await openPage(site.browser, "desktop");
+    await page.clock.install();
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    const lastUpdated = page.locator('[data-testid="last-updated"]');
+    expect(await lastUpdated.textContent()).toContain("hace menos de 1 minuto");
+    await page.clock.runFor(2 * 60_000 + 20_000);
+    await expect.poll(() => lastUpdated.textContent()).toContain("hace 2 minutos");
+    await context.close();
+  });
+});
