@@ -1,0 +1,78 @@
+/** The shared header (spec §2) and reveal-on-scroll under reduced motion (product.md). */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { useSiteUnderTest } from "../support/site-under-test";
+
+const site = useSiteUnderTest();
+
+const NAV_LINKS = ["Cómo funciona", "Sorteos", "¿Por qué Opinion Labz?", "Contacto", "Empezar encuesta"];
+
+async function navTargets(page: Page): Promise<Record<string, string | null>> {
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  const entries = await Promise.all(
+    NAV_LINKS.map(async (name) => [name, await nav.getByRole("link", { name, exact: true }).getAttribute("href")] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+const headerBackground = (page: Page) =>
+  page.locator('[data-testid="site-header"]').evaluate((header) => getComputedStyle(header).backgroundColor);
+
+describe("navigation bar at desktop width", () => {
+  it("links to the home anchors locally on / and through /#… from other pages", async () => {
+    const { page, context } = await openPage(site.browser, "desktop");
+    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    expect(await navTargets(page)).toEqual({
+      "Cómo funciona": "/#como-funciona",
+      Sorteos: "/sorteos",
+      "¿Por qué Opinion Labz?": "/#diferencias",
+      Contacto: "/#contacto",
+      "Empezar encuesta": "/encuesta",
+    });
+    for (const path of ["/sorteos", "/encuesta"]) {
+      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+      expect((await navTargets(page))["Cómo funciona"]).toBe("/#como-funciona");
+    }
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cómo funciona" }).click();
+    await page.waitForURL(`${site.app.origin}/#como-funciona`);
+    await expect.poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top)).toBeLessThan(200);
+    await context.close();
+  });
+
+  it("is grey and translucent on /sorteos whatever the scroll, transparent at the top elsewhere", async () => {
+    const { page, context } = await openPage(site.browser, "desktop");
+    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    expect(await headerBackground(page)).toBe("rgba(0, 0, 0, 0)");
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    const atTop = await headerBackground(page);
+    expect(atTop).toMatch(/^(rgba|oklab|color)\(/);
+    expect(atTop).not.toBe("rgba(0, 0, 0, 0)");
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(20);
+    expect(await headerBackground(page)).toBe(atTop);
+    await context.close();
+  });
+});
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s", (viewport) => {
+  it("animates nothing and hides nothing when the visitor prefers reduced motion", async () => {
+    const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "reduce" });
+    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    expect(await page.locator('[data-reveal="pending"]').count()).toBe(0);
+    const hidden = await page.locator("[data-reveal]").evaluateAll((sections) =>
+      sections.filter((section) => getComputedStyle(section).opacity !== "1").length,
+    );
+    expect(hidden).toBe(0);
+    await context.close();
+  });
+
+  it("marks below-the-fold sections pending, then shows them once they scroll into view", async () => {
+    const { page, context } = await openPage(site.browser, viewport);
+    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    expect(await page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
+    await page.locator("#cta").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator("#cta").getAttribute("data-reveal")).toBe("shown");
+    await context.close();
+  });
+});
