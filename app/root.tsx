@@ -46,6 +46,12 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <>
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-full focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-700 focus:shadow-lg"
+      >
+        Saltar al contenido
+      </a>
       <SiteHeader />
       <main id="contenido" className="flex-1">
         <Outlet />

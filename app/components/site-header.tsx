@@ -40,64 +40,77 @@ export function SiteHeader() {
     <header
       data-testid="site-header"
       data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(onSorteos, scrolled, menuOpen)}`}
+      className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
+        onSorteos,
+        scrolled,
+        menuOpen
+      )}`}
     >
-      <nav aria-label="Principal" className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="shrink-0 rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
-          <Logo />
-        </Link>
+      <nav aria-label="Principal">
+        <div className="container-page flex h-16 items-center justify-between gap-4">
+          <Link
+            to="/"
+            className="shrink-0 rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <Logo />
+          </Link>
 
-        <ul className="hidden items-center gap-7 md:flex">
+          <ul className="hidden items-center gap-7 md:flex">
+            {links.map((link) => (
+              <li key={link.label}>
+                <Link to={link.href} className={`text-sm font-medium transition-colors ${linkColor}`}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to={START_SURVEY.path} className="btn-primary hidden py-2.5 md:inline-flex">
+            {START_SURVEY.label}
+          </Link>
+
+          <button
+            type="button"
+            className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="menu-movil"
+            aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
+          </button>
+        </div>
+
+        <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 md:hidden">
+          <ul className="container-page flex flex-col py-3">
+            {links.map((link) => (
+              <li key={link.label}>
+                <Link
+                  to={link.href}
+                  onClick={closeMenu}
+                  className="block rounded-lg px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li className="pt-2">
+              <Link to={START_SURVEY.path} onClick={closeMenu} className="btn-primary w-full">
+                {START_SURVEY.label}
+              </Link>
+            </li>
+          </ul>
+        </div>
+        {/* Without JavaScript the menu button cannot open anything: the links show as a row instead. */}
+        <ul className="nav-without-script container-page hidden gap-x-5 overflow-x-auto whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
           {links.map((link) => (
             <li key={link.label}>
-              <Link to={link.href} className={`text-sm font-medium transition-colors ${linkColor}`}>
+              <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
                 {link.label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
-        <Link to={START_SURVEY.path} className="btn-primary hidden py-2.5 md:inline-flex">
-          {START_SURVEY.label}
-        </Link>
-
-        <button
-          type="button"
-          className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="menu-movil"
-          aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
-        </button>
       </nav>
-
-      <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 md:hidden">
-        <ul className="container-page flex flex-col py-3">
-          {links.map((link) => (
-            <li key={link.label}>
-              <Link to={link.href} onClick={closeMenu} className="block rounded-lg px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-100">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          <li className="pt-2">
-            <Link to={START_SURVEY.path} onClick={closeMenu} className="btn-primary w-full">
-              {START_SURVEY.label}
-            </Link>
-          </li>
-        </ul>
-      </div>
-      {/* Without JavaScript the menu button cannot open anything: the links show as a row instead. */}
-      <ul className="nav-without-script container-page hidden gap-x-5 overflow-x-auto whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
-        {links.map((link) => (
-          <li key={link.label}>
-            <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
     </header>
   );
 }

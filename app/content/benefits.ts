@@ -11,7 +11,7 @@ export const BENEFITS: Benefit[] = [
   {
     icon: "lock",
     title: "100% confidencialidad",
-    description: "Tus respuestas son anónimas: las marcas ven opiniones, nunca tu nombre ni tu mail.",
+    description: "Tus respuestas son anónimas: las marcas ven opiniones, nunca tu nombre ni tu email.",
   },
   {
     icon: "target",

@@ -43,7 +43,11 @@ function readInteger(
 function readSheetSource(vars: Record<string, string | undefined>, cwd: string): SheetSource {
   const raw = vars.PARTICIPANTS_CSV_URL?.trim();
   if (!raw) {
-    return { kind: "file", path: path.resolve(cwd, BUNDLED_SAMPLE_SHEET), isBundledSample: true };
+    const samplePath = path.resolve(cwd, BUNDLED_SAMPLE_SHEET);
+    if (!existsSync(samplePath)) {
+      throw new EnvError("PARTICIPANTS_CSV_URL", `is not set and the bundled sample sheet is missing (${samplePath}); start the server from the project folder`);
+    }
+    return { kind: "file", path: samplePath, isBundledSample: true };
   }
   if (/^https?:\/\//i.test(raw)) {
     try {
@@ -68,6 +72,7 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     sheetSource: readSheetSource(vars, cwd),
     ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
     timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
+    // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
     port: readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 }),
   };
 }

@@ -19,12 +19,12 @@ export function useRevalidateOnInterval(intervalMs = REVALIDATE_INTERVAL_MS): vo
       lastLoadedAt = Date.now();
       revalidateRef.current();
     };
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") reload();
-    }, intervalMs);
-    const onVisibilityChange = () => {
+    // A reload on return to the tab also counts, so the next tick does not repeat it.
+    const reloadIfStale = () => {
       if (document.visibilityState === "visible" && Date.now() - lastLoadedAt >= intervalMs) reload();
     };
+    const timer = window.setInterval(reloadIfStale, intervalMs / 10);
+    const onVisibilityChange = reloadIfStale;
     document.addEventListener("visibilitychange", onVisibilityChange);
     return () => {
       window.clearInterval(timer);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUNDLED_SAMPLE_SHEET, parseEnv } from "~/lib/env.server";
+import { ROOT } from "../support/app-server";
 
 const cwd = mkdtempSync(path.join(tmpdir(), "env-test-"));
 const sheetFile = path.join(cwd, "sheet.csv");
@@ -10,12 +11,16 @@ writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 
 describe("parseEnv", () => {
   it("defaults to the bundled sample sheet, 300 s, 8000 ms and port 3000", () => {
-    expect(parseEnv({}, "/srv/app")).toEqual({
-      sheetSource: { kind: "file", path: path.resolve("/srv/app", BUNDLED_SAMPLE_SHEET), isBundledSample: true },
+    expect(parseEnv({}, ROOT)).toEqual({
+      sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
       ttlMs: 300_000,
       timeoutMs: 8000,
       port: 3000,
     });
+  });
+
+  it("stops when no URL is set and the sample sheet is not where the server was started", () => {
+    expect(() => parseEnv({}, cwd)).toThrow(/^Invalid configuration: PARTICIPANTS_CSV_URL is not set and the bundled sample sheet is missing/);
   });
 
   it("accepts an https URL, a relative file path and numbers", () => {
@@ -50,6 +55,6 @@ describe("parseEnv", () => {
     [{ PORT: "http" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
   ])("rejects %j, naming %s", (vars, variable) => {
-    expect(() => parseEnv(vars, cwd)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });
 });

@@ -58,6 +58,9 @@ function CompletionPreview() {
   return (
     <PreviewFrame>
       <div className="text-center">
+        <div className="mb-5 flex justify-center">
+          <SurveyBadges completed />
+        </div>
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
           <Icon name="check" className="h-7 w-7" />
         </span>
@@ -72,7 +75,7 @@ function CompletionPreview() {
         <Icon name="gift" className="h-6 w-6 shrink-0 text-amber-700" />
         <p className="text-sm leading-relaxed text-amber-950">
           <strong className="font-semibold">Ya participás del sorteo mensual.</strong> Este mes sorteamos una tarjeta{" "}
-          {SAMPLE_DRAW.prize} entre todas las personas que respondieron. Te avisamos por mail si ganás.
+          {SAMPLE_DRAW.prize} entre todas las personas que respondieron. Te avisamos por email si ganás.
         </p>
       </div>
     </PreviewFrame>

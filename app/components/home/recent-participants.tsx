@@ -17,7 +17,7 @@ export function RecentParticipants({ participants }: { participants: RecentParti
     <section id="ultimos-ganadores" aria-labelledby="ultimos-ganadores-titulo" data-reveal="" className="bg-slate-50 py-20 sm:py-24">
       <div className="container-page">
         <SectionHeading id="ultimos-ganadores-titulo" eyebrow="Sorteo de este mes" title="Participantes Recientes del Sorteo">
-          Cada encuesta completa suma una participación. Estas son las últimas personas que entraron al sorteo.
+          Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas personas que se sumaron.
         </SectionHeading>
         <div className="mx-auto mt-10 max-w-3xl">
           <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={5} />}>

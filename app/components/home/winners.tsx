@@ -23,7 +23,7 @@ export function Winners() {
             </span>
             <div>
               <p className="text-2xl font-bold tracking-tight text-white">El próximo nombre puede ser el tuyo.</p>
-              <p className="mt-1 text-brand-100">Cada encuesta que respondés es una participación más en el sorteo del mes.</p>
+              <p className="mt-1 text-brand-100">Con una encuesta respondida este mes ya estás participando del sorteo.</p>
             </div>
           </div>
           <button type="button" className="btn shrink-0 bg-white text-brand-800 hover:bg-brand-50">

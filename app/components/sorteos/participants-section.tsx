@@ -136,7 +136,7 @@ export function ParticipantsSection({
           <p className="eyebrow">Sorteo en curso</p>
           <h2 className="section-title mt-2">Participantes actuales</h2>
           <p className="mt-3 text-slate-600">
-            Cada encuesta completa es una participación. Buscá tu nombre o tu ID para confirmar que ya estás adentro.
+            Con una encuesta respondida este mes ya estás adentro. Buscá tu nombre o tu ID para confirmarlo.
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">

@@ -35,5 +35,9 @@ export function toSheetError(error: unknown): SheetError {
   if (error instanceof Error && error.name === "CsvError") {
     return new SheetError("invalid", error.message);
   }
-  return new SheetError("unknown", error instanceof Error ? error.message : String(error));
+  if (!(error instanceof Error)) return new SheetError("unknown", String(error));
+  // fetch says only "fetch failed"; why (ECONNREFUSED, ENOTFOUND, a certificate) is in its cause.
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message;
+  return new SheetError("unknown", detail ? `${error.message} (${detail})` : error.message);
 }
