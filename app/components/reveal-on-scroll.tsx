@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 
 /** Spec §9: a section reveals once 15 % of it is visible. */
-export const REVEAL_THRESHOLD = 0.15;
+const REVEAL_THRESHOLD = 0.15;
 
 /**
  * Animates `[data-reveal]` sections into view. Only sections that start below the fold

@@ -5,7 +5,7 @@ import { Icon } from "./icons";
 import { Logo } from "./logo";
 
 /** Spec §9: the bar turns solid once the page has scrolled past this many pixels. */
-export const SCROLL_THRESHOLD_PX = 20;
+const SCROLL_THRESHOLD_PX = 20;
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);

@@ -1,5 +1,5 @@
 /** Spec §9: three cards per view from the `md` breakpoint (Tailwind's 768px), one below it. */
-export const CAROUSEL_MD_MIN_WIDTH = 768;
+const CAROUSEL_MD_MIN_WIDTH = 768;
 
 /** Horizontal travel, in CSS pixels, before a touch drag counts as a swipe. */
 export const SWIPE_THRESHOLD_PX = 40;

@@ -1,5 +1,5 @@
 export const PAGE_SIZE = 10;
-export const MAX_PAGE_LINKS = 5;
+const MAX_PAGE_LINKS = 5;
 
 export function pageCountFor(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));

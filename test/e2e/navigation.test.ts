@@ -55,6 +55,23 @@ describe("navigation bar at desktop width", () => {
   });
 });
 
+describe("footer", () => {
+  it("shows this year and its four links, with winners pointing at the home carousel", async () => {
+    const { page, context } = await openPage(site.browser, "mobile");
+    for (const path of ["/", "/sorteos"]) {
+      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+      const footer = page.locator("footer#contacto");
+      expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Opinion Labz`);
+      const links = footer.getByRole("navigation", { name: "Pie de página" }).getByRole("link");
+      expect(await links.allTextContents()).toEqual(["Política de privacidad", "Términos y condiciones", "Ver ganadores", "Contacto"]);
+      expect(await footer.getByRole("link", { name: "Ver ganadores" }).getAttribute("href")).toBe(
+        path === "/" ? "#ganadores" : "/#ganadores",
+      );
+    }
+    await context.close();
+  });
+});
+
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s", (viewport) => {
   it("animates nothing and hides nothing when the visitor prefers reduced motion", async () => {
     const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "reduce" });

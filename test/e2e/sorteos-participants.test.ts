@@ -34,9 +34,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
   it("shows stats, 10 newest rows, at most 5 page links and the last update, with no console problems or axe violations", async () => {
     const { page, context, problems } = await openPage(browser, viewport);
     await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
-    expect(await page.locator('[data-testid="stat-users"]').textContent()).toBe("30");
-    expect(await page.locator('[data-testid="stat-globe"]').textContent()).toBe("8");
-    expect(Number(await page.locator('[data-testid="stat-calendar"]').textContent())).toBeGreaterThanOrEqual(0);
+    expect(await page.locator('[data-testid="stat-participants"]').textContent()).toBe("30");
+    expect(await page.locator('[data-testid="stat-countries"]').textContent()).toBe("8");
+    expect(Number(await page.locator('[data-testid="stat-days"]').textContent())).toBeGreaterThanOrEqual(0);
     expect((await rowNames(page)).slice(0, 2)).toEqual(["Micaela G.", "Bruno S."]);
     expect(await rowNames(page)).toHaveLength(10);
     expect(await countLine(page)).toBe("Mostrando 1–10 de 30 participantes");
@@ -102,13 +102,24 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
   });
 });
 
+describe("days remaining", () => {
+  it("matches the countdown's days, both counted to the same draw", async () => {
+    const { page, context } = await openPage(browser, "desktop");
+    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
+    const countdownDays = Number(await page.locator('[data-unit="days"]').textContent());
+    expect(Number(await page.locator('[data-testid="stat-days"]').textContent())).toBe(countdownDays);
+    await context.close();
+  });
+});
+
 describe("/sorteos with a large sheet and with a failing sheet", () => {
   it("shows at most 5 numbered page links around the current page", async () => {
     const { page, context } = await openPage(browser, "desktop");
     await page.goto(`${largeApp.origin}/sorteos?page=500`, { waitUntil: "networkidle" });
     const links = await page.getByRole("navigation", { name: "Páginas de participantes" }).getByRole("link", { name: /^Página/ }).allTextContents();
     expect(links).toEqual(["498", "499", "500", "501", "502"]);
-    expect(await page.locator('[data-testid="stat-users"]').textContent()).toBe("100.000");
+    expect(await page.locator('[data-testid="stat-participants"]').textContent()).toBe("100.000");
     await context.close();
   });
 
@@ -128,8 +139,8 @@ describe("/sorteos with a large sheet and with a failing sheet", () => {
     );
     expect(await page.locator('[data-testid="last-updated"]').textContent()).toContain("nunca");
     // Nothing is known about the participants, so nothing is claimed: no zero counts, no empty table.
-    expect(await page.locator('[data-testid="stat-users"]').textContent()).toBe("—");
-    expect(await page.locator('[data-testid="stat-globe"]').textContent()).toBe("—");
+    expect(await page.locator('[data-testid="stat-participants"]').textContent()).toBe("—");
+    expect(await page.locator('[data-testid="stat-countries"]').textContent()).toBe("—");
     expect(await page.locator("#participantes table").count()).toBe(0);
     expect(await page.getByText("No hay participantes registrados aún").count()).toBe(0);
     await context.close();

@@ -5,7 +5,7 @@ import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton } from 
 import { SectionHeading } from "./section-heading";
 
 const CAPTION = "Los 5 participantes más recientes del sorteo";
-export const RECENT_ERROR = "No pudimos cargar los participantes recientes.";
+const RECENT_ERROR = "No pudimos cargar los participantes recientes.";
 
 function RecentTable({ data }: { data: RecentParticipantsData }) {
   if (data.error) return <ParticipantsError>{RECENT_ERROR}</ParticipantsError>;

@@ -10,6 +10,7 @@ import {
 import type { Winner, WinnerTone } from "~/content/winners";
 import { PrizeBadge } from "../prize-badge";
 import { Icon } from "../icons";
+import { initialsOf } from "~/lib/initials";
 
 // Layout effects warn when rendered on the server; there the plain effect (never run) is the same thing.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -23,15 +24,6 @@ const TONES: Record<WinnerTone, { band: string; avatar: string }> = {
   violet: { band: "from-violet-100", avatar: "bg-violet-100 text-violet-800" },
 };
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part.charAt(0))
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-}
-
 function WinnerCard({ winner }: { winner: Winner }) {
   const tone = TONES[winner.tone];
   return (
@@ -39,7 +31,7 @@ function WinnerCard({ winner }: { winner: Winner }) {
       <div className={`bg-gradient-to-b ${tone.band} to-white px-6 pb-2 pt-6`}>
         <div className="flex items-center gap-4">
           <span aria-hidden="true" className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-base font-bold ${tone.avatar}`}>
-            {initials(winner.name)}
+            {initialsOf(winner.name)}
           </span>
           <div className="min-w-0">
             <h3 className="flex items-center gap-1.5 font-semibold text-slate-900">

@@ -5,7 +5,7 @@ import { MAX_QUERY_LENGTH } from "~/lib/search";
 import { Icon } from "../icons";
 
 /** Typing settles for this long before the URL (and so the list) follows. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A plain GET form, so search works without JavaScript; with it, typing replaces the

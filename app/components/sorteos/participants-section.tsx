@@ -15,7 +15,7 @@ const CAPTION = "Participantes del sorteo de este mes";
 const CLOCK_TICK_MS = 15_000;
 const numberFormat = new Intl.NumberFormat("es-AR");
 
-function StatTile({ icon, label, value }: { icon: IconName; label: string; value: ReactNode }) {
+function StatTile({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId: string }) {
   return (
     <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:h-12 sm:w-12">
@@ -23,7 +23,7 @@ function StatTile({ icon, label, value }: { icon: IconName; label: string; value
       </span>
       <div>
         <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
-        <p className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl" data-testid={`stat-${icon}`}>
+        <p className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl" data-testid={testId}>
           {value}
         </p>
       </div>
@@ -34,9 +34,9 @@ function StatTile({ icon, label, value }: { icon: IconName; label: string; value
 function StatTiles({ participants, countries, days }: { participants: ReactNode; countries: ReactNode; days: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-3 sm:gap-4">
-      <StatTile icon="users" label="Participantes" value={participants} />
-      <StatTile icon="globe" label="Países" value={countries} />
-      <StatTile icon="calendar" label="Días restantes" value={days} />
+      <StatTile icon="users" label="Participantes" value={participants} testId="stat-participants" />
+      <StatTile icon="globe" label="Países" value={countries} testId="stat-countries" />
+      <StatTile icon="calendar" label="Días restantes" value={days} testId="stat-days" />
     </div>
   );
 }

@@ -2,14 +2,7 @@ import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
 import { CountryFlag } from "../country-flag";
 import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((word) => word.charAt(0))
-    .join("")
-    .toUpperCase();
-}
+import { initialsOf } from "~/lib/initials";
 
 function WinnerCard({ winner }: { winner: DrawWinner }) {
   return (
@@ -19,7 +12,7 @@ function WinnerCard({ winner }: { winner: DrawWinner }) {
           aria-hidden="true"
           className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
         >
-          {initials(winner.name)}
+          {initialsOf(winner.name)}
         </span>
         <div className="min-w-0">
           <h3 className="font-bold text-slate-900">{winner.name}</h3>

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { SheetSource } from "~/lib/env.server";
 import { SheetError } from "./errors.server";
 
-export const MAX_SHEET_BYTES = 20 * 1024 * 1024;
+const MAX_SHEET_BYTES = 20 * 1024 * 1024;
 
 export interface FetchedSheet {
   /** The body, as it arrives; reading it can still fail (time limit, size limit, reset). */

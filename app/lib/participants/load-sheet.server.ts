@@ -10,7 +10,7 @@ import { validateParticipant } from "./validate-participant.server";
  * is parsed (a large sheet on a fast link), the stream → parser → loop chain runs on promise
  * jobs alone and would never let a request in until the whole sheet is done.
  */
-export const RECORDS_PER_TURN = 250;
+const RECORDS_PER_TURN = 250;
 
 export interface LoadedSheet {
   snapshot: SheetSnapshot;

@@ -5,7 +5,7 @@ import { createParticipantsCache, type ParticipantsCache, type SheetState } from
 import { loadSheet } from "./load-sheet.server";
 import { pageParticipants, searchParticipants, type ParticipantsPage } from "./query.server";
 
-export const RECENT_PARTICIPANTS = 5;
+const RECENT_PARTICIPANTS = 5;
 
 export interface RecentParticipants extends ParticipantsView {
   rows: Participant[];
