@@ -206,6 +206,19 @@ async function withApp(
   }
 }
 
+/** One app for a whole describe block, its sheet loaded before the first test. */
+function useAppOn(sheet: string): { app: AppServer } {
+  const site = {} as { app: AppServer };
+  beforeAll(async () => {
+    site.app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet) });
+    await get(site.app, "/sorteos");
+  });
+  afterAll(async () => {
+    await site.app?.stop();
+  });
+  return site;
+}
+
 // ---- Upstream faults ------------------------------------------------------------------------
 
 describe.each(["500", "429", "404"] as const)("upstream answers HTTP %s", (status) => {
@@ -487,19 +500,12 @@ describe("query abuse on /sorteos", () => {
     ["a real search with a clamped page", "?q=P00003&page=-1", 1, 6],
   ];
 
-  let app: AppServer;
-  beforeAll(async () => {
-    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url("/custom/paged.csv") });
-    await get(app, "/sorteos");
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const site = useAppOn("/custom/paged.csv");
 
   it.each(cases)("%s: 200 with a clamped page", async (_label, search, expectedPage, matches) => {
-    const sorteos = await get(app, `/sorteos${search}`);
+    const sorteos = await get(site.app, `/sorteos${search}`);
     expect(sorteos.status).toBe(200);
-    const data = await listing(app, search);
+    const data = await listing(site.app, search);
     expect(data.error).toBeNull();
     expect(data.matchCount).toBe(matches);
     expect(data.page).toBe(expectedPage);
@@ -513,24 +519,17 @@ describe("query abuse on /sorteos", () => {
   });
 
   it("keeps answering /healthz after all that", async () => {
-    expect((await health(app)).participants.count).toBe(35);
-    expect(app.process.exitCode).toBeNull();
+    expect((await health(site.app)).participants.count).toBe(35);
+    expect(site.app.process.exitCode).toBeNull();
   });
 });
 
 describe("hostile cell contents", () => {
-  let app: AppServer;
-  beforeAll(async () => {
-    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url("/custom/hostile.csv") });
-    await get(app, "/sorteos");
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const site = useAppOn("/custom/hostile.csv");
 
   it("are escaped in the HTML, never markup", async () => {
     for (const path of ["/", "/sorteos"]) {
-      const { status, body } = await get(app, path);
+      const { status, body } = await get(site.app, path);
       expect(status).toBe(200);
       expect(body).not.toContain(HOSTILE.script);
       expect(body).not.toMatch(/<img\s+src=x/i);
@@ -549,7 +548,7 @@ describe("hostile cell contents", () => {
           dialogs.push(dialog.message());
           void dialog.dismiss();
         });
-        await page.goto(`${app.origin}${path}`, { waitUntil: "networkidle" });
+        await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
         await page.waitForFunction(() => "__remixRouter" in window);
         const table = page.locator("table").first();
         for (const text of [HOSTILE.script, HOSTILE.img, HOSTILE.formula, HOSTILE.rtl, HOSTILE.svg]) {
