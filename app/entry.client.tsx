@@ -1,12 +1,15 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { documentRenderInstant, RenderInstantProvider } from "~/lib/render-instant";
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <RemixBrowser />
+      <RenderInstantProvider value={documentRenderInstant()}>
+        <RemixBrowser />
+      </RenderInstantProvider>
     </StrictMode>,
   );
 });

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { NonceProvider } from "~/lib/nonce";
+import { RenderInstantProvider } from "~/lib/render-instant";
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey } from "~/lib/page-cache.server";
 import { applySecurityHeaders, createNonce } from "~/lib/security-headers.server";
 
@@ -18,7 +19,9 @@ export const streamTimeout = 10_000;
 function documentElement(context: EntryContext, url: string, nonce: string) {
   return (
     <NonceProvider value={nonce}>
-      <RemixServer context={context} url={url} nonce={nonce} />
+      <RenderInstantProvider value={Date.now()}>
+        <RemixServer context={context} url={url} nonce={nonce} />
+      </RenderInstantProvider>
     </NonceProvider>
   );
 }

@@ -15,6 +15,7 @@ import { RevealOnScroll } from "~/components/reveal-on-scroll";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/lib/nonce";
+import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/render-instant";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -24,8 +25,9 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const renderInstant = useRenderInstant();
   return (
-    <html lang="es-AR">
+    <html lang="es-AR" {...{ [RENDER_INSTANT_ATTRIBUTE]: renderInstant }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -13,3 +13,24 @@ export interface ParticipantsView {
   /** Visitor-facing error text, set only when there is no good copy of the sheet. */
   error: string | null;
 }
+
+/** The 5 newest participants, as the home page receives them. */
+export interface RecentParticipants extends ParticipantsView {
+  rows: Participant[];
+}
+
+/** One page of the (possibly filtered) list. */
+export interface ParticipantsPage {
+  rows: Participant[];
+  /** Rows matching the query (all rows when it is empty). */
+  matchCount: number;
+  page: number;
+  pageCount: number;
+}
+
+/** What /sorteos receives: one page of rows plus the counts it shows. */
+export interface ParticipantsListing extends ParticipantsView, ParticipantsPage {
+  totalCount: number;
+  countryCount: number;
+  query: string;
+}

@@ -20,31 +20,21 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/**
- * The time the page is rendered for, to the quarter minute: what it shows from it
- * (days left, "hace N minutos") changes no faster, and a rendered page can be reused.
- */
-function renderTime(): number {
-  return Math.floor(Date.now() / RENDER_TIME_STEP_MS) * RENDER_TIME_STEP_MS;
-}
-
-const RENDER_TIME_STEP_MS = 15_000;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const listing = await streamUnlessReady(
     getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") }),
   );
-  return { listing: listing.value, renderedAt: renderTime() };
+  return { listing: listing.value };
 }
 
 export default function SorteosPage() {
-  const { listing, renderedAt } = useLoaderData<typeof loader>();
+  const { listing } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <div className="pt-16">
       <DrawHero />
-      <ParticipantsSection listing={listing} renderedAt={renderedAt} />
+      <ParticipantsSection listing={listing} />
       <HowItWorks />
       <PreviousWinners />
       <FaqSection />

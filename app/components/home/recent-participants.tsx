@@ -1,6 +1,6 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
-import type { RecentParticipants as RecentParticipantsData } from "~/lib/participants/participants.server";
+import type { RecentParticipants as RecentParticipantsData } from "~/lib/participant";
 import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton } from "../participants-table";
 import { SectionHeading } from "./section-heading";
 

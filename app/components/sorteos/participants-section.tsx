@@ -4,7 +4,8 @@ import { formatLastUpdated } from "~/lib/format";
 import { listingHref } from "~/lib/listing-url";
 import { daysUntil, nextDrawAt } from "~/lib/next-draw";
 import { PAGE_SIZE } from "~/lib/pagination";
-import type { ParticipantsListing } from "~/lib/participants/participants.server";
+import type { ParticipantsListing } from "~/lib/participant";
+import { useRenderInstant } from "~/lib/render-instant";
 import { useNow } from "~/lib/use-now";
 import { Icon, type IconName } from "../icons";
 import { Pagination } from "../pagination";
@@ -121,14 +122,8 @@ function ListingSkeleton({ now }: { now: number }) {
   );
 }
 
-export function ParticipantsSection({
-  listing,
-  renderedAt,
-}: {
-  listing: ParticipantsListing | Promise<ParticipantsListing>;
-  renderedAt: number;
-}) {
-  const now = useNow(renderedAt, CLOCK_TICK_MS);
+export function ParticipantsSection({ listing }: { listing: ParticipantsListing | Promise<ParticipantsListing> }) {
+  const now = useNow(useRenderInstant(), CLOCK_TICK_MS);
   return (
     <section id="participantes" className="bg-slate-50 py-16 sm:py-20">
       <div className="container-page">

@@ -1,21 +1,11 @@
 import { env } from "~/lib/env.server";
 import { MAX_QUERY_LENGTH } from "~/lib/search";
-import type { Participant, ParticipantsView } from "~/lib/participant";
+import type { ParticipantsListing, ParticipantsView, RecentParticipants } from "~/lib/participant";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
-import { pageParticipants, searchParticipants, type ParticipantsPage } from "./query.server";
+import { pageParticipants, searchParticipants } from "./query.server";
 
 const RECENT_PARTICIPANTS = 5;
-
-export interface RecentParticipants extends ParticipantsView {
-  rows: Participant[];
-}
-
-export interface ParticipantsListing extends ParticipantsView, ParticipantsPage {
-  totalCount: number;
-  countryCount: number;
-  query: string;
-}
 
 export interface ParticipantsHealth {
   count: number;

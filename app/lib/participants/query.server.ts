@@ -1,15 +1,7 @@
-import type { Participant } from "~/lib/participant";
+import type { Participant, ParticipantsPage } from "~/lib/participant";
 import { clampPage, pageCountFor, PAGE_SIZE } from "~/lib/pagination";
 import { normalizeSearchText } from "~/lib/search";
 import type { SheetSnapshot } from "./snapshot.server";
-
-export interface ParticipantsPage {
-  rows: Participant[];
-  /** Rows matching the query (all rows when it is empty). */
-  matchCount: number;
-  page: number;
-  pageCount: number;
-}
 
 /** Plain substring search (never a pattern) on nombre or id, case- and accent-insensitive. */
 export function searchParticipants(snapshot: SheetSnapshot, query: string): Participant[] {
