@@ -1,49 +1,111 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
+import { cacheControlFor, dataState, documentState, NO_STORE } from "~/lib/cache-control.server";
+import { decodeData, readIfComplete } from "~/lib/data-response.server";
+import { serveStored, storedResponse } from "~/lib/document-store.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { NonceProvider } from "~/lib/nonce";
 import { RenderInstantProvider } from "~/lib/render-instant";
-import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey } from "~/lib/page-cache.server";
-import { applySecurityHeaders, createNonce } from "~/lib/security-headers.server";
+import { applySecurityHeaders, createNonce, inlineHashes, NO_INLINE_SOURCES } from "~/lib/security-headers.server";
 
 exitWhenDrainedAfterSignal();
 
 /** How long deferred data may stream before the response is closed. */
 export const streamTimeout = 10_000;
 
+const HTML = "text/html; charset=utf-8";
+
+/** Stored pages in production only: in development every change must show at once. */
+const storesPages = process.env.NODE_ENV === "production";
+
+/** `nonce` is empty for a page rendered whole: its inline elements are allowed by hash. */
 function documentElement(context: EntryContext, url: string, nonce: string) {
   return (
     <NonceProvider value={nonce}>
       <RenderInstantProvider value={Date.now()}>
-        <RemixServer context={context} url={url} nonce={nonce} />
+        <RemixServer context={context} url={url} nonce={nonce || undefined} />
       </RenderInstantProvider>
     </NonceProvider>
   );
+}
+
+/** The whole document as one string, once every Suspense boundary has resolved. */
+function renderWhole(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}
+
+/** A page whose data is ready: the stored bytes, or (404) rendered whole for this request. */
+async function readyDocument(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  state: ReturnType<typeof documentState>,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const render = async () => {
+    const html = await renderWhole(documentElement(context, request.url, ""));
+    return { html, inline: inlineHashes(html) };
+  };
+  if (state === "not-found") {
+    // Not stored: its key would be any path anyone types. remix-serve compresses it.
+    const { html, inline } = await render();
+    applySecurityHeaders(headers, request, inline);
+    headers.set("Cache-Control", cacheControlFor(state));
+    headers.set("Content-Type", HTML);
+    return new Response(html, { status, headers });
+  }
+  if (state !== "ready" && state !== "sheet-error") throw new Error(`a ${state} page is never stored`);
+  const version = `${status}\n${JSON.stringify(context.staticHandlerContext.loaderData)}`;
+  const stored = await storedResponse(url, version, async () => {
+    const { html, inline } = await render();
+    return { status, contentType: HTML, state, inline, body: Buffer.from(html) };
+  });
+  return serveStored(stored, request, headers);
 }
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext
+  remixContext: EntryContext,
 ) {
-  const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, request, nonce);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-
-  const cacheKey =
-    process.env.NODE_ENV === "production" ? pageCacheKey(request, responseStatusCode, remixContext) : null;
-  if (cacheKey) {
-    const element = documentElement(remixContext, request.url, NONCE_PLACEHOLDER);
-    const html = await cachedPage(cacheKey, element, nonce).catch(() => null);
-    // A page that failed to render whole is never cached: it takes the ordinary path below.
-    if (html !== null) return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  const state = storesPages ? documentState(request, responseStatusCode, remixContext) : "private";
+  if (state !== "private") {
+    const response = await readyDocument(request, responseStatusCode, responseHeaders, remixContext, state).catch(
+      () => null,
+    );
+    // A page that failed to render whole takes the ordinary path below, which reports it.
+    if (response) return response;
   }
+
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, request, { nonce });
+  responseHeaders.set("Cache-Control", NO_STORE);
+  responseHeaders.set("Content-Type", HTML);
 
   // Crawlers get the whole page at once; people get the shell first and data as it arrives.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -81,16 +143,35 @@ export default async function handleRequest(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
           status: responseStatusCode,
-        })
+        }),
       );
       pipe(body);
     }
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  applySecurityHeaders(response.headers, request, null);
-  return response;
+/** Revalidation data (`/sorteos.data`, every 5 minutes from every open tab): stored like pages when ready. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  applySecurityHeaders(response.headers, request, NO_INLINE_SOURCES);
+  response.headers.set("Cache-Control", NO_STORE);
+  if (!storesPages || !response.body) return response;
+  const body = await readIfComplete(response.body);
+  if ("streaming" in body) return new Response(body.streaming, { status: response.status, headers: response.headers });
+  const state = await decodeData(body.complete).then(
+    (data) => dataState(request, response.status, data),
+    () => "private" as const,
+  );
+  if (state !== "ready" && state !== "sheet-error") {
+    return new Response(body.complete, { status: response.status, headers: response.headers });
+  }
+  const stored = await storedResponse(new URL(request.url), body.complete, async () => ({
+    status: response.status,
+    contentType: response.headers.get("Content-Type") ?? "text/x-script",
+    state,
+    inline: NO_INLINE_SOURCES,
+    body: body.complete,
+  }));
+  return serveStored(stored, request, response.headers);
 };
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -11,6 +11,8 @@ export interface ServerEnv {
   ttlMs: number;
   timeoutMs: number;
   port: number;
+  /** How long shared caches (a CDN) and the document store keep a ready page, in seconds. */
+  sharedMaxAgeSeconds: number;
 }
 
 export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -74,6 +76,8 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
     // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
     port: readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 }),
+    // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
+    sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
   };
 }
 

@@ -34,3 +34,8 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   countryCount: number;
   query: string;
 }
+
+/** Whether loader data is a participants view (the shape every view above extends). */
+export function isParticipantsView(value: unknown): value is ParticipantsView {
+  return typeof value === "object" && value !== null && "fetchedAt" in value && "error" in value;
+}

@@ -1,7 +1,41 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
+}
+
+/**
+ * What a document's inline `<script>` and `<style>` elements are allowed by: a fresh nonce
+ * for a page that streams, or the SHA-256 of each element for a page stored and served
+ * alike to everyone (docs/decisions.md, "Stored pages").
+ */
+export type InlineSources = { nonce: string } | { scriptHashes: string[]; styleHashes: string[] };
+
+/** No inline content at all: data and JSON responses. */
+export const NO_INLINE_SOURCES: InlineSources = { scriptHashes: [], styleHashes: [] };
+
+/**
+ * Raw-text elements as the HTML parser ends them: at the first `</script` or `</style`
+ * followed by whitespace, `/` or `>`. React and Remix escape `<` inside the data they
+ * inline, so no element holds such a sequence earlier.
+ */
+const INLINE_ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1[\s/>]/gi;
+
+function hashSource(text: string): string {
+  // The parser turns CR LF and lone CR into LF before the browser hashes the element.
+  const normalized = text.replace(/\r\n?/g, "\n");
+  return `'sha256-${createHash("sha256").update(normalized, "utf8").digest("base64")}'`;
+}
+
+/** The hash sources allowing every inline script and style of `html`, each once. */
+export function inlineHashes(html: string): InlineSources {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [, tag, attributes, content] of html.matchAll(INLINE_ELEMENT)) {
+    if (tag!.toLowerCase() === "style") styles.add(hashSource(content!));
+    else if (!/\ssrc\s*=/i.test(` ${attributes}`)) scripts.add(hashSource(content!));
+  }
+  return { scriptHashes: [...scripts], styleHashes: [...styles] };
 }
 
 const PERMISSIONS_POLICY = [
@@ -18,14 +52,17 @@ const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-function contentSecurityPolicy(nonce: string | null, isDevelopment: boolean): string {
-  const scriptSrc = ["'self'", nonce ? `'nonce-${nonce}'` : null].filter(Boolean).join(" ");
+function contentSecurityPolicy(inline: InlineSources, isDevelopment: boolean): string {
+  const [scriptSrc, styleSrc] =
+    "nonce" in inline
+      ? [[`'nonce-${inline.nonce}'`], [`'nonce-${inline.nonce}'`]]
+      : [inline.scriptHashes, inline.styleHashes];
   // The development server's live reload talks over a websocket on another port.
   const connectSrc = isDevelopment ? "'self' ws://localhost:* ws://127.0.0.1:*" : "'self'";
   return [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
-    "style-src 'self'",
+    ["script-src", "'self'", ...scriptSrc].join(" "),
+    ["style-src", "'self'", ...styleSrc].join(" "),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${connectSrc}`,
@@ -41,9 +78,9 @@ function arrivedOverHttps(request: Request): boolean {
   return forwarded ? forwarded === "https" : new URL(request.url).protocol === "https:";
 }
 
-/** Sets the headers every document and data response carries; `nonce` is null where no HTML is sent. */
-export function applySecurityHeaders(headers: Headers, request: Request, nonce: string | null): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, process.env.NODE_ENV === "development"));
+/** Sets the headers every document and data response carries. */
+export function applySecurityHeaders(headers: Headers, request: Request, inline: InlineSources): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(inline, process.env.NODE_ENV === "development"));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", PERMISSIONS_POLICY);

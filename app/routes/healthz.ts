@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getParticipantsHealth } from "~/lib/participants/participants.server";
-import { applySecurityHeaders } from "~/lib/security-headers.server";
+import { NO_STORE } from "~/lib/cache-control.server";
+import { applySecurityHeaders, NO_INLINE_SOURCES } from "~/lib/security-headers.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  applySecurityHeaders(headers, request, null);
+  const headers = new Headers({ "Cache-Control": NO_STORE });
+  applySecurityHeaders(headers, request, NO_INLINE_SOURCES);
   return Response.json({ status: "ok", participants: getParticipantsHealth() }, { headers });
 }

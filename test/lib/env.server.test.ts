@@ -16,6 +16,7 @@ describe("parseEnv", () => {
       ttlMs: 300_000,
       timeoutMs: 8000,
       port: 3000,
+      sharedMaxAgeSeconds: 60,
     });
   });
 
@@ -30,11 +31,12 @@ describe("parseEnv", () => {
         PARTICIPANTS_TTL_SECONDS: "60",
         PARTICIPANTS_TIMEOUT_MS: "2500",
         PORT: "8080",
+        SHARED_MAX_AGE_SECONDS: "30",
       },
       cwd,
     );
     expect(env.sheetSource).toEqual({ kind: "url", url: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv" });
-    expect([env.ttlMs, env.timeoutMs, env.port]).toEqual([60_000, 2500, 8080]);
+    expect([env.ttlMs, env.timeoutMs, env.port, env.sharedMaxAgeSeconds]).toEqual([60_000, 2500, 8080, 30]);
     expect(parseEnv({ PARTICIPANTS_CSV_URL: "sheet.csv" }, cwd).sheetSource).toEqual({
       kind: "file",
       path: sheetFile,
@@ -54,6 +56,8 @@ describe("parseEnv", () => {
     [{ PARTICIPANTS_TIMEOUT_MS: "10" }, "PARTICIPANTS_TIMEOUT_MS"],
     [{ PORT: "http" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
+    [{ SHARED_MAX_AGE_SECONDS: "0" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });
