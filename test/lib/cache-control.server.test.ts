@@ -1,0 +1,73 @@
+import type { EntryContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { cacheControlFor, dataState, documentState, ifNoneMatchHits } from "~/lib/cache-control.server";
+
+const ETAG = `"abc123-br"`;
+
+describe("ifNoneMatchHits", () => {
+  it.each([
+    [`"abc123-br"`, true],
+    [`"other", "abc123-br"`, true],
+    [`W/"abc123-br"`, true],
+    [`*`, true],
+    [` * `, true],
+    [`"abc123"`, false],
+    [`"abc123-gz"`, false],
+    [`abc123-br`, false],
+    [`"ABC123-BR"`, false],
+    [``, false],
+    [`garbage, \u0000, ;;;`, false],
+    [`"*"`, false],
+  ])("%j → %s", (header, hits) => {
+    expect(ifNoneMatchHits(header, ETAG)).toBe(hits);
+  });
+
+  it("treats an absurdly long list as no match rather than comparing it all", () => {
+    expect(ifNoneMatchHits(`${`"x", `.repeat(10_000)}${ETAG}`, ETAG)).toBe(false);
+    expect(ifNoneMatchHits(null, ETAG)).toBe(false);
+  });
+});
+
+function contextWith(state: Partial<EntryContext["staticHandlerContext"]>): EntryContext {
+  return { staticHandlerContext: { loaderData: {}, actionData: null, errors: null, ...state } } as unknown as EntryContext;
+}
+
+const get = new Request("http://x/sorteos");
+const view = { fetchedAt: 1, error: null, rows: [] };
+
+describe("documentState", () => {
+  it("tells ready pages, pages showing the sheet's error, 404s and everything else apart", () => {
+    expect(documentState(get, 200, contextWith({ loaderData: { root: null, "routes/sorteos": { listing: view } } }))).toBe(
+      "ready",
+    );
+    const failed = { listing: { ...view, fetchedAt: null, error: "Error al cargar datos: 500" } };
+    expect(documentState(get, 200, contextWith({ loaderData: { "routes/sorteos": failed } }))).toBe("sheet-error");
+    expect(documentState(get, 404, contextWith({ loaderData: { "routes/$": null } }))).toBe("not-found");
+  });
+
+  it("never shares a page that streams, failed, or answers anything but a read", () => {
+    const pending = { "routes/_index": { recent: new Promise(() => undefined) } };
+    expect(documentState(get, 200, contextWith({ loaderData: pending }))).toBe("private");
+    expect(documentState(get, 500, contextWith({ errors: { root: new Error("x") } }))).toBe("private");
+    expect(documentState(new Request("http://x/", { method: "POST" }), 200, contextWith({}))).toBe("private");
+    expect(documentState(get, 200, contextWith({ actionData: { x: 1 } }))).toBe("private");
+  });
+});
+
+describe("dataState", () => {
+  it("reads decoded single-fetch data like loader data; a missing route's data is not kept", () => {
+    expect(dataState(get, 200, { "routes/sorteos": { data: { listing: view } } })).toBe("ready");
+    expect(dataState(get, 200, { "routes/sorteos": { data: { listing: { ...view, error: "x" } } } })).toBe("sheet-error");
+    expect(dataState(get, 200, { "routes/sorteos": { data: { listing: Promise.resolve(view) } } })).toBe("private");
+    expect(dataState(get, 404, { "routes/$": { data: null } })).toBe("private");
+  });
+});
+
+describe("cacheControlFor", () => {
+  it("gives shared caches a lifetime only where the bytes are the same for everyone", () => {
+    expect(cacheControlFor("ready")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300, no-transform");
+    expect(cacheControlFor("sheet-error")).toBe("public, max-age=0, s-maxage=10, no-transform");
+    expect(cacheControlFor("not-found")).toBe("public, max-age=0, s-maxage=60");
+    expect(cacheControlFor("private")).toBe("no-store");
+  });
+});
