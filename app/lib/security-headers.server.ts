@@ -9,7 +9,11 @@ export function createNonce(): string {
  * for a page that streams, or the SHA-256 of each element for a page stored and served
  * alike to everyone (docs/decisions.md, "Stored pages").
  */
-export type InlineSources = { nonce: string } | { scriptHashes: string[]; styleHashes: string[] };
+export type InlineSources = { nonce: string } | HashSources;
+export interface HashSources {
+  scriptHashes: string[];
+  styleHashes: string[];
+}
 
 /** No inline content at all: data and JSON responses. */
 export const NO_INLINE_SOURCES: InlineSources = { scriptHashes: [], styleHashes: [] };
@@ -28,7 +32,7 @@ function hashSource(text: string): string {
 }
 
 /** The hash sources allowing every inline script and style of `html`, each once. */
-export function inlineHashes(html: string): InlineSources {
+export function inlineHashes(html: string): HashSources {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const [, tag, attributes, content] of html.matchAll(INLINE_ELEMENT)) {
