@@ -92,3 +92,8 @@ export function serveStored(stored: StoredResponse, request: Request, headers: H
   if (coding !== "identity") headers.set("Content-Encoding", coding);
   return new Response(stored.bodies[coding], { status: stored.status, headers });
 }
+
+/** What the store holds now, for tests and figures. */
+export function storeUsage(): { bytes: number; entries: number } {
+  return { bytes: store.calculatedSize, entries: store.size };
+}
