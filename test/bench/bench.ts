@@ -15,6 +15,7 @@ import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
+import { rawGet } from "../support/raw-http";
 import { runLighthouse, type LighthouseFigures } from "./lighthouse";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,7 +23,8 @@ const CONNECTIONS = 50;
 const SHEET_SIZES = [10, 10_000, 100_000];
 const PAGES = ["/", "/sorteos", "/encuesta"];
 const THROUGHPUT_ROUTES = ["/", "/sorteos"];
-const HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip" };
+/** What a browser sends: the stored pages answer with their brotli bytes. */
+const HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip, deflate, br" };
 
 interface Throughput {
   rps: number;
@@ -40,16 +42,20 @@ async function measureThroughput(url: string): Promise<Throughput> {
 }
 
 /** A bare node:http server in its own process, answering every request with the given bytes. */
-async function startBareServer(body: Buffer, contentType: string): Promise<{ origin: string; stop: () => void }> {
+async function startBareServer(
+  body: Buffer,
+  contentType: string,
+  contentEncoding: string,
+): Promise<{ origin: string; stop: () => void }> {
   const file = path.join(tmpdir(), `bench-body-${process.pid}-${Date.now()}`);
   writeFileSync(file, body);
   const port = await freePort();
   const source = `
     const body = require("node:fs").readFileSync(${JSON.stringify(file)});
     require("node:http").createServer((req, res) => {
-      res.writeHead(200, { "content-type": ${JSON.stringify(
-        contentType
-      )}, "content-encoding": "gzip", "content-length": body.length });
+      res.writeHead(200, { "content-type": ${JSON.stringify(contentType)}, "content-encoding": ${JSON.stringify(
+        contentEncoding
+      )}, "content-length": body.length });
       res.end(body);
     }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
@@ -176,10 +182,12 @@ try {
     const hitsBeforeLoad = sheets.hits(sheetPath);
     const floor = await measureThroughput(`${app.origin}/healthz`);
     for (const route of THROUGHPUT_ROUTES) {
-      const response = await fetch(`${app.origin}${route}`, { headers: HEADERS });
+      // The bytes as sent (fetch would decompress them), for the bare server to repeat.
+      const sent = await rawGet(app.origin, route, HEADERS);
       const bare = await startBareServer(
-        Buffer.from(await response.arrayBuffer()),
-        response.headers.get("content-type") ?? "text/html"
+        sent.body,
+        String(sent.headers["content-type"] ?? "text/html"),
+        String(sent.headers["content-encoding"] ?? "identity"),
       );
       const measured = await measureThroughput(`${app.origin}${route}`);
       const ceiling = await measureThroughput(bare.origin);
@@ -187,10 +195,12 @@ try {
       throughputRows.push([
         size.toLocaleString("en"),
         route,
+        String(sent.headers["content-encoding"] ?? "identity"),
         measured.rps,
         `${measured.p99} ms`,
         measured.bad,
         `${floor.rps} / ${floor.p99} ms`,
+        `${(measured.rps / floor.rps).toFixed(2)}×`,
         `${ceiling.rps} / ${ceiling.p99} ms`,
       ]);
     }
@@ -231,16 +241,20 @@ try {
       pageRows
     )
   );
-  console.log(`\n## Server rendering (${CONNECTIONS} connections, ${SECONDS} s each, sheet cached)\n`);
+  console.log(
+    `\n## Server throughput (${CONNECTIONS} connections, ${SECONDS} s each, sheet cached, accept-encoding: ${HEADERS["accept-encoding"]})\n`,
+  );
   console.log(
     table(
       [
         "sheet rows",
         "route",
+        "encoding",
         "req/s",
         "p99",
         "errors + non-2xx",
         "/healthz req/s / p99 (floor)",
+        "route ÷ /healthz",
         "bare node:http, same bytes (ceiling)",
       ],
       throughputRows

@@ -37,7 +37,8 @@ const pid = app.process.pid!;
 const loadOptions = {
   url: app.origin,
   connections: CONNECTIONS,
-  headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip" },
+  // What a browser sends: stored pages answer with their brotli bytes.
+  headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip, deflate, br" },
   requests: PATHS.map((path) => ({ method: "GET" as const, path })),
 };
 let failed = false;
