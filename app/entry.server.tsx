@@ -6,9 +6,9 @@ import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
-import { cacheControlFor, dataState, documentState, NO_STORE } from "~/lib/cache-control.server";
+import { cacheControlFor, dataState, documentState, NO_STORE, type PageState } from "~/lib/cache-control.server";
 import { decodeData, readIfComplete } from "~/lib/data-response.server";
-import { serveStored, storedResponse } from "~/lib/document-store.server";
+import { isStorable, serveStored, storedResponse } from "~/lib/document-store.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { NonceProvider } from "~/lib/nonce";
 import { RenderInstantProvider } from "~/lib/render-instant";
@@ -63,7 +63,7 @@ async function readyDocument(
   status: number,
   headers: Headers,
   context: EntryContext,
-  state: ReturnType<typeof documentState>,
+  state: PageState,
 ): Promise<Response> {
   const url = new URL(request.url);
   const render = async () => {
@@ -78,7 +78,7 @@ async function readyDocument(
     headers.set("Content-Type", HTML);
     return new Response(html, { status, headers });
   }
-  if (state !== "ready" && state !== "sheet-error") throw new Error(`a ${state} page is never stored`);
+  if (!isStorable(state)) throw new Error(`a ${state} page is never stored`);
   const version = `${status}\n${JSON.stringify(context.staticHandlerContext.loaderData)}`;
   const stored = await storedResponse(url, version, async () => {
     const { html, inline } = await render();
@@ -161,7 +161,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
     (data) => dataState(request, response.status, data),
     () => "private" as const,
   );
-  if (state !== "ready" && state !== "sheet-error") {
+  if (!isStorable(state)) {
     return new Response(body.complete, { status: response.status, headers: response.headers });
   }
   const stored = await storedResponse(new URL(request.url), body.complete, async () => ({

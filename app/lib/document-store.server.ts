@@ -19,6 +19,11 @@ export interface StoredResponse {
   etags: Record<ContentCoding, string>;
 }
 
+/** Only responses that are the same for everyone and ready are stored. */
+export function isStorable(state: PageState): state is StoredResponse["state"] {
+  return state === "ready" || state === "sheet-error";
+}
+
 /** What a stored response is made from, before it is compressed. */
 export type StorableResponse = Omit<StoredResponse, "bodies" | "etags"> & { body: Bytes };
 

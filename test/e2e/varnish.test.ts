@@ -4,12 +4,11 @@
  * origin for gzip only). Pages it serves must be the origin's bytes, run without a CSP
  * violation, hydrate, and follow the sheet once the lifetimes pass.
  */
-import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
+import { createChangingSheet, handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { BROWSER_USER_AGENT, launchBrowser, openPage } from "../support/browser";
+import { BROWSER_USER_AGENT, launchBrowser, openPage, recordCspViolations } from "../support/browser";
 import { rawGet } from "../support/raw-http";
 import { startVarnish, type Varnish } from "../support/varnish";
 
@@ -22,20 +21,11 @@ function originHits(app: AppServer, path: string): number {
   return app.output().match(new RegExp(`^GET ${escaped} \\d{3} `, "gm"))?.length ?? 0;
 }
 
-const sheet = { newest: "Primera Versión" };
+const sheet = createChangingSheet("Primera Versión");
 let sheets: SheetServer;
 
 beforeAll(async () => {
-  sheets = await startSheetServer({
-    handlers: [
-      http.get("*/changing.csv", () =>
-        HttpResponse.text(`nombre,pais,id,fecha\nAna B.,Chile,C-1,2026-10-01\n${sheet.newest},Perú,C-2,2026-10-02\n`, {
-          headers: { "content-type": "text/csv" },
-        }),
-      ),
-      ...defaultHandlers,
-    ],
-  });
+  sheets = await startSheetServer({ handlers: [sheet.handler, ...defaultHandlers] });
 });
 afterAll(async () => {
   await sheets?.close();
@@ -98,15 +88,7 @@ describe("with the production lifetimes", () => {
     try {
       for (const path of ["/", "/sorteos", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "mobile");
-        const violations: string[] = [];
-        await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
-        await page.addInitScript(() => {
-          document.addEventListener("securitypolicyviolation", (event) => {
-            (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
-              `${event.violatedDirective} ${event.blockedURI}`,
-            );
-          });
-        });
+        const violations = await recordCspViolations(page);
         const response = await page.goto(`${varnish.origin}${path}`, { waitUntil: "networkidle" });
         expect(await response!.headerValue("via"), path).toMatch(/varnish/i);
         await page.waitForFunction(() => "__remixRouter" in window);
@@ -130,7 +112,7 @@ describe("with short lifetimes", () => {
 
   beforeAll(async () => {
     app = await startAppServer({
-      PARTICIPANTS_CSV_URL: sheets.url("/changing.csv"),
+      PARTICIPANTS_CSV_URL: sheets.url(sheet.path),
       PARTICIPANTS_TTL_SECONDS: "2",
       SHARED_MAX_AGE_SECONDS: "2",
     });
@@ -145,7 +127,7 @@ describe("with short lifetimes", () => {
   it("serves the new rows once the sheet changes and the lifetimes pass", async () => {
     const through = async (path: string) => (await fetch(`${varnish.origin}${path}`, { headers: BROWSER_HEADERS })).text();
     for (const path of ["/", "/sorteos", "/sorteos.data"]) expect(await through(path)).toContain("Primera Versión");
-    sheet.newest = "Segunda Versión";
+    sheet.setNewest("Segunda Versión");
     // Sheet TTL + s-maxage + one request in the stale window: seconds here; poll generously.
     for (const path of ["/", "/sorteos", "/sorteos.data"]) {
       await expect.poll(() => through(path), { timeout: 60_000, interval: 250 }).toContain("Segunda Versión");

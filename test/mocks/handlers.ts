@@ -67,3 +67,20 @@ export const handlers = [
     HttpResponse.redirect(new URL(sheetPath("ok"), request.url).href, 307),
   ),
 ];
+
+/**
+ * A two-row sheet whose newest participant a test can rename, served at `…/changing.csv`:
+ * for tests that follow a change of the sheet through every cache.
+ */
+export function createChangingSheet(newest: string) {
+  const sheet = { newest };
+  return {
+    path: "/changing.csv",
+    handler: http.get("*/changing.csv", () =>
+      csv(`nombre,pais,id,fecha\nAna B.,Chile,C-1,2026-10-01\n${sheet.newest},Perú,C-2,2026-10-02\n`),
+    ),
+    setNewest: (name: string) => {
+      sheet.newest = name;
+    },
+  };
+}

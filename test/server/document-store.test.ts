@@ -4,9 +4,8 @@
  * untouched by anything a visitor sends. Against the built server, over raw HTTP.
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
+import { createChangingSheet, handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
@@ -19,19 +18,10 @@ const READY_DATA = ["/_root.data", "/sorteos.data", "/sorteos.data?q=mar", "/enc
 
 let sheets: SheetServer;
 let app: AppServer;
-const sheet = { newest: "Primera Versión" };
+const sheet = createChangingSheet("Primera Versión");
 
 beforeAll(async () => {
-  sheets = await startSheetServer({
-    handlers: [
-      http.get("*/changing.csv", () =>
-        HttpResponse.text(`nombre,pais,id,fecha\nAna B.,Chile,C-1,2026-10-01\n${sheet.newest},Perú,C-2,2026-10-02\n`, {
-          headers: { "content-type": "text/csv" },
-        }),
-      ),
-      ...defaultHandlers,
-    ],
-  });
+  sheets = await startSheetServer({ handlers: [sheet.handler, ...defaultHandlers] });
   app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
   // The first request may stream while the sheet loads; from then on every page is ready.
   for (const path of READY_PAGES) await rawGet(app.origin, path, BROWSER);
@@ -199,7 +189,7 @@ describe("a sheet that changes", () => {
   let changing: AppServer;
   beforeAll(async () => {
     changing = await startAppServer({
-      PARTICIPANTS_CSV_URL: sheets.url("/changing.csv"),
+      PARTICIPANTS_CSV_URL: sheets.url(sheet.path),
       PARTICIPANTS_TTL_SECONDS: "1",
       SHARED_MAX_AGE_SECONDS: "2",
     });
@@ -218,7 +208,7 @@ describe("a sheet that changes", () => {
       await expect.poll(async () => (await text(path)).html, { timeout: 10_000 }).toContain("Primera Versión");
     }
     const before = await text("/sorteos.data");
-    sheet.newest = "Segunda Versión";
+    sheet.setNewest("Segunda Versión");
     for (const path of ["/", "/sorteos", "/sorteos?q=versi", "/sorteos.data"]) {
       await expect.poll(async () => (await text(path)).html, { timeout: 20_000 }).toContain("Segunda Versión");
       expect((await text(path)).html).not.toContain("Primera Versión");

@@ -10,7 +10,7 @@ import { handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { SAMPLE_SHEET } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage } from "../support/browser";
+import { launchBrowser, openPage, recordCspViolations } from "../support/browser";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const SLOW_SHEET = "/sheet/slow.csv";
@@ -249,15 +249,7 @@ describe("in Chromium", () => {
       // The first /sorteos streams (cold sheet); the same pages again are stored ones.
       for (const path of ["/sorteos", "/", "/no-existe", "/sorteos", "/", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "desktop");
-        const violations: string[] = [];
-        await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
-        await page.addInitScript(() => {
-          document.addEventListener("securitypolicyviolation", (event) => {
-            (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
-              `${event.violatedDirective} ${event.blockedURI}`,
-            );
-          });
-        });
+        const violations = await recordCspViolations(page);
         await page.goto(`${slowApp.origin}${path}`, { waitUntil: "networkidle" });
         if (path === "/sorteos") await page.getByText(NEWEST).first().waitFor();
         // Hydrated: the client router is in charge.
