@@ -74,3 +74,31 @@ describe("revalidation and the last-updated text", () => {
     await context.close();
   });
 });
+
+describe("revalidating what has not changed", () => {
+  /** How often the server answered `GET path` with `status`, from remix-serve's access log. */
+  const answered = (path: string, status: number) =>
+    site.app.output().split("\n").filter((line) => line.startsWith(`GET ${path} ${status} `)).length;
+
+  it("costs a 304 without a body: a reload, and the data of every revalidation after the first", async () => {
+    const { page, context, problems } = await openPage(site.browser, "desktop");
+    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const pages304 = answered("/sorteos", 304);
+    await page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => answered("/sorteos", 304)).toBe(pages304 + 1);
+
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const data304 = answered("/sorteos.data", 304);
+    const revalidate = () =>
+      page.evaluate(() => (window as unknown as { __remixRouter: { revalidate: () => Promise<void> } }).__remixRouter.revalidate());
+    // The first fills the browser's cache (the page's own data came inline); the next ask with its ETag.
+    await revalidate();
+    await revalidate();
+    await expect.poll(() => answered("/sorteos.data", 304)).toBe(data304 + 1);
+    await revalidate();
+    await expect.poll(() => answered("/sorteos.data", 304)).toBe(data304 + 2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
