@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 /** The encodings a stored response is kept in, best first. */
-export const CONTENT_CODINGS = ["br", "gzip", "identity"] as const;
+const CONTENT_CODINGS = ["br", "gzip", "identity"] as const;
 export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
 /**
@@ -10,7 +10,7 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
  * time (about 4 ms against 100–150 ms for `/`), and every distinct URL (a new search) pays
  * it once. Measured in docs/performance.md, "Compressed once".
  */
-export const BROTLI_QUALITY = 6;
+const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 9;
 
 /** Parsing stops here: a header longer than this is someone's experiment, not a browser. */

@@ -4,7 +4,7 @@ import { decode } from "turbo-stream";
  * Single-fetch data responses (`/sorteos.data`, …). Their body is a turbo-stream that ends
  * at once when the data was ready and stays open while deferred data streams in.
  */
-export type DataBody = { complete: Buffer<ArrayBuffer> } | { streaming: ReadableStream<Uint8Array> };
+type DataBody = { complete: Buffer<ArrayBuffer> } | { streaming: ReadableStream<Uint8Array> };
 
 /**
  * The whole body if it ends within this turn of the event loop (the data was ready);

@@ -38,18 +38,15 @@ function sizeOf(stored: StoredResponse, key: string): number {
   return stored.bodies.br.length + stored.bodies.gzip.length + stored.bodies.identity.length + key.length;
 }
 
-export function digest(bytes: Buffer | string): string {
+function digest(bytes: Buffer | string): string {
   return createHash("sha256").update(bytes).digest("base64url");
 }
-
-const ETAG_SUFFIX: Record<ContentCoding, string> = { br: "-br", gzip: "-gz", identity: "" };
 
 async function storable(create: () => Promise<StorableResponse>): Promise<StoredResponse> {
   const { body, ...response } = await create();
   const tag = digest(body).slice(0, 27);
-  const etags = { br: "", gzip: "", identity: "" };
-  for (const coding of Object.keys(etags) as ContentCoding[]) etags[coding] = `"${tag}${ETAG_SUFFIX[coding]}"`;
-  return { ...response, bodies: await encodeOnce(body), etags };
+  const etag = (suffix: string) => `"${tag}${suffix}"`;
+  return { ...response, bodies: await encodeOnce(body), etags: { br: etag("-br"), gzip: etag("-gz"), identity: etag("") } };
 }
 
 type Create = () => Promise<StorableResponse>;
