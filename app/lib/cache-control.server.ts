@@ -103,7 +103,8 @@ export function documentState(request: Request, status: number, context: EntryCo
 
 /** The state of a single-fetch data response whose body is complete and decoded. */
 export function dataState(request: Request, status: number, data: unknown): PageState {
-  if (!isReadRequest(request)) return "private";
+  // Remix runs actions for any data request but a GET, HEAD included.
+  if (request.method !== "GET") return "private";
   const state = stateOfData(status, data);
   // A missing route's data is a few bytes and nothing browses it: not worth keeping.
   return state === "not-found" ? "private" : state;

@@ -60,6 +60,10 @@ describe("dataState", () => {
     expect(dataState(get, 200, { "routes/sorteos": { data: { listing: { ...view, error: "x" } } } })).toBe("sheet-error");
     expect(dataState(get, 200, { "routes/sorteos": { data: { listing: Promise.resolve(view) } } })).toBe("private");
     expect(dataState(get, 404, { "routes/$": { data: null } })).toBe("private");
+    const head = new Request("http://x/sorteos.data", { method: "HEAD" });
+    expect(dataState(head, 200, { "routes/sorteos": { data: { listing: view } } }), "Remix answers HEAD as an action").toBe(
+      "private",
+    );
   });
 });
 
