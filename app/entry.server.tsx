@@ -6,6 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
+import { StylesheetTextProvider } from "~/lib/inline-stylesheet";
+import { STYLESHEET_TEXT } from "~/lib/inline-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
 import { RenderInstantProvider } from "~/lib/render-instant";
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey } from "~/lib/page-cache.server";
@@ -19,9 +21,11 @@ export const streamTimeout = 10_000;
 function documentElement(context: EntryContext, url: string, nonce: string) {
   return (
     <NonceProvider value={nonce}>
-      <RenderInstantProvider value={Date.now()}>
-        <RemixServer context={context} url={url} nonce={nonce} />
-      </RenderInstantProvider>
+      <StylesheetTextProvider value={STYLESHEET_TEXT}>
+        <RenderInstantProvider value={Date.now()}>
+          <RemixServer context={context} url={url} nonce={nonce} />
+        </RenderInstantProvider>
+      </StylesheetTextProvider>
     </NonceProvider>
   );
 }

@@ -19,13 +19,14 @@ const PERMISSIONS_POLICY = [
 ].join(", ");
 
 function contentSecurityPolicy(nonce: string | null, isDevelopment: boolean): string {
-  const scriptSrc = ["'self'", nonce ? `'nonce-${nonce}'` : null].filter(Boolean).join(" ");
+  const selfAndNonce = ["'self'", nonce ? `'nonce-${nonce}'` : null].filter(Boolean).join(" ");
   // The development server's live reload talks over a websocket on another port.
   const connectSrc = isDevelopment ? "'self' ws://localhost:* ws://127.0.0.1:*" : "'self'";
   return [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
-    "style-src 'self'",
+    `script-src ${selfAndNonce}`,
+    // The stylesheet is inline (docs/decisions.md, "Inline stylesheet").
+    `style-src ${selfAndNonce}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${connectSrc}`,

@@ -3,7 +3,10 @@
  * machine. See docs/performance.md for the targets and the latest figures.
  *
  *   BENCH_SECONDS   seconds per throughput measurement (default 10)
+ *   BENCH_LIGHTHOUSE_RUNS    Lighthouse runs per page, reported by their median (default 3)
  *   BENCH_SKIP_LIGHTHOUSE=1  skip the Lighthouse pass
+ *   BENCH_SKIP_THROUGHPUT=1  skip the req/s measurements
+ *   BENCH_SKIP_REFRESH=1     skip the sheet refresh measurements (cold time, stalls)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -15,9 +18,11 @@ import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
-import { runLighthouse, type LighthouseFigures } from "./lighthouse";
+import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const skip = (part: string) => process.env[`BENCH_SKIP_${part}`] === "1";
 const CONNECTIONS = 50;
 const SHEET_SIZES = [10, 10_000, 100_000];
 const PAGES = ["/", "/sorteos", "/encuesta"];
@@ -161,12 +166,25 @@ const throughputRows: (string | number)[][] = [];
 const sheetRows: (string | number)[][] = [];
 let lighthouseApp: AppServer | undefined;
 
+const range = (values: number[], format: (value: number) => string) =>
+  values.length > 1 ? ` (${format(Math.min(...values))}–${format(Math.max(...values))})` : "";
+const ms = (value: number) => `${Math.round(value)}`;
+
+/** A median figure, with the range over the runs when there were several. */
+function figure(summary: LighthouseSummary, key: keyof LighthouseFigures, format = ms): string {
+  return `${format(summary.median[key])}${range(
+    summary.runs.map((run) => run[key]),
+    format,
+  )}`;
+}
+
 try {
   for (const size of SHEET_SIZES) {
+    if (skip("THROUGHPUT") && skip("REFRESH")) break;
     const sheetPath = generatedSheetPath(size);
     // Generate the sheet before the app asks for it, so the cold timing is the app's own.
     await (await fetch(sheets.url(sheetPath))).arrayBuffer();
-    const worstStall = await worstStallDuringRefresh(sheets.url(sheetPath));
+    const worstStall = skip("REFRESH") ? null : await worstStallDuringRefresh(sheets.url(sheetPath));
 
     const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath) });
     const hitsBefore = sheets.hits(sheetPath);
@@ -174,8 +192,8 @@ try {
     await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
     const coldMs = Math.round(performance.now() - started);
     const hitsBeforeLoad = sheets.hits(sheetPath);
-    const floor = await measureThroughput(`${app.origin}/healthz`);
-    for (const route of THROUGHPUT_ROUTES) {
+    const floor = skip("THROUGHPUT") ? null : await measureThroughput(`${app.origin}/healthz`);
+    for (const route of floor ? THROUGHPUT_ROUTES : []) {
       const response = await fetch(`${app.origin}${route}`, { headers: HEADERS });
       const bare = await startBareServer(
         Buffer.from(await response.arrayBuffer()),
@@ -190,44 +208,62 @@ try {
         measured.rps,
         `${measured.p99} ms`,
         measured.bad,
-        `${floor.rps} / ${floor.p99} ms`,
+        `${floor!.rps} / ${floor!.p99} ms`,
         `${ceiling.rps} / ${ceiling.p99} ms`,
       ]);
     }
     const fetchesDuringLoad = `${hitsBeforeLoad - hitsBefore} + ${
       sheets.hits(sheetPath) - hitsBeforeLoad
     } during the load`;
-    sheetRows.push([size.toLocaleString("en"), `${coldMs} ms`, `${worstStall} ms`, fetchesDuringLoad]);
+    if (worstStall !== null) {
+      sheetRows.push([size.toLocaleString("en"), `${coldMs} ms`, worstStall, fetchesDuringLoad]);
+    }
 
     if (size === 10_000) lighthouseApp = app;
     else await app.stop();
   }
 
+  lighthouseApp ??= await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(generatedSheetPath(10_000)) });
   const pageRows: (string | number)[][] = [];
   for (const pagePath of PAGES) {
-    const bytes = await measureBytes(lighthouseApp!.origin, pagePath);
-    const lighthouse: LighthouseFigures | null =
-      process.env.BENCH_SKIP_LIGHTHOUSE === "1"
-        ? null
-        : await runLighthouse(`${lighthouseApp!.origin}${pagePath}`, CHROMIUM_PATH);
+    const bytes = await measureBytes(lighthouseApp.origin, pagePath);
+    const lighthouse = skip("LIGHTHOUSE")
+      ? null
+      : await runLighthouseRepeatedly(`${lighthouseApp.origin}${pagePath}`, CHROMIUM_PATH, LIGHTHOUSE_RUNS);
+    const scores = (run: LighthouseFigures) =>
+      `${run.performance} / ${run.accessibility} / ${run.bestPractices} / ${run.seo}`;
     pageRows.push([
       pagePath,
-      lighthouse
-        ? `${lighthouse.performance} / ${lighthouse.accessibility} / ${lighthouse.bestPractices} / ${lighthouse.seo}`
-        : "skipped",
-      lighthouse ? `${Math.round(lighthouse.lcpMs)} ms` : "-",
-      lighthouse ? `${Math.round(lighthouse.tbtMs)} ms` : "-",
-      lighthouse ? lighthouse.cls.toFixed(3) : "-",
+      lighthouse ? lighthouse.runs.map(scores).join("; ") : "skipped",
+      lighthouse ? figure(lighthouse, "fcpMs") : "-",
+      lighthouse ? figure(lighthouse, "lcpMs") : "-",
+      lighthouse ? figure(lighthouse, "siMs") : "-",
+      lighthouse ? figure(lighthouse, "tbtMs") : "-",
+      lighthouse ? figure(lighthouse, "cls", (value) => value.toFixed(3)) : "-",
       kb(bytes.js),
       kb(bytes.css),
       kb(bytes.html),
     ]);
   }
 
-  console.log(`\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium)\n`);
+  console.log(
+    `\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium; ` +
+      `${LIGHTHOUSE_RUNS} runs: median ms (min–max))\n`
+  );
   console.log(
     table(
-      ["page", "perf / a11y / best practices / SEO", "LCP", "TBT", "CLS", "JS (gzip)", "CSS (gzip)", "HTML (gzip)"],
+      [
+        "page",
+        "perf / a11y / best practices / SEO, each run",
+        "FCP",
+        "LCP",
+        "SI",
+        "TBT",
+        "CLS",
+        "JS (gzip)",
+        "CSS (gzip)",
+        "HTML (gzip)",
+      ],
       pageRows
     )
   );
