@@ -6,6 +6,8 @@
  *   BENCH_LIGHTHOUSE_RUNS    Lighthouse runs per page, reported by their median (default 3)
  *   BENCH_SKIP_LIGHTHOUSE=1  skip the Lighthouse pass
  *   BENCH_SKIP_THROUGHPUT=1  skip the req/s measurements
+ *   BENCH_SHEET_ROWS         sheet sizes for throughput and refresh (default 10,10000,100000)
+ *   BENCH_STALL_RUNS         refreshes measured per sheet size and start mode (default 3)
  *   BENCH_SKIP_REFRESH=1     skip the sheet refresh measurements (cold time, stalls)
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, PRODUCTION_NODE_OPTIONS, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
 import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
@@ -24,7 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const skip = (part: string) => process.env[`BENCH_SKIP_${part}`] === "1";
 const CONNECTIONS = 50;
-const SHEET_SIZES = [10, 10_000, 100_000];
+const SHEET_SIZES = (process.env.BENCH_SHEET_ROWS ?? "10,10000,100000").split(",").map(Number);
 const PAGES = ["/", "/sorteos", "/encuesta"];
 const THROUGHPUT_ROUTES = ["/", "/sorteos"];
 const HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip" };
@@ -104,23 +106,62 @@ interface Health {
 const fetchedAt = async (origin: string) =>
   ((await (await fetch(`${origin}/healthz`)).json()) as Health).participants.fetchedAt;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How the app is started: like `npm start` (no flags), and like the container. */
+const STARTS = [
+  { label: "npm start", nodeOptions: "" },
+  { label: "container", nodeOptions: PRODUCTION_NODE_OPTIONS },
+];
+const STALL_RUNS = Number(process.env.BENCH_STALL_RUNS ?? 3);
+const REFRESH_TTL_SECONDS = 3;
+
+/** Visitors browsing every page for `seconds`, so code, caches and heap are as after some uptime. */
+async function browse(origin: string, seconds: number): Promise<void> {
+  await autocannon({
+    url: origin,
+    connections: 4,
+    duration: seconds,
+    headers: HEADERS,
+    requests: [...PAGES, "/sorteos?q=ana", "/sorteos?page=3"].map((pagePath) => ({ method: "GET", path: pagePath })),
+  });
+}
+
 /**
- * On a server whose code is warm and whose sheet has just gone stale, the slowest /healthz
- * answer while the refresh (fetch, parse, validate) runs in the background.
+ * The slowest /healthz answer while the sheet refreshes in the background, on a server that
+ * has been up a while: it has served pages under load and refreshed the sheet once already
+ * (so the refresh code is warm and the heap holds what a running server holds).
  */
-async function worstStallDuringRefresh(sheetUrl: string): Promise<number> {
-  const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheetUrl, PARTICIPANTS_TTL_SECONDS: "1" });
+async function worstStallDuringRefresh(sheetUrl: string, nodeOptions: string): Promise<number> {
+  const app = await startAppServer({
+    PARTICIPANTS_CSV_URL: sheetUrl,
+    PARTICIPANTS_TTL_SECONDS: String(REFRESH_TTL_SECONDS),
+    NODE_OPTIONS: nodeOptions,
+  });
   try {
-    for (const pagePath of PAGES) await (await fetch(`${app.origin}${pagePath}`, { headers: HEADERS })).arrayBuffer();
+    await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
     const firstCopy = await fetchedAt(app.origin);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    while ((await fetchedAt(app.origin)) === firstCopy) await browse(app.origin, 1);
+    const secondCopy = await fetchedAt(app.origin);
+    await sleep(REFRESH_TTL_SECONDS * 1000 + 100);
     const probe = await startStallProbe(app.origin);
     await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
-    while ((await fetchedAt(app.origin)) === firstCopy) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await fetchedAt(app.origin)) === secondCopy) await sleep(20);
     return await probe.stop();
   } finally {
     await app.stop();
   }
+}
+
+/** Every start mode, STALL_RUNS times each: "npm start 41, 38, 52 ms; container …". */
+async function stallsDuringRefresh(sheetUrl: string): Promise<string> {
+  const parts: string[] = [];
+  for (const { label, nodeOptions } of STARTS) {
+    const worst: number[] = [];
+    for (let run = 0; run < STALL_RUNS; run++) worst.push(await worstStallDuringRefresh(sheetUrl, nodeOptions));
+    parts.push(`${label}: ${worst.join(", ")} ms`);
+  }
+  return parts.join("; ");
 }
 
 interface PageBytes {
@@ -184,7 +225,7 @@ try {
     const sheetPath = generatedSheetPath(size);
     // Generate the sheet before the app asks for it, so the cold timing is the app's own.
     await (await fetch(sheets.url(sheetPath))).arrayBuffer();
-    const worstStall = skip("REFRESH") ? null : await worstStallDuringRefresh(sheets.url(sheetPath));
+    const worstStall = skip("REFRESH") ? null : await stallsDuringRefresh(sheets.url(sheetPath));
 
     const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath) });
     const hitsBefore = sheets.hits(sheetPath);
@@ -288,7 +329,7 @@ try {
       [
         "sheet rows",
         "first /sorteos, cold",
-        "worst /healthz wait during a refresh",
+        `worst /healthz wait during a refresh (${STALL_RUNS} runs per start)`,
         "upstream fetches (first request + load)",
       ],
       sheetRows
