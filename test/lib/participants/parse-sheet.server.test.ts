@@ -1,9 +1,13 @@
 import { expect, it } from "vitest";
 import { parseSheet } from "~/lib/participants/parse-sheet.server";
 
+async function* asStream(body: Uint8Array): AsyncIterable<Uint8Array> {
+  yield body;
+}
+
 async function recordsOf(body: Uint8Array): Promise<string[][]> {
   const records: string[][] = [];
-  for await (const record of parseSheet([body]).records) records.push(record);
+  for await (const record of parseSheet(asStream(body)).records) records.push(record);
   return records;
 }
 
