@@ -172,7 +172,10 @@ interface PageBytes {
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
 
-/** Gzip sizes of the document and of every script and stylesheet it makes the browser load. */
+/**
+ * Gzip sizes of the document and of every script and stylesheet it makes the browser load;
+ * `css` also counts the stylesheet inlined in the document (which `html` includes).
+ */
 async function measureBytes(origin: string, pagePath: string): Promise<PageBytes> {
   const html = Buffer.from(
     await (await fetch(`${origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).arrayBuffer()
@@ -191,7 +194,7 @@ async function measureBytes(origin: string, pagePath: string): Promise<PageBytes
   return {
     html: gzipSize(html),
     js: await total([...new Set([...scripts, ...inlineImports])]),
-    css: await total(styles),
+    css: (await total(styles)) + gzipSize(Buffer.from(assets(/<style[^>]*>([^<]*)<\/style>/g).join(""))),
   };
 }
 
@@ -275,7 +278,9 @@ try {
       `${run.performance} / ${run.accessibility} / ${run.bestPractices} / ${run.seo}`;
     pageRows.push([
       pagePath,
-      lighthouse ? lighthouse.runs.map(scores).join("; ") : "skipped",
+      lighthouse
+        ? [...lighthouse.runs.map(scores), ...Array(lighthouse.failed).fill("failed")].join("; ")
+        : "skipped",
       lighthouse ? figure(lighthouse, "fcpMs") : "-",
       lighthouse ? figure(lighthouse, "lcpMs") : "-",
       lighthouse ? figure(lighthouse, "siMs") : "-",

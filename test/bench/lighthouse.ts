@@ -28,6 +28,7 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => audits[id]?.numericValue ?? NaN;
@@ -47,10 +48,11 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
   }
 }
 
-/** The median of each figure over several runs, with the worst and best run beside it. */
+/** The median of each figure over the runs that completed; `failed` counts the others. */
 export interface LighthouseSummary {
   runs: LighthouseFigures[];
   median: LighthouseFigures;
+  failed: number;
 }
 
 function medianOf(values: number[]): number {
@@ -69,8 +71,18 @@ export async function runLighthouseRepeatedly(
   times: number,
 ): Promise<LighthouseSummary> {
   const runs: LighthouseFigures[] = [];
-  for (let run = 0; run < times; run++) runs.push(await runLighthouse(url, chromePath));
+  let failed = 0;
+  for (let run = 0; run < times; run++) {
+    // On a busy machine Chromium sometimes misses Lighthouse's own deadlines (NO_FCP and the like).
+    try {
+      runs.push(await runLighthouse(url, chromePath));
+    } catch (error) {
+      console.error(String(error));
+      failed += 1;
+    }
+  }
+  if (runs.length === 0) throw new Error(`every Lighthouse run on ${url} failed`);
   const keys = Object.keys(runs[0]!) as (keyof LighthouseFigures)[];
   const median = Object.fromEntries(keys.map((key) => [key, medianOf(runs.map((run) => run[key]))]));
-  return { runs, median: median as unknown as LighthouseFigures };
+  return { runs, median: median as unknown as LighthouseFigures, failed };
 }
