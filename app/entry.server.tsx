@@ -10,6 +10,8 @@ import { cacheControlFor, dataState, documentState, NO_STORE, type PageState } f
 import { decodeData, readIfComplete } from "~/lib/data-response.server";
 import { isStorable, serveStored, storedResponse } from "~/lib/document-store.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
+import { StylesheetTextProvider } from "~/lib/inline-stylesheet";
+import { STYLESHEET_TEXT } from "~/lib/inline-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
 import { RenderInstantProvider } from "~/lib/render-instant";
 import { applySecurityHeaders, createNonce, inlineHashes, NO_INLINE_SOURCES } from "~/lib/security-headers.server";
@@ -28,9 +30,11 @@ const storesPages = process.env.NODE_ENV === "production";
 function documentElement(context: EntryContext, url: string, nonce: string) {
   return (
     <NonceProvider value={nonce}>
-      <RenderInstantProvider value={Date.now()}>
-        <RemixServer context={context} url={url} nonce={nonce || undefined} />
-      </RenderInstantProvider>
+      <StylesheetTextProvider value={STYLESHEET_TEXT}>
+        <RenderInstantProvider value={Date.now()}>
+          <RemixServer context={context} url={url} nonce={nonce || undefined} />
+        </RenderInstantProvider>
+      </StylesheetTextProvider>
     </NonceProvider>
   );
 }

@@ -14,14 +14,11 @@ import type { ReactNode } from "react";
 import { RevealOnScroll } from "~/components/reveal-on-scroll";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { InlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/render-instant";
-import stylesheet from "~/tailwind.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -33,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased">

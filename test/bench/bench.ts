@@ -4,7 +4,12 @@
  *
  *   BENCH_SECONDS   seconds per throughput measurement (default 10; routes compared with
  *                   /healthz share them in turns)
+ *   BENCH_LIGHTHOUSE_RUNS    Lighthouse runs per page, reported by their median (default 3)
  *   BENCH_SKIP_LIGHTHOUSE=1  skip the Lighthouse pass
+ *   BENCH_SKIP_THROUGHPUT=1  skip the req/s measurements
+ *   BENCH_SHEET_ROWS         sheet sizes for throughput and refresh (default 10,10000,100000)
+ *   BENCH_STALL_RUNS         refreshes measured per sheet size and start mode (default 3)
+ *   BENCH_SKIP_REFRESH=1     skip the sheet refresh measurements (cold time, stalls)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -14,14 +19,16 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, PRODUCTION_NODE_OPTIONS, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
 import { rawGet } from "../support/raw-http";
-import { runLighthouse, type LighthouseFigures } from "./lighthouse";
+import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const skip = (part: string) => process.env[`BENCH_SKIP_${part}`] === "1";
 const CONNECTIONS = 50;
-const SHEET_SIZES = [10, 10_000, 100_000];
+const SHEET_SIZES = (process.env.BENCH_SHEET_ROWS ?? "10,10000,100000").split(",").map(Number);
 const PAGES = ["/", "/sorteos", "/encuesta"];
 const THROUGHPUT_ROUTES = ["/", "/sorteos"];
 /** What a browser sends: the stored pages answer with their brotli bytes. */
@@ -126,23 +133,62 @@ interface Health {
 const fetchedAt = async (origin: string) =>
   ((await (await fetch(`${origin}/healthz`)).json()) as Health).participants.fetchedAt;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How the app is started: like `npm start` (no flags), and like the container. */
+const STARTS = [
+  { label: "npm start", nodeOptions: "" },
+  { label: "container", nodeOptions: PRODUCTION_NODE_OPTIONS },
+];
+const STALL_RUNS = Number(process.env.BENCH_STALL_RUNS ?? 3);
+const REFRESH_TTL_SECONDS = 3;
+
+/** Visitors browsing every page for `seconds`, so code, caches and heap are as after some uptime. */
+async function browse(origin: string, seconds: number): Promise<void> {
+  await autocannon({
+    url: origin,
+    connections: 4,
+    duration: seconds,
+    headers: HEADERS,
+    requests: [...PAGES, "/sorteos?q=ana", "/sorteos?page=3"].map((pagePath) => ({ method: "GET", path: pagePath })),
+  });
+}
+
 /**
- * On a server whose code is warm and whose sheet has just gone stale, the slowest /healthz
- * answer while the refresh (fetch, parse, validate) runs in the background.
+ * The slowest /healthz answer while the sheet refreshes in the background, on a server that
+ * has been up a while: it has served pages under load and refreshed the sheet once already
+ * (so the refresh code is warm and the heap holds what a running server holds).
  */
-async function worstStallDuringRefresh(sheetUrl: string): Promise<number> {
-  const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheetUrl, PARTICIPANTS_TTL_SECONDS: "1" });
+async function worstStallDuringRefresh(sheetUrl: string, nodeOptions: string): Promise<number> {
+  const app = await startAppServer({
+    PARTICIPANTS_CSV_URL: sheetUrl,
+    PARTICIPANTS_TTL_SECONDS: String(REFRESH_TTL_SECONDS),
+    NODE_OPTIONS: nodeOptions,
+  });
   try {
-    for (const pagePath of PAGES) await (await fetch(`${app.origin}${pagePath}`, { headers: HEADERS })).arrayBuffer();
+    await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
     const firstCopy = await fetchedAt(app.origin);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    while ((await fetchedAt(app.origin)) === firstCopy) await browse(app.origin, 1);
+    const secondCopy = await fetchedAt(app.origin);
+    await sleep(REFRESH_TTL_SECONDS * 1000 + 100);
     const probe = await startStallProbe(app.origin);
     await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
-    while ((await fetchedAt(app.origin)) === firstCopy) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await fetchedAt(app.origin)) === secondCopy) await sleep(20);
     return await probe.stop();
   } finally {
     await app.stop();
   }
+}
+
+/** Every start mode, STALL_RUNS times each: "npm start 41, 38, 52 ms; container …". */
+async function stallsDuringRefresh(sheetUrl: string): Promise<string> {
+  const parts: string[] = [];
+  for (const { label, nodeOptions } of STARTS) {
+    const worst: number[] = [];
+    for (let run = 0; run < STALL_RUNS; run++) worst.push(await worstStallDuringRefresh(sheetUrl, nodeOptions));
+    parts.push(`${label}: ${worst.join(", ")} ms`);
+  }
+  return parts.join("; ");
 }
 
 interface PageBytes {
@@ -153,7 +199,10 @@ interface PageBytes {
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
 
-/** Gzip sizes of the document and of every script and stylesheet it makes the browser load. */
+/**
+ * Gzip sizes of the document and of every script and stylesheet it makes the browser load;
+ * `css` also counts the stylesheet inlined in the document (which `html` includes).
+ */
 async function measureBytes(origin: string, pagePath: string): Promise<PageBytes> {
   const html = Buffer.from(
     await (await fetch(`${origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).arrayBuffer()
@@ -172,7 +221,7 @@ async function measureBytes(origin: string, pagePath: string): Promise<PageBytes
   return {
     html: gzipSize(html),
     js: await total([...new Set([...scripts, ...inlineImports])]),
-    css: await total(styles),
+    css: (await total(styles)) + gzipSize(Buffer.from(assets(/<style[^>]*>([^<]*)<\/style>/g).join(""))),
   };
 }
 
@@ -188,12 +237,25 @@ const throughputRows: (string | number)[][] = [];
 const sheetRows: (string | number)[][] = [];
 let lighthouseApp: AppServer | undefined;
 
+const range = (values: number[], format: (value: number) => string) =>
+  values.length > 1 ? ` (${format(Math.min(...values))}–${format(Math.max(...values))})` : "";
+const ms = (value: number) => `${Math.round(value)}`;
+
+/** A median figure, with the range over the runs when there were several. */
+function figure(summary: LighthouseSummary, key: keyof LighthouseFigures, format = ms): string {
+  return `${format(summary.median[key])}${range(
+    summary.runs.map((run) => run[key]),
+    format,
+  )}`;
+}
+
 try {
   for (const size of SHEET_SIZES) {
+    if (skip("THROUGHPUT") && skip("REFRESH")) break;
     const sheetPath = generatedSheetPath(size);
     // Generate the sheet before the app asks for it, so the cold timing is the app's own.
     await (await fetch(sheets.url(sheetPath))).arrayBuffer();
-    const worstStall = await worstStallDuringRefresh(sheets.url(sheetPath));
+    const worstStall = skip("REFRESH") ? null : await stallsDuringRefresh(sheets.url(sheetPath));
 
     const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath) });
     const hitsBefore = sheets.hits(sheetPath);
@@ -201,10 +263,10 @@ try {
     await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();
     const coldMs = Math.round(performance.now() - started);
     const hitsBeforeLoad = sheets.hits(sheetPath);
-    const [floor, ...measuredRoutes] = await measureInTurns(
-      ["/healthz", ...THROUGHPUT_ROUTES].map((route) => `${app.origin}${route}`),
-    );
-    for (const [index, route] of THROUGHPUT_ROUTES.entries()) {
+    const [floor, ...measuredRoutes] = skip("THROUGHPUT")
+      ? []
+      : await measureInTurns(["/healthz", ...THROUGHPUT_ROUTES].map((route) => `${app.origin}${route}`));
+    for (const [index, route] of (floor ? THROUGHPUT_ROUTES : []).entries()) {
       const measured = measuredRoutes[index]!;
       // The bytes as sent (fetch would decompress them), for the bare server to repeat.
       const sent = await rawGet(app.origin, route, HEADERS);
@@ -230,37 +292,57 @@ try {
     const fetchesDuringLoad = `${hitsBeforeLoad - hitsBefore} + ${
       sheets.hits(sheetPath) - hitsBeforeLoad
     } during the load`;
-    sheetRows.push([size.toLocaleString("en"), `${coldMs} ms`, `${worstStall} ms`, fetchesDuringLoad]);
+    if (worstStall !== null) {
+      sheetRows.push([size.toLocaleString("en"), `${coldMs} ms`, worstStall, fetchesDuringLoad]);
+    }
 
     if (size === 10_000) lighthouseApp = app;
     else await app.stop();
   }
 
+  lighthouseApp ??= await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(generatedSheetPath(10_000)) });
   const pageRows: (string | number)[][] = [];
   for (const pagePath of PAGES) {
-    const bytes = await measureBytes(lighthouseApp!.origin, pagePath);
-    const lighthouse: LighthouseFigures | null =
-      process.env.BENCH_SKIP_LIGHTHOUSE === "1"
-        ? null
-        : await runLighthouse(`${lighthouseApp!.origin}${pagePath}`, CHROMIUM_PATH);
+    const bytes = await measureBytes(lighthouseApp.origin, pagePath);
+    const lighthouse = skip("LIGHTHOUSE")
+      ? null
+      : await runLighthouseRepeatedly(`${lighthouseApp.origin}${pagePath}`, CHROMIUM_PATH, LIGHTHOUSE_RUNS);
+    const scores = (run: LighthouseFigures) =>
+      `${run.performance} / ${run.accessibility} / ${run.bestPractices} / ${run.seo}`;
     pageRows.push([
       pagePath,
       lighthouse
-        ? `${lighthouse.performance} / ${lighthouse.accessibility} / ${lighthouse.bestPractices} / ${lighthouse.seo}`
+        ? [...lighthouse.runs.map(scores), ...Array(lighthouse.failed).fill("failed")].join("; ")
         : "skipped",
-      lighthouse ? `${Math.round(lighthouse.lcpMs)} ms` : "-",
-      lighthouse ? `${Math.round(lighthouse.tbtMs)} ms` : "-",
-      lighthouse ? lighthouse.cls.toFixed(3) : "-",
+      lighthouse ? figure(lighthouse, "fcpMs") : "-",
+      lighthouse ? figure(lighthouse, "lcpMs") : "-",
+      lighthouse ? figure(lighthouse, "siMs") : "-",
+      lighthouse ? figure(lighthouse, "tbtMs") : "-",
+      lighthouse ? figure(lighthouse, "cls", (value) => value.toFixed(3)) : "-",
       kb(bytes.js),
       kb(bytes.css),
       kb(bytes.html),
     ]);
   }
 
-  console.log(`\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium)\n`);
+  console.log(
+    `\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium; ` +
+      `${LIGHTHOUSE_RUNS} runs: median ms (min–max))\n`
+  );
   console.log(
     table(
-      ["page", "perf / a11y / best practices / SEO", "LCP", "TBT", "CLS", "JS (gzip)", "CSS (gzip)", "HTML (gzip)"],
+      [
+        "page",
+        "perf / a11y / best practices / SEO, each run",
+        "FCP",
+        "LCP",
+        "SI",
+        "TBT",
+        "CLS",
+        "JS (gzip)",
+        "CSS (gzip)",
+        "HTML (gzip)",
+      ],
       pageRows
     )
   );
@@ -289,7 +371,7 @@ try {
       [
         "sheet rows",
         "first /sorteos, cold",
-        "worst /healthz wait during a refresh",
+        `worst /healthz wait during a refresh (${STALL_RUNS} runs per start)`,
         "upstream fetches (first request + load)",
       ],
       sheetRows

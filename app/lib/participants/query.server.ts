@@ -1,17 +1,18 @@
 import type { Participant, ParticipantsPage } from "~/lib/participant";
 import { clampPage, pageCountFor, PAGE_SIZE } from "~/lib/pagination";
 import { normalizeSearchText } from "~/lib/search";
+import { keysContaining } from "./search-index.server";
 import type { SheetSnapshot } from "./snapshot.server";
 
-/** Plain substring search (never a pattern) on nombre or id, case- and accent-insensitive. */
+/** Plain substring search (never a pattern) on nombre or id, case- and accent-insensitive; newest first. */
 export function searchParticipants(snapshot: SheetSnapshot, query: string): Participant[] {
   const needle = normalizeSearchText(query);
-  if (!needle) return snapshot.participants;
-  const matches: Participant[] = [];
-  snapshot.searchKeys.forEach((key, index) => {
-    if (key.includes(needle)) matches.push(snapshot.participants[index]!);
-  });
-  return matches;
+  const { participants } = snapshot;
+  if (!needle) return participants;
+  // Keys are in sheet order, participants newest first.
+  return keysContaining(snapshot.searchIndex, needle)
+    .reverse()
+    .map((key) => participants[participants.length - 1 - key]!);
 }
 
 /** One page of the (possibly filtered) list; `rawPage` is clamped, never an error. */

@@ -1,6 +1,7 @@
 import { formatParticipantDate } from "~/lib/format";
 import type { Participant } from "~/lib/participant";
 import { normalizeSearchText } from "~/lib/search";
+import { SearchIndexBuilder, type SearchIndex } from "./search-index.server";
 
 /**
  * One refresh of the sheet, with everything a request needs computed once:
@@ -9,8 +10,8 @@ import { normalizeSearchText } from "~/lib/search";
 export interface SheetSnapshot {
   /** Newest first; `fecha` already in display form. */
   participants: Participant[];
-  /** searchKeys[i] is the folded "nombre␁id" of participants[i]. */
-  searchKeys: string[];
+  /** Folded "nombre␁id" keys, in sheet order (the reverse of `participants`). */
+  searchIndex: SearchIndex;
   countryCount: number;
   fetchedAt: number;
   dropped: number;
@@ -19,26 +20,58 @@ export interface SheetSnapshot {
 /** Separates nombre and id in a search key, so a query never matches across the two. */
 const KEY_SEPARATOR = "\u0001";
 
-/** Collects valid rows in sheet order and seals them into a snapshot. */
+/**
+ * Collects valid rows in sheet order and seals them into a snapshot.
+ *
+ * Countries and dates repeat across a sheet, so each distinct value is stored once and
+ * shared by its rows: the snapshot stays a few objects per row, which keeps the garbage
+ * collector's pauses short while a refresh holds two copies of the sheet (docs/performance.md).
+ */
 export class SnapshotBuilder {
   private readonly rows: Participant[] = [];
-  private readonly keys: string[] = [];
-  private readonly countries = new Set<string>();
+  private readonly searchIndex = new SearchIndexBuilder();
+  /** Each country as first written, by its spelling in the sheet. */
+  private readonly countries = new Map<string, string>();
+  private readonly foldedCountries = new Set<string>();
+  /** Display form of each date, by its spelling in the sheet. */
+  private readonly dates = new Map<string, string>();
 
   add(participant: Participant): void {
-    this.rows.push({ ...participant, fecha: formatParticipantDate(participant.fecha) });
-    this.keys.push(normalizeSearchText(participant.nombre) + KEY_SEPARATOR + normalizeSearchText(participant.id));
-    this.countries.add(normalizeSearchText(participant.pais));
+    this.rows.push({
+      ...participant,
+      pais: this.sharedCountry(participant.pais),
+      fecha: this.displayDate(participant.fecha),
+    });
+    this.searchIndex.add(normalizeSearchText(participant.nombre) + KEY_SEPARATOR + normalizeSearchText(participant.id));
   }
 
   /** The sheet is appended as people enter, so its last row is the newest participant. */
   finish(fetchedAt: number, dropped: number): SheetSnapshot {
     return {
       participants: this.rows.reverse(),
-      searchKeys: this.keys.reverse(),
-      countryCount: this.countries.size,
+      searchIndex: this.searchIndex.finish(),
+      countryCount: this.foldedCountries.size,
       fetchedAt,
       dropped,
     };
+  }
+
+  private sharedCountry(pais: string): string {
+    let shared = this.countries.get(pais);
+    if (shared === undefined) {
+      shared = pais;
+      this.countries.set(pais, shared);
+      this.foldedCountries.add(normalizeSearchText(pais));
+    }
+    return shared;
+  }
+
+  private displayDate(fecha: string): string {
+    let display = this.dates.get(fecha);
+    if (display === undefined) {
+      display = formatParticipantDate(fecha);
+      this.dates.set(fecha, display);
+    }
+    return display;
   }
 }

@@ -19,7 +19,7 @@ describe("SnapshotBuilder", () => {
       ["Última", "3/4/2026"],
       ["Primera", "02/01/2026"],
     ]);
-    expect(snapshot.searchKeys[0]).toContain("ultima");
+    expect(snapshot.searchIndex.text).toContain("ultima");
     expect([snapshot.fetchedAt, snapshot.dropped]).toEqual([42, 7]);
   });
 });
