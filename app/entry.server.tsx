@@ -7,14 +7,22 @@ import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { NonceProvider } from "~/lib/nonce";
+import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { RenderInstantProvider } from "~/lib/render-instant";
 import { cachedPage, NONCE_PLACEHOLDER, pageCacheKey } from "~/lib/page-cache.server";
 import { applySecurityHeaders, createNonce } from "~/lib/security-headers.server";
 
+// remix-serve imports the server build, and with it this module, before it listens.
 exitWhenDrainedAfterSignal();
+warmParticipantsCache();
 
-/** How long deferred data may stream before the response is closed. */
-export const streamTimeout = 10_000;
+/**
+ * How long deferred data may stream before the response is closed. Longer than the sheet's
+ * default fetch limit (8 s), so a time-out still reaches the page as its error message; and
+ * with the abort below (+1 s) shorter than the 10 s a container runtime waits after SIGTERM,
+ * so a stop never cuts a page short (docs/operations.md, "Stopping").
+ */
+export const streamTimeout = 8_500;
 
 function documentElement(context: EntryContext, url: string, nonce: string) {
   return (
@@ -51,7 +59,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Cleared once rendering is over, and never what keeps the process alive: a pending
-    // abort timer per recent page would delay exit after SIGTERM by up to 11 s.
+    // abort timer per recent page would delay exit after SIGTERM by up to 9.5 s.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     abortTimer.unref();
     const { pipe, abort } = renderToPipeableStream(documentElement(remixContext, request.url, nonce), {

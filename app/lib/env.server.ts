@@ -6,6 +6,14 @@ export type SheetSource =
   | { kind: "url"; url: string }
   | { kind: "file"; path: string; isBundledSample: boolean };
 
+/** What /healthz may say about the source: its kind, never the URL or the path. */
+export type SheetSourceKind = "sample" | "url" | "file";
+
+export function sheetSourceKind(source: SheetSource): SheetSourceKind {
+  if (source.kind === "url") return "url";
+  return source.isBundledSample ? "sample" : "file";
+}
+
 export interface ServerEnv {
   sheetSource: SheetSource;
   ttlMs: number;
@@ -82,7 +90,7 @@ function loadEnvOrExit(): ServerEnv {
     const env = parseEnv(process.env);
     if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
       console.warn(
-        "[config] PARTICIPANTS_CSV_URL is not set: serving the bundled sample sheet. Set it to your published Google Sheet CSV for real data.",
+        "[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked \"Datos de ejemplo\". Set PARTICIPANTS_CSV_URL to the published Google Sheet's CSV link (or a CSV file path) to list the real entrants.",
       );
     }
     return env;

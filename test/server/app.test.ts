@@ -67,6 +67,7 @@ describe("the built server over HTTP, sheet on loopback", () => {
         fetchedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         ageSeconds: expect.any(Number),
         lastError: null,
+        source: "url",
       },
     });
   });

@@ -1,5 +1,5 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import type { SheetSource } from "~/lib/env.server";
+import { sheetSourceKind, type SheetSource } from "~/lib/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
 import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
@@ -37,5 +37,5 @@ export async function loadSheet(
     if (participant) builder.add(participant);
     else invalid += 1;
   }
-  return { snapshot: builder.finish(now(), invalid + parsed.unreadable()), status };
+  return { snapshot: builder.finish(now(), invalid + parsed.unreadable(), sheetSourceKind(source)), status };
 }
