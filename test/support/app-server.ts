@@ -35,9 +35,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the production build with remix-serve, as the container does. */
-export async function startAppServer(env: Record<string, string | undefined> = {}): Promise<AppServer> {
-  const port = await freePort();
+/** Starts the production build with remix-serve, as the container does; on a free port unless given one. */
+export async function startAppServer(
+  env: Record<string, string | undefined> = {},
+  { port = 0 }: { port?: number } = {},
+): Promise<AppServer> {
+  port ||= await freePort();
   const child = spawn(APP_SERVER_NODE, [SERVE, "build/index.js"], {
     cwd: ROOT,
     env: {
