@@ -132,9 +132,11 @@ function nginxNotes(log: string) {
   const lines = log.split("\n");
   const count = (pattern: RegExp) => lines.filter((line) => pattern.test(line)).length;
   return {
-    "connect() refused (retried elsewhere)": count(/connect\(\) failed \(111/),
-    "upstream closed or reset mid-request": count(/prematurely closed|reset by peer/),
-    "no live upstreams": count(/no live upstreams/),
+    "nginx: connect() refused": count(/connect\(\) failed \(111/),
+    "nginx: closed before the response header": count(/prematurely closed connection while reading response header/),
+    "nginx: reset while sending the request": count(/reset by peer\) while sending request/),
+    "nginx: reset while reading the response": count(/reset by peer\) while reading response/),
+    "nginx: no live upstreams": count(/no live upstreams/),
   };
 }
 
