@@ -18,6 +18,8 @@ import autocannon from "autocannon";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { BROWSER_USER_AGENT } from "../support/browser";
+import { loadFigures, lostRequests, reportVerdict } from "./load-verdict";
 
 const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 /** Debian's `nobody` user and `nogroup` group. */
@@ -27,7 +29,6 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CRASH_SECONDS = 15;
 const PATHS = ["/", "/sorteos", "/sorteos?q=mar"];
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 if (!Number.isFinite(SECONDS) || SECONDS < 10) {
   console.error(`LOAD_SECONDS must be at least 10 (three restarts fit in it), got "${process.env.LOAD_SECONDS}"`);
@@ -105,7 +106,7 @@ function load(seconds: number) {
     url: nginx.origin,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip" },
+    headers: { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip" },
     requests: PATHS.map((requestPath) => ({ method: "GET" as const, path: requestPath })),
   });
 }
@@ -114,17 +115,7 @@ function figures(result: autocannon.Result) {
   const statuses = Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats)
     .map(([status, { count }]) => `${status}×${count}`)
     .join(" ");
-  return {
-    requests: result.requests.total,
-    "req/s (mean)": Math.round(result.requests.average),
-    "latency p50 (ms)": result.latency.p50,
-    "latency p99 (ms)": result.latency.p99,
-    "latency max (ms)": result.latency.max,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    "non-2xx": result.non2xx,
-    statuses,
-  };
+  return { ...loadFigures(result), statuses };
 }
 
 /** What nginx noticed: each line is a request it had to retry on another instance, or could not. */
@@ -186,18 +177,10 @@ try {
   console.table({ ...figures(crashResult), ...nginxNotes(nginx.errorLog().slice(rollingLog.length)) });
 
   const problems = [
-    rollingResult.errors > 0 && `${rollingResult.errors} errors during the rolling restart`,
-    rollingResult.timeouts > 0 && `${rollingResult.timeouts} time-outs during the rolling restart`,
-    rollingResult.non2xx > 0 && `${rollingResult.non2xx} non-2xx answers during the rolling restart`,
+    ...lostRequests(rollingResult, " during the rolling restart"),
     exitCodes.some((code) => code !== 0) && `instances exited with ${exitCodes.join(", ")} after SIGTERM`,
-    rollingResult.requests.total === 0 && "no request completed",
   ].filter((problem): problem is string => Boolean(problem));
-  if (problems.length > 0) {
-    failed = true;
-    console.error(`FAIL: ${problems.join("; ")}`);
-  } else {
-    console.log("PASS: the rolling restart lost nothing");
-  }
+  failed = reportVerdict(problems, "PASS: the rolling restart lost nothing");
 } catch (error) {
   failed = true;
   console.error(error);

@@ -3,9 +3,8 @@
  * buildah through the shared tool), then checked from outside as an operator would see it.
  * Not part of `npm test` (a build takes minutes); `.ci/run` runs it.
  */
-import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { startHeldSheet, type HeldSheet } from "../mocks/held-sheet";
 import { SAMPLE_SHEET } from "../mocks/sheets";
 import { freePort } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
@@ -89,42 +88,29 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
   });
 
   describe("stopped with SIGTERM while a page waits on a slow sheet", () => {
-    const HELD_SHEET = "/sheet/held.csv";
-    let releaseSheet: () => void;
-    const sheetReleased = new Promise<void>((resolve) => (releaseSheet = resolve));
-    let sheets: SheetServer;
+    let held: HeldSheet;
     let container: RunningContainer;
 
     beforeAll(async () => {
-      sheets = await startSheetServer({
-        handlers: [
-          http.get(`*${HELD_SHEET}`, async () => {
-            await sheetReleased;
-            return new HttpResponse(SAMPLE_SHEET, { headers: { "content-type": "text/csv; charset=utf-8" } });
-          }),
-        ],
-      });
-      container = await engine!.run(TAG, await freePort(), {
-        PARTICIPANTS_CSV_URL: sheets.url(HELD_SHEET),
-        PARTICIPANTS_TIMEOUT_MS: "30000",
-      });
+      held = await startHeldSheet();
+      container = await engine!.run(TAG, await freePort(), { PARTICIPANTS_CSV_URL: held.url, PARTICIPANTS_TIMEOUT_MS: "30000" });
     });
     afterAll(async () => {
-      releaseSheet();
-      await sheets?.close();
+      held?.release();
+      await held?.sheets.close();
     });
 
     it("finishes the response in flight and exits 0 within 5 s", async () => {
       const response = await fetch(`${container.origin}/sorteos`, { headers: { "user-agent": BROWSER_USER_AGENT } });
       expect(response.status).toBe(200);
       const body = response.text();
-      expect(sheets.hits(HELD_SHEET), "the sheet is being fetched, held").toBeGreaterThan(0);
+      expect(held.hits(), "the sheet is being fetched, held").toBe(1);
 
       const signalledAt = Date.now();
       const stopped = container.stop();
       // The sheet answers once SIGTERM has been delivered and the listener is closing.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      releaseSheet();
+      held.release();
 
       const html = await body;
       expect(html).toContain(NEWEST);

@@ -4,14 +4,12 @@
  * exits with code 0 soon after.
  */
 import { connect } from "node:net";
-import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
-import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { startHeldSheet, type HeldSheet } from "../mocks/held-sheet";
 import { SAMPLE_SHEET } from "../mocks/sheets";
 
-const HELD_SHEET = "/sheet/held.csv";
 /** The product's promise for a stop (docs/operations.md); the usual figure is well under 1 s. */
 const STOP_WITHIN_MS = 5000;
 /** The newest participant of the sample sheet, i.e. its last row. */
@@ -29,24 +27,14 @@ function tryConnect(port: number): Promise<"refused" | "accepted" | string> {
   });
 }
 
-let sheets: SheetServer;
-let releaseSheet: () => void;
-const sheetReleased = new Promise<void>((resolve) => (releaseSheet = resolve));
+let held: HeldSheet;
 
 beforeAll(async () => {
-  // The sheet answers only when the test says so: the page stays in flight however busy the machine.
-  sheets = await startSheetServer({
-    handlers: [
-      http.get(`*${HELD_SHEET}`, async () => {
-        await sheetReleased;
-        return new HttpResponse(SAMPLE_SHEET, { headers: { "content-type": "text/csv; charset=utf-8" } });
-      }),
-    ],
-  });
+  held = await startHeldSheet();
 });
 afterAll(async () => {
-  releaseSheet();
-  await sheets?.close();
+  held?.release();
+  await held?.sheets.close();
 });
 
 describe("graceful shutdown on SIGTERM", () => {
@@ -57,7 +45,7 @@ describe("graceful shutdown on SIGTERM", () => {
   });
 
   it("finishes the request in flight, refuses new connections and exits 0 within 5 s", async () => {
-    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(HELD_SHEET), PARTICIPANTS_TIMEOUT_MS: "30000" });
+    app = await startAppServer({ PARTICIPANTS_CSV_URL: held.url, PARTICIPANTS_TIMEOUT_MS: "30000" });
     const port = Number(new URL(app.origin).port);
     expect(await tryConnect(port)).toBe("accepted");
 
@@ -69,7 +57,7 @@ describe("graceful shutdown on SIGTERM", () => {
       return { status: response.status, body };
     });
     // The sheet was asked for at start-up and is held: the page is waiting on it.
-    expect(sheets.hits(HELD_SHEET)).toBe(1);
+    expect(held.hits()).toBe(1);
     expect(settled).toBe(false);
 
     const exit = app.process.exitCode === null ? new Promise<number | null>((resolve) => app.process.once("exit", resolve)) : null;
@@ -84,7 +72,7 @@ describe("graceful shutdown on SIGTERM", () => {
     }
     expect(connection).toBe("refused");
     expect(settled, "the in-flight request was still running when the listener closed").toBe(false);
-    releaseSheet();
+    held.release();
 
     const { status, body } = await inFlight;
     const answeredAt = Date.now();
