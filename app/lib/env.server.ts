@@ -6,14 +6,6 @@ export type SheetSource =
   | { kind: "url"; url: string }
   | { kind: "file"; path: string; isBundledSample: boolean };
 
-/** What /healthz may say about the source: its kind, never the URL or the path. */
-export type SheetSourceKind = "sample" | "url" | "file";
-
-export function sheetSourceKind(source: SheetSource): SheetSourceKind {
-  if (source.kind === "url") return "url";
-  return source.isBundledSample ? "sample" : "file";
-}
-
 export interface ServerEnv {
   sheetSource: SheetSource;
   ttlMs: number;

@@ -1,7 +1,8 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import { sheetSourceKind, type SheetSource } from "~/lib/env.server";
+import type { SheetSource } from "~/lib/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
+import { sheetSourceKind } from "./sheet-source.server";
 import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
 import { validateParticipant } from "./validate-participant.server";
 

@@ -1,10 +1,11 @@
-import { env, sheetSourceKind, type SheetSourceKind } from "~/lib/env.server";
+import { env } from "~/lib/env.server";
 import { MAX_QUERY_LENGTH } from "~/lib/search";
 import type { ParticipantsListing, ParticipantsView, RecentParticipants } from "~/lib/participant";
 import { singleton } from "~/lib/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
 import { pageParticipants, searchParticipants } from "./query.server";
+import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
 
 const RECENT_PARTICIPANTS = 5;
 

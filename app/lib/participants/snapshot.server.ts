@@ -1,4 +1,4 @@
-import type { SheetSourceKind } from "~/lib/env.server";
+import type { SheetSourceKind } from "./sheet-source.server";
 import { formatParticipantDate } from "~/lib/format";
 import type { Participant } from "~/lib/participant";
 import { normalizeSearchText } from "~/lib/search";
