@@ -17,12 +17,12 @@ exitWhenDrainedAfterSignal();
 warmParticipantsCache();
 
 /**
- * How long deferred data may stream before the response is closed. Longer than the sheet's
- * default fetch limit (8 s), so a time-out still reaches the page as its error message; and
- * with the abort below (+1 s) shorter than the 10 s a container runtime waits after SIGTERM,
- * so a stop never cuts a page short (docs/operations.md, "Stopping").
+ * How long deferred data may stream before the response is closed: longer than the sheet's
+ * default fetch limit (8 s), with margin on a busy machine, so a time-out still reaches the
+ * page as its error message. With the abort below a page may take 11 s, longer than Docker's
+ * default 10 s stop timeout: docs/operations.md ("Stopping") asks for 15 s.
  */
-export const streamTimeout = 8_500;
+export const streamTimeout = 10_000;
 
 function documentElement(context: EntryContext, url: string, nonce: string) {
   return (
@@ -59,7 +59,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Cleared once rendering is over, and never what keeps the process alive: a pending
-    // abort timer per recent page would delay exit after SIGTERM by up to 9.5 s.
+    // abort timer per recent page would delay exit after SIGTERM by up to 11 s.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     abortTimer.unref();
     const { pipe, abort } = renderToPipeableStream(documentElement(remixContext, request.url, nonce), {

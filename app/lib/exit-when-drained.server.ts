@@ -5,9 +5,9 @@ import { singleton } from "./singleton.server";
 /**
  * remix-serve answers SIGTERM/SIGINT with `server.close()`: the listener closes, requests in
  * flight finish, and the process is meant to exit once the event loop is empty. But Remix's
- * single fetch starts a `streamTimeout` timer (8.5 s here) for every document and data
+ * single fetch starts a `streamTimeout` timer (10 s here) for every document and data
  * request and clears it only if the request is aborted, never when the response completes,
- * so after any recent request the loop stays busy for up to 8.5 s more for nothing.
+ * so after any recent request the loop stays busy for up to 10 s more for nothing.
  *
  * So after the signal we close keep-alive connections as they become idle, and once the HTTP
  * server has closed (its 'close' event: listener closed and every connection ended), nothing
