@@ -5,7 +5,7 @@
  * host's network, so it listens on a free loopback port and reaches a sheet served on loopback.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "./app-server";
@@ -100,7 +100,14 @@ function toolEngine(tool: string): ContainerEngine {
     build: async (tag) => void (await mustTool(["build", ROOT, tag])),
     imageSize: async (tag) => (await must("buildah", ["images", "--noheading", "--format", "{{.Size}}", tag])).stdout.trim(),
     run: async (tag, port, env = {}) => {
-      const started = await mustTool(["run", tag, String(port), ...Object.entries(env).map(([name, value]) => `${name}=${value}`)]);
+      const args = ["run", tag, String(port), ...Object.entries(env).map(([name, value]) => `${name}=${value}`)];
+      let started = await runTool(args);
+      if (started.code !== 0 && MISREAD_START.test(started.stderr)) {
+        // The tool lost track of a container that did start; stop it and start another.
+        await stopOrphan(port);
+        started = await runTool(args);
+      }
+      if (started.code !== 0) throw new Error(`container-image.sh ${args.join(" ")} failed:\n${started.stderr.slice(-4000)}`);
       const pid = started.stdout.trim().split("\n").at(-1)!;
       const logFile = /log (\S+\.log)/.exec(started.stderr)?.[1];
       const logs = async () => (logFile ? (await attempt("cat", [logFile])).stdout : "");
@@ -117,6 +124,29 @@ function toolEngine(tool: string): ContainerEngine {
       };
     },
   };
+}
+
+/**
+ * container-image.sh looks for the container's PID as a grandchild of its launcher and, while
+ * the launcher has no child yet, asks `pgrep -P 0`, which answers PIDs 1 and 2; on a busy
+ * machine it then reports "exited during start-up" with no status for a container that runs on.
+ */
+const MISREAD_START = /exited during start-up with status\s*$/m;
+
+/** Stops the container left listening on `port` by a misread start, and removes its working container. */
+async function stopOrphan(port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let pid: string | undefined;
+  while (!pid && Date.now() < deadline) {
+    pid = /pid=(\d+)/.exec((await attempt("ss", ["-Htlnp", `sport = :${port}`])).stdout)?.[1];
+    if (!pid) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!pid) return;
+  const launcher = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]!;
+  const workingContainer = /\/([^/\0]+)\.env\0/.exec(readFileSync(`/proc/${launcher}/cmdline`, "utf8"))?.[1];
+  process.kill(Number(pid), "SIGTERM");
+  while (existsSync(`/proc/${pid}`)) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (workingContainer) await attempt("buildah", ["rm", workingContainer]);
 }
 
 async function waitForPort(port: number, logs: () => Promise<string>): Promise<void> {
