@@ -86,8 +86,9 @@ describe("graceful shutdown on SIGTERM", () => {
     ]);
     expect(code, `exit within 5 s of SIGTERM; server output:\n${app.output()}`).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
-    // Nothing is left to do once the last response is out: no lingering on idle timers.
-    expect(Date.now() - answeredAt).toBeLessThan(2000);
+    // Nothing is left to do once the last response is out: no lingering on idle timers (one
+    // would hold the process for the 10 s stream limit); the bound allows for a busy machine.
+    expect(Date.now() - answeredAt).toBeLessThan(4000);
     expect(await tryConnect(port)).toBe("refused");
   });
 });
