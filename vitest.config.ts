@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/e2e/**", "test/server/**"],
+          exclude: ["test/e2e/**", "test/server/**", "test/container/**"],
           environment: "node",
           globals: true,
         },

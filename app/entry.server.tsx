@@ -13,12 +13,20 @@ import { exitWhenDrainedAfterSignal } from "~/lib/exit-when-drained.server";
 import { StylesheetTextProvider } from "~/lib/inline-stylesheet";
 import { STYLESHEET_TEXT } from "~/lib/inline-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
+import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { RenderInstantProvider } from "~/lib/render-instant";
 import { applySecurityHeaders, createNonce, inlineHashes, NO_INLINE_SOURCES } from "~/lib/security-headers.server";
 
+// remix-serve imports the server build, and with it this module, before it listens.
 exitWhenDrainedAfterSignal();
+warmParticipantsCache();
 
-/** How long deferred data may stream before the response is closed. */
+/**
+ * How long deferred data may stream before the response is closed: longer than the sheet's
+ * default fetch limit (8 s), with margin on a busy machine, so a time-out still reaches the
+ * page as its error message. With the abort below a page may take 11 s, longer than Docker's
+ * default 10 s stop timeout: docs/operations.md ("Stopping") asks for 15 s.
+ */
 export const streamTimeout = 10_000;
 
 const HTML = "text/html; charset=utf-8";

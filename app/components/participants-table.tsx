@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Participant } from "~/lib/participant";
+import { Icon } from "./icons";
 
 const COLUMNS = ["Participante", "País", "ID", "Fecha"] as const;
 const CELL = "px-2 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5";
@@ -83,5 +84,22 @@ export function ParticipantsError({ children }: { children: ReactNode }) {
     <p role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-900">
       {children}
     </p>
+  );
+}
+
+/** Shown above a list while the bundled sample sheet is served, so no one takes it for real entrants. */
+export function SampleDataNotice() {
+  return (
+    <div
+      role="note"
+      data-testid="sample-data-notice"
+      className="flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 sm:px-5 sm:py-4"
+    >
+      <Icon name="info" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+      <p>
+        <strong className="font-semibold">Datos de ejemplo.</strong> Estos nombres son de muestra para que veas cómo
+        se ve la lista: no son personas anotadas en el sorteo de este mes.
+      </p>
+    </div>
   );
 }

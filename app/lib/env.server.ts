@@ -86,7 +86,7 @@ function loadEnvOrExit(): ServerEnv {
     const env = parseEnv(process.env);
     if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
       console.warn(
-        "[config] PARTICIPANTS_CSV_URL is not set: serving the bundled sample sheet. Set it to your published Google Sheet CSV for real data.",
+        "[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked \"Datos de ejemplo\". Set PARTICIPANTS_CSV_URL to the published Google Sheet's CSV link (or a CSV file path) to list the real entrants.",
       );
     }
     return env;

@@ -1,5 +1,6 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { Server } from "node:http";
+import { singleton } from "./singleton.server";
 
 /**
  * remix-serve answers SIGTERM/SIGINT with `server.close()`: the listener closes, requests in
@@ -12,16 +13,15 @@ import type { Server } from "node:http";
  * server has closed (its 'close' event: listener closed and every connection ended), nothing
  * is left to serve and we exit with code 0 at once.
  */
-const REGISTERED = Symbol.for("opinion-labz.exit-when-drained");
 const REQUEST_START = "http.server.request.start";
 const IDLE_SWEEP_MS = 200;
 
 export function exitWhenDrainedAfterSignal(): void {
-  const registry = globalThis as { [REGISTERED]?: boolean };
   // Development re-imports the server build on every change; register once per process.
-  if (registry[REGISTERED]) return;
-  registry[REGISTERED] = true;
+  singleton("exit-when-drained", registerExitWhenDrained);
+}
 
+function registerExitWhenDrained(): true {
   let server: Server | undefined;
   const remember = (message: unknown) => {
     server = (message as { server: Server }).server;
@@ -42,4 +42,5 @@ export function exitWhenDrainedAfterSignal(): void {
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
+  return true;
 }

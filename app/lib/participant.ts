@@ -12,6 +12,8 @@ export interface ParticipantsView {
   fetchedAt: number | null;
   /** Visitor-facing error text, set only when there is no good copy of the sheet. */
   error: string | null;
+  /** True while the bundled sample sheet is served: the lists then say the rows are examples. */
+  sample: boolean;
 }
 
 /** The 5 newest participants, as the home page receives them. */

@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { startAppServer } from "../support/app-server";
+import { loadFigures, lostRequests, reportVerdict } from "./load-verdict";
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -65,14 +66,7 @@ try {
   const rssGrowth = rssAfter - rssAfterWarmUp;
 
   const figures = {
-    requests: result.requests.total,
-    "req/s (mean)": Math.round(result.requests.average),
-    "latency p50 (ms)": result.latency.p50,
-    "latency p99 (ms)": result.latency.p99,
-    "latency max (ms)": result.latency.max,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    "non-2xx": result.non2xx,
+    ...loadFigures(result),
     "upstream fetches": upstreamFetches,
     "RSS at start (MB)": Math.round(rssAtStart),
     "RSS after first requests (MB)": Math.round(rssAfterWarmUp),
@@ -84,19 +78,11 @@ try {
   console.table(figures);
 
   const problems = [
-    result.errors > 0 && `${result.errors} errors`,
-    result.timeouts > 0 && `${result.timeouts} time-outs`,
-    result.non2xx > 0 && `${result.non2xx} non-2xx answers`,
+    ...lostRequests(result),
     upstreamFetches !== 1 && `the sheet was fetched ${upstreamFetches} times, expected exactly 1`,
     rssGrowth >= MAX_RSS_GROWTH_MB && `resident memory grew by ${Math.round(rssGrowth)} MB (limit ${MAX_RSS_GROWTH_MB} MB)`,
-    result.requests.total === 0 && "no request completed",
   ].filter((problem): problem is string => Boolean(problem));
-  if (problems.length > 0) {
-    failed = true;
-    console.error(`FAIL: ${problems.join("; ")}`);
-  } else {
-    console.log("PASS");
-  }
+  failed = reportVerdict(problems);
 } catch (error) {
   failed = true;
   console.error(error);

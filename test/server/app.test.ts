@@ -67,6 +67,7 @@ describe("the built server over HTTP, sheet on loopback", () => {
         fetchedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         ageSeconds: expect.any(Number),
         lastError: null,
+        source: "url",
       },
     });
   });
@@ -116,7 +117,9 @@ describe("visitor-facing errors", () => {
   });
 
   it("streams the page shell at once while the sheet hangs, skeleton rows first", async () => {
-    const app = await appOn(sheetPath("hang"), { PARTICIPANTS_TIMEOUT_MS: "1500" });
+    // The fetch starts with the server (warm at boot); its limit outlasts a slow start-up.
+    const booted = Date.now();
+    const app = await appOn(sheetPath("hang"), { PARTICIPANTS_TIMEOUT_MS: "4000" });
     const started = Date.now();
     const response = await fetch(`${app.origin}/`, { headers: { "user-agent": BROWSER_USER_AGENT } });
     expect(response.status).toBe(200);
@@ -129,7 +132,7 @@ describe("visitor-facing errors", () => {
     }
     expect(skeletonAfterMs).not.toBeNull();
     expect(skeletonAfterMs!).toBeLessThan(1000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(Date.now() - booted).toBeGreaterThanOrEqual(3900);
     expect(html).toContain("No pudimos cargar los participantes recientes.");
   });
 });

@@ -272,11 +272,15 @@ describe("upstream hangs past PARTICIPANTS_TIMEOUT_MS", () => {
   it("gives up after the time limit and the page still completes", async () => {
     const path = sheetPath("hang");
     const hitsBefore = sheets.hits(path);
-    await withApp(path, { PARTICIPANTS_TIMEOUT_MS: "500" }, async (app) => {
+    // Long enough for the request to leave a server still busy starting up on a loaded machine.
+    await withApp(path, { PARTICIPANTS_TIMEOUT_MS: "1500" }, async (app) => {
       const sorteos = await get(app, "/sorteos");
       expect(sorteos.status).toBe(200);
-      expect(sorteos.ms).toBeGreaterThanOrEqual(400);
-      expect(sorteos.ms).toBeLessThan(3000);
+      // The fetch began at start-up (warm at boot): the page waits at most the rest of its limit.
+      expect(sorteos.ms).toBeLessThan(4000);
+      const gaveUpAfter = Number(/"ok":false,"status":null,"durationMs":(\d+)/.exec(app.output())?.[1]);
+      expect(gaveUpAfter).toBeGreaterThanOrEqual(1450);
+      expect(gaveUpAfter).toBeLessThan(4000);
       expect(sorteos.body).toContain(TIMED_OUT);
       expect(sorteos.body).toContain("</html>");
       expect((await get(app, "/")).body).toContain(HOME_ERROR);

@@ -4,14 +4,14 @@
  * exits with code 0 soon after.
  */
 import { connect } from "node:net";
-import { delay, http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { BROWSER_USER_AGENT } from "../support/browser";
+import { startHeldSheet, type HeldSheet } from "../mocks/held-sheet";
 import { SAMPLE_SHEET } from "../mocks/sheets";
 
-const SHEET_DELAY_MS = 2000;
-const SLOW_SHEET = "/sheet/slow.csv";
+/** The product's promise for a stop (docs/operations.md); the usual figure is well under 1 s. */
+const STOP_WITHIN_MS = 5000;
 /** The newest participant of the sample sheet, i.e. its last row. */
 const NEWEST = SAMPLE_SHEET.trim().split(/\r?\n/).at(-1)!.split(",")[0]!;
 
@@ -27,20 +27,14 @@ function tryConnect(port: number): Promise<"refused" | "accepted" | string> {
   });
 }
 
-let sheets: SheetServer;
+let held: HeldSheet;
 
 beforeAll(async () => {
-  sheets = await startSheetServer({
-    handlers: [
-      http.get(`*${SLOW_SHEET}`, async () => {
-        await delay(SHEET_DELAY_MS);
-        return new HttpResponse(SAMPLE_SHEET, { headers: { "content-type": "text/csv; charset=utf-8" } });
-      }),
-    ],
-  });
+  held = await startHeldSheet();
 });
 afterAll(async () => {
-  await sheets?.close();
+  held?.release();
+  await held?.sheets.close();
 });
 
 describe("graceful shutdown on SIGTERM", () => {
@@ -50,19 +44,20 @@ describe("graceful shutdown on SIGTERM", () => {
     if (app?.process.exitCode === null) app.process.kill("SIGKILL");
   });
 
-  it("finishes the request in flight, refuses new connections and exits 0 within 10 s", async () => {
-    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET) });
+  it("finishes the request in flight, refuses new connections and exits 0 within 5 s", async () => {
+    app = await startAppServer({ PARTICIPANTS_CSV_URL: held.url, PARTICIPANTS_TIMEOUT_MS: "30000" });
     const port = Number(new URL(app.origin).port);
     expect(await tryConnect(port)).toBe("accepted");
 
+    // The shell has arrived (a browser gets it at once; a crawler would wait for the whole page).
+    const response = await fetch(`${app.origin}/sorteos`, { headers: { "user-agent": BROWSER_USER_AGENT } });
     let settled = false;
-    const inFlight = fetch(`${app.origin}/sorteos`).then(async (response) => {
-      const body = await response.text();
+    const inFlight = response.text().then((body) => {
       settled = true;
       return { status: response.status, body };
     });
-    // Wait until the app is actually waiting on the slow sheet.
-    while (sheets.hits(SLOW_SHEET) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The sheet was asked for at start-up and is held: the page is waiting on it.
+    expect(held.hits()).toBe(1);
     expect(settled).toBe(false);
 
     const exit = app.process.exitCode === null ? new Promise<number | null>((resolve) => app.process.once("exit", resolve)) : null;
@@ -71,12 +66,13 @@ describe("graceful shutdown on SIGTERM", () => {
 
     // The listener closes while the sheet is still being fetched.
     let connection = await tryConnect(port);
-    while (connection === "accepted" && Date.now() - signalledAt < 1000) {
+    while (connection === "accepted" && Date.now() - signalledAt < 3000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       connection = await tryConnect(port);
     }
     expect(connection).toBe("refused");
     expect(settled, "the in-flight request was still running when the listener closed").toBe(false);
+    held.release();
 
     const { status, body } = await inFlight;
     const answeredAt = Date.now();
@@ -86,12 +82,13 @@ describe("graceful shutdown on SIGTERM", () => {
 
     const code = await Promise.race([
       exit,
-      new Promise<"timeout">((resolve) => setTimeout(resolve, 10_000 - (Date.now() - signalledAt), "timeout")),
+      new Promise<"timeout">((resolve) => setTimeout(resolve, STOP_WITHIN_MS - (Date.now() - signalledAt), "timeout")),
     ]);
-    expect(code, `exit within 10 s of SIGTERM; server output:\n${app.output()}`).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
-    // Nothing is left to do once the last response is out: no lingering on idle timers.
-    expect(Date.now() - answeredAt).toBeLessThan(2000);
+    expect(code, `exit within 5 s of SIGTERM; server output:\n${app.output()}`).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
+    // Nothing is left to do once the last response is out: no lingering on idle timers (one
+    // would hold the process for the 10 s stream limit); the bound allows for a busy machine.
+    expect(Date.now() - answeredAt).toBeLessThan(4000);
     expect(await tryConnect(port)).toBe("refused");
   });
 });

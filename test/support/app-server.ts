@@ -3,7 +3,14 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-const REMIX_SERVE = path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
+/** remix-serve behind the launcher that keeps `q` out of the access log, as `npm run serve` and the image run it. */
+const SERVE = path.join(ROOT, "serve.js");
+
+/**
+ * The Node binary that runs the server: this one by default; CI sets APP_SERVER_NODE to the
+ * image's Node release so the server-level tests also run on it (.ci/run).
+ */
+export const APP_SERVER_NODE = process.env.APP_SERVER_NODE || process.execPath;
 
 /**
  * The V8 flags the container runs with (Dockerfile ENV NODE_OPTIONS, checked by
@@ -28,10 +35,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the production build with remix-serve, as the container does. */
-export async function startAppServer(env: Record<string, string | undefined> = {}): Promise<AppServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [REMIX_SERVE, "build/index.js"], {
+/** Starts the production build with remix-serve, as the container does; on a free port unless given one. */
+export async function startAppServer(
+  env: Record<string, string | undefined> = {},
+  { port = 0 }: { port?: number } = {},
+): Promise<AppServer> {
+  port ||= await freePort();
+  const child = spawn(APP_SERVER_NODE, [SERVE, "build/index.js"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
 import type { RecentParticipants as RecentParticipantsData } from "~/lib/participant";
-import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton } from "../participants-table";
+import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "../participants-table";
 import { SectionHeading } from "./section-heading";
 
 const CAPTION = "Los 5 participantes más recientes del sorteo";
@@ -9,7 +9,12 @@ const RECENT_ERROR = "No pudimos cargar los participantes recientes.";
 
 function RecentTable({ data }: { data: RecentParticipantsData }) {
   if (data.error) return <ParticipantsError>{RECENT_ERROR}</ParticipantsError>;
-  return <ParticipantsTable caption={CAPTION} rows={data.rows} emptyMessage="No hay participantes registrados aún" />;
+  return (
+    <div className="flex flex-col gap-4">
+      {data.sample && <SampleDataNotice />}
+      <ParticipantsTable caption={CAPTION} rows={data.rows} emptyMessage="No hay participantes registrados aún" />
+    </div>
+  );
 }
 
 export function RecentParticipants({ participants }: { participants: RecentParticipantsData | Promise<RecentParticipantsData> }) {

@@ -9,7 +9,7 @@ import { useRenderInstant } from "~/lib/render-instant";
 import { useNow } from "~/lib/use-now";
 import { Icon, type IconName } from "../icons";
 import { Pagination } from "../pagination";
-import { ParticipantsTable, ParticipantsTableSkeleton } from "../participants-table";
+import { ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "../participants-table";
 import { ParticipantsSearch } from "./participants-search";
 
 const CAPTION = "Participantes del sorteo de este mes";
@@ -82,6 +82,7 @@ function ListingBody({ listing, now }: { listing: ParticipantsListing; now: numb
         <LoadError message={listing.error!} />
       ) : (
         <>
+          {listing.sample && <SampleDataNotice />}
           <ParticipantsSearch query={listing.query} />
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="count-line">
             {countLine(listing)}

@@ -2,6 +2,7 @@ import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { SheetSource } from "~/lib/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
+import { sheetSourceKind } from "./sheet-source.server";
 import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
 import { validateParticipant } from "./validate-participant.server";
 
@@ -37,5 +38,5 @@ export async function loadSheet(
     if (participant) builder.add(participant);
     else invalid += 1;
   }
-  return { snapshot: builder.finish(now(), invalid + parsed.unreadable()), status };
+  return { snapshot: builder.finish(now(), invalid + parsed.unreadable(), sheetSourceKind(source)), status };
 }

@@ -1,9 +1,11 @@
 import { env } from "~/lib/env.server";
 import { MAX_QUERY_LENGTH } from "~/lib/search";
 import type { ParticipantsListing, ParticipantsView, RecentParticipants } from "~/lib/participant";
+import { singleton } from "~/lib/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
 import { pageParticipants, searchParticipants } from "./query.server";
+import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
 
 const RECENT_PARTICIPANTS = 5;
 
@@ -12,22 +14,32 @@ export interface ParticipantsHealth {
   fetchedAt: string | null;
   ageSeconds: number | null;
   lastError: string | null;
+  source: SheetSourceKind;
 }
 
-let sharedCache: ParticipantsCache | undefined;
-
+/** One cache per process, shared by every request and kept across development rebuilds. */
 function participantsCache(): ParticipantsCache {
-  sharedCache ??= createParticipantsCache({
-    load: () => loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now }),
-    ttlMs: env.ttlMs,
-  });
-  return sharedCache;
+  return singleton("participants-cache", () =>
+    createParticipantsCache({
+      load: () => loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now }),
+      ttlMs: env.ttlMs,
+    }),
+  );
+}
+
+/**
+ * Starts the first refresh of the sheet as the server starts, so the first visitor does not
+ * wait on it and a wrong URL shows in the log and /healthz at once (product.md, "Warm at
+ * boot"). A failure is already logged and kept by the cache; nothing waits on this.
+ */
+export function warmParticipantsCache(cache = participantsCache()): void {
+  cache.get().catch((error: unknown) => console.error(error));
 }
 
 function viewOf(state: SheetState): ParticipantsView {
   return state.kind === "ok"
-    ? { fetchedAt: state.snapshot.fetchedAt, error: null }
-    : { fetchedAt: null, error: state.failure.publicMessage };
+    ? { fetchedAt: state.snapshot.fetchedAt, error: null, sample: state.snapshot.source === "sample" }
+    : { fetchedAt: null, error: state.failure.publicMessage, sample: false };
 }
 
 /** The newest participants for the home page. */
@@ -60,7 +72,11 @@ export async function getParticipantsPage(
 }
 
 /** What /healthz reports; it never waits on the sheet. */
-export function getParticipantsHealth(cache = participantsCache(), now = Date.now()): ParticipantsHealth {
+export function getParticipantsHealth(
+  cache = participantsCache(),
+  now = Date.now(),
+  source = sheetSourceKind(env.sheetSource),
+): ParticipantsHealth {
   const state = cache.peek();
   const snapshot = state?.kind === "ok" ? state.snapshot : null;
   const failure = state?.kind === "failed" ? state.failure : state?.kind === "ok" ? state.lastFailure : null;
@@ -70,5 +86,6 @@ export function getParticipantsHealth(cache = participantsCache(), now = Date.no
     ageSeconds: snapshot ? Math.max(0, Math.round((now - snapshot.fetchedAt) / 1000)) : null,
     // The public wording only: details (which may name hosts) stay in the server log.
     lastError: failure?.publicMessage ?? null,
+    source,
   };
 }

@@ -1,3 +1,4 @@
+import type { SheetSourceKind } from "./sheet-source.server";
 import { formatParticipantDate } from "~/lib/format";
 import type { Participant } from "~/lib/participant";
 import { normalizeSearchText } from "~/lib/search";
@@ -15,6 +16,8 @@ export interface SheetSnapshot {
   countryCount: number;
   fetchedAt: number;
   dropped: number;
+  /** Where these rows came from; "sample" means the bundled sheet, not real entrants. */
+  source: SheetSourceKind;
 }
 
 /** Separates nombre and id in a search key, so a query never matches across the two. */
@@ -46,13 +49,14 @@ export class SnapshotBuilder {
   }
 
   /** The sheet is appended as people enter, so its last row is the newest participant. */
-  finish(fetchedAt: number, dropped: number): SheetSnapshot {
+  finish(fetchedAt: number, dropped: number, source: SheetSourceKind): SheetSnapshot {
     return {
       participants: this.rows.reverse(),
       searchIndex: this.searchIndex.finish(),
       countryCount: this.foldedCountries.size,
       fetchedAt,
       dropped,
+      source,
     };
   }
 

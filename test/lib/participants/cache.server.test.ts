@@ -14,7 +14,7 @@ const TTL_MS = 300_000;
 function sheetWith(version: number, fetchedAt: number): LoadedSheet {
   const builder = new SnapshotBuilder();
   builder.add({ nombre: `Versión ${version}`, pais: "Chile", id: `V${version}`, fecha: "2026-01-01" });
-  return { snapshot: builder.finish(fetchedAt, 0), status: 200 };
+  return { snapshot: builder.finish(fetchedAt, 0, "url"), status: 200 };
 }
 
 /** A controllable upstream: each call waits until the test settles it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BUNDLED_SAMPLE_SHEET } from "~/lib/env.server";
 import { createParticipantsCache } from "~/lib/participants/cache.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import {
@@ -31,11 +32,21 @@ describe("getRecentParticipants (home)", () => {
   it("hands the page the 5 newest rows only, newest first", async () => {
     const recent = await getRecentParticipants(cacheFor("ok"));
     expect(recent.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030", "OL-24029"]);
-    expect(recent).toMatchObject({ fetchedAt: NOW, error: null });
+    expect(recent).toMatchObject({ fetchedAt: NOW, error: null, sample: false });
+  });
+
+  it("says so when the rows are the bundled sample sheet", async () => {
+    const sample = createParticipantsCache({
+      load: () => loadSheet({ kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true }, { timeoutMs: 2000, now: () => NOW }),
+      ttlMs: 300_000,
+      log: () => undefined,
+    });
+    expect(await getRecentParticipants(sample)).toMatchObject({ sample: true, error: null });
+    expect(await getParticipantsPage({ query: "", page: null }, sample)).toMatchObject({ sample: true, totalCount: 30 });
   });
 
   it("is empty, without error, for a sheet with no rows", async () => {
-    expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({ rows: [], fetchedAt: NOW, error: null });
+    expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({ rows: [], fetchedAt: NOW, error: null, sample: false });
   });
 
   it("carries the visitor-facing message and no rows when the sheet fails", async () => {
@@ -43,6 +54,7 @@ describe("getRecentParticipants (home)", () => {
       rows: [],
       fetchedAt: null,
       error: "Error al cargar datos: 500",
+      sample: false,
     });
   });
 });
@@ -90,6 +102,7 @@ describe("getParticipantsPage (/sorteos)", () => {
       query: "ana",
       fetchedAt: null,
       error: "Error al cargar datos: 429",
+      sample: false,
     });
   });
 });
@@ -127,17 +140,24 @@ describe("searchParticipants", () => {
 describe("getParticipantsHealth", () => {
   it("reports nothing before the first refresh and never triggers one", () => {
     const cache = cacheFor("ok");
-    expect(getParticipantsHealth(cache, NOW)).toEqual({ count: 0, fetchedAt: null, ageSeconds: null, lastError: null });
+    expect(getParticipantsHealth(cache, NOW, "url")).toEqual({
+      count: 0,
+      fetchedAt: null,
+      ageSeconds: null,
+      lastError: null,
+      source: "url",
+    });
   });
 
   it("reports count, fetch time and age after a refresh", async () => {
     const cache = cacheFor("ok");
     await cache.get();
-    expect(getParticipantsHealth(cache, NOW + 90_000)).toEqual({
+    expect(getParticipantsHealth(cache, NOW + 90_000, "url")).toEqual({
       count: 30,
       fetchedAt: new Date(NOW).toISOString(),
       ageSeconds: 90,
       lastError: null,
+      source: "url",
     });
   });
 
