@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DrawHero } from "~/components/sorteos/draw-hero";
 import { FaqSection } from "~/components/sorteos/faq-section";
@@ -7,18 +7,14 @@ import { HowItWorks } from "~/components/sorteos/how-it-works";
 import { MobileCtaBar } from "~/components/sorteos/mobile-cta-bar";
 import { ParticipantsSection } from "~/components/sorteos/participants-section";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
+import { FaqJsonLd } from "~/components/json-ld";
+import { DRAWS_PAGE } from "~/content/pages";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
+import { metaFor } from "~/lib/social-meta";
 import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
 
-export const meta: MetaFunction = () => [
-  { title: "Sorteos mensuales de US$200 | Opinion Labz" },
-  {
-    name: "description",
-    content:
-      "Mirá quiénes participan del sorteo de este mes, cuánto falta para el próximo y cómo sumarte: respondé una encuesta gratis y entrá al sorteo de una tarjeta Visa de US$200.",
-  },
-];
+export const meta = metaFor(DRAWS_PAGE);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -38,6 +34,7 @@ export default function SorteosPage() {
       <HowItWorks />
       <PreviousWinners />
       <FaqSection />
+      <FaqJsonLd />
       <FinalCta />
       <MobileCtaBar />
     </div>
