@@ -3,7 +3,7 @@ import { BenefitStrip } from "~/components/home/benefit-strip";
 import { CallToAction } from "~/components/home/call-to-action";
 import { Comparison } from "~/components/home/comparison";
 import { Hero } from "~/components/home/hero";
-import { HowItWorks } from "~/components/home/how-it-works";
+import { SurveyStepsExplainer } from "~/components/home/survey-steps-explainer";
 import { RecentParticipants } from "~/components/home/recent-participants";
 import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
@@ -28,7 +28,7 @@ export default function HomePage() {
       <Hero />
       <BenefitStrip />
       <Comparison />
-      <HowItWorks />
+      <SurveyStepsExplainer />
       <Winners />
       <RecentParticipants participants={recent} />
       <CallToAction />

@@ -3,12 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { DrawHero } from "~/components/sorteos/draw-hero";
 import { FaqSection } from "~/components/sorteos/faq-section";
 import { FinalCta } from "~/components/sorteos/final-cta";
-import { HowItWorks } from "~/components/sorteos/how-it-works";
+import { DrawEntrySteps } from "~/components/sorteos/draw-entry-steps";
 import { MobileCtaBar } from "~/components/sorteos/mobile-cta-bar";
 import { ParticipantsSection } from "~/components/sorteos/participants-section";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
 import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages";
+import { DrawCountdownProvider } from "~/lib/draw-countdown";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
 import { metaFor } from "~/lib/social-meta";
@@ -28,15 +29,17 @@ export default function SorteosPage() {
   const { listing } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
-    <div className="pt-16">
-      <DrawHero />
-      <ParticipantsSection listing={listing} />
-      <HowItWorks />
-      <PreviousWinners />
-      <FaqSection />
-      <FaqJsonLd />
-      <FinalCta />
-      <MobileCtaBar />
-    </div>
+    <DrawCountdownProvider>
+      <div className="pt-16">
+        <DrawHero />
+        <ParticipantsSection listing={listing} />
+        <DrawEntrySteps />
+        <PreviousWinners />
+        <FaqSection />
+        <FaqJsonLd />
+        <FinalCta />
+        <MobileCtaBar />
+      </div>
+    </DrawCountdownProvider>
   );
 }

@@ -80,9 +80,10 @@ export async function openPage(
   return { page, context, problems };
 }
 
-/** axe-core violations (WCAG 2.x A/AA and best practices) as readable strings. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe-core violations (WCAG 2.x A/AA and best practices) as readable strings; `include` narrows the check to one part. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
