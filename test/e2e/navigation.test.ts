@@ -41,11 +41,12 @@ describe("navigation bar at desktop width", () => {
     await page.goto(`${site.app.origin}/sorteos?q=ana`, { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Contacto" }).click();
     await page.waitForURL(`${site.app.origin}/sorteos?q=ana#contacto`);
-    await expect.poll(() => page.evaluate(() => document.getElementById("contacto")!.getBoundingClientRect().top)).toBeLessThan(900);
+    // Smooth scrolling: a busy machine may take a few seconds to get there.
+    await expect.poll(() => page.evaluate(() => document.getElementById("contacto")!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(900);
     await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cómo funciona" }).click();
     await page.waitForURL(`${site.app.origin}/#como-funciona`);
-    await expect.poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top)).toBeLessThan(200);
+    await expect.poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(200);
     await context.close();
   });
 
