@@ -2,6 +2,7 @@
  * Link previews, canonical URLs, robots.txt, the sitemap, JSON-LD and the home-screen
  * icons, over HTTP against the built server (issue 11).
  */
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAQ_ITEMS } from "~/content/faq";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -22,9 +23,29 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-async function page(path: string, init: RequestInit = {}): Promise<string> {
-  const response = await fetch(`${app.origin}${path}`, { headers: HOSTILE_HEADERS, ...init });
-  return response.text();
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request with the hostile headers. `fetch` refuses to set Host, so this uses node:http. */
+function hostileRequest(path: string, method = "GET"): Promise<RawResponse> {
+  const { hostname, port } = new URL(app.origin);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ hostname, port, path, method, headers: HOSTILE_HEADERS }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+async function page(path: string, method = "GET"): Promise<string> {
+  return (await hostileRequest(path, method)).body;
 }
 
 /** The content of `<meta property|name="key">`, decoding the entities React writes. */
@@ -110,7 +131,7 @@ describe("pages kept out of search results", () => {
   });
 
   it("gives the router error screen a title and noindex", async () => {
-    const html = await page("/sorteos", { method: "POST" });
+    const html = await page("/sorteos", "POST");
     expect(html).toContain("Unexpected Application Error!");
     expect(html).toContain("<title>Error inesperado | Opinion Labz</title>");
     expect(metaContent(html, "robots")).toBe("noindex");
@@ -119,20 +140,18 @@ describe("pages kept out of search results", () => {
 
 describe("files for crawlers", () => {
   it("serves robots.txt that allows crawling and names the sitemap on SITE_URL, cacheable for hours", async () => {
-    const response = await fetch(`${app.origin}/robots.txt`, { headers: HOSTILE_HEADERS });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=3600, s-maxage=86400/);
-    const body = await response.text();
+    const { status, headers, body } = await hostileRequest("/robots.txt");
+    expect(status).toBe(200);
+    expect(headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(headers["cache-control"]).toMatch(/^public, max-age=3600, s-maxage=86400/);
     expect(body.split("\n")).toEqual(["User-agent: *", "Allow: /", "", `Sitemap: ${SITE_URL}/sitemap.xml`, ""]);
   });
 
   it("serves a sitemap of the three pages on SITE_URL", async () => {
-    const response = await fetch(`${app.origin}/sitemap.xml`, { headers: HOSTILE_HEADERS });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=3600, s-maxage=86400/);
-    const body = await response.text();
+    const { status, headers, body } = await hostileRequest("/sitemap.xml");
+    expect(status).toBe(200);
+    expect(headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(headers["cache-control"]).toMatch(/^public, max-age=3600, s-maxage=86400/);
     expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect([...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([
       `${SITE_URL}/`,
