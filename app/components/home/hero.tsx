@@ -42,7 +42,7 @@ function DesktopPreview() {
       </div>
       <NextDrawCard className="absolute -right-3 -top-8 lg:-right-6" />
       {/* At lg the preview column is narrow: the impact text wraps so the two cards never overlap. */}
-      <ImpactCard className="absolute -bottom-10 -left-3 max-w-[15rem] lg:-left-6 xl:-left-10 xl:max-w-none" />
+      <ImpactCard className="absolute -bottom-10 -left-3 lg:-left-6 lg:max-w-[15rem] xl:-left-10 xl:max-w-none" />
       <RatingCard className="absolute -bottom-10 right-6 lg:-right-3 xl:right-6" />
     </div>
   );
@@ -87,7 +87,7 @@ export function Hero() {
             Sorteo mensual de una Visa de US$200
           </p>
           <h1 id="inicio-titulo" className="mt-6 text-4xl font-extrabold leading-[1.1] tracking-tight text-slate-900 sm:text-5xl xl:text-6xl">
-            Tu opinión vale. <span className="text-brand-600">Cada mes, puede valer US$200.</span>
+            Tu opinión vale. <span className="text-brand-600 md:block">Cada mes, puede valer US$200.</span>
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-slate-600">
             Respondé encuestas breves y confidenciales para marcas que quieren escuchar a personas reales. Cada encuesta
