@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -15,10 +15,24 @@ import { RevealOnScroll } from "~/components/reveal-on-scroll";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { InlineStylesheet } from "~/lib/inline-stylesheet";
+import { env } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/render-instant";
+import type { SiteData } from "~/lib/site-url";
+import { unlistedPageMeta } from "~/lib/social-meta";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function loader(): SiteData {
+  return { siteUrl: env.siteUrl };
+}
+
+/** Pages set their own tags; this is what the router error screen shows. */
+export const meta: MetaFunction = ({ error }) => (error ? unlistedPageMeta("Error inesperado | Opinion Labz") : []);
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

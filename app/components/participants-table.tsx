@@ -7,7 +7,13 @@ const CELL = "px-2 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5"
 
 function TableFrame({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    // On a narrow phone the table scrolls sideways: keyboard users reach it with Tab and scroll with the arrows.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full text-left text-[13px] sm:text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-[11px] font-semibold uppercase text-slate-600 sm:text-xs sm:tracking-wide">

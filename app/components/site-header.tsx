@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { hrefFor, NAV_ITEMS, START_SURVEY } from "~/content/navigation";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
@@ -22,6 +22,25 @@ function headerStyle(alwaysSolid: boolean, scrolled: boolean, menuOpen: boolean)
   if (alwaysSolid) return "bg-slate-100/85 shadow-md backdrop-blur-md";
   if (scrolled || menuOpen) return "bg-white/85 shadow-md backdrop-blur-md";
   return "bg-transparent";
+}
+
+/**
+ * A jump within the page is a plain anchor: the browser scrolls and the URL keeps its
+ * query (a search on /sorteos); anything else is a router link.
+ */
+function NavLink({ href, className, onClick, children }: { href: string; className: string; onClick?: () => void; children: ReactNode }) {
+  if (href.startsWith("#")) {
+    return (
+      <a href={href} className={className} onClick={onClick}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={href} className={className} onClick={onClick}>
+      {children}
+    </Link>
+  );
 }
 
 export function SiteHeader() {
@@ -55,22 +74,22 @@ export function SiteHeader() {
             <Logo />
           </Link>
 
-          <ul className="hidden items-center gap-7 md:flex">
+          <ul className="hidden items-center gap-6 lg:flex xl:gap-8">
             {links.map((link) => (
               <li key={link.label}>
-                <Link to={link.href} className={`text-sm font-medium transition-colors ${linkColor}`}>
+                <NavLink href={link.href} className={`whitespace-nowrap text-sm font-medium transition-colors ${linkColor}`}>
                   {link.label}
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>
-          <Link to={START_SURVEY.path} className="btn-primary hidden py-2.5 md:inline-flex">
+          <Link to={START_SURVEY.path} className="btn-primary hidden py-2.5 lg:inline-flex">
             {START_SURVEY.label}
           </Link>
 
           <button
             type="button"
-            className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 md:hidden"
+            className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="menu-movil"
             aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
@@ -80,17 +99,17 @@ export function SiteHeader() {
           </button>
         </div>
 
-        <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 md:hidden">
+        <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 lg:hidden">
           <ul className="container-page flex flex-col py-3">
             {links.map((link) => (
               <li key={link.label}>
-                <Link
-                  to={link.href}
+                <NavLink
+                  href={link.href}
                   onClick={closeMenu}
                   className="block rounded-lg px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
                 >
                   {link.label}
-                </Link>
+                </NavLink>
               </li>
             ))}
             <li className="pt-2">

@@ -13,6 +13,8 @@ export interface ServerEnv {
   port: number;
   /** How long shared caches (a CDN) and the document store keep a ready page, in seconds. */
   sharedMaxAgeSeconds: number;
+  /** The public origin (no trailing slash) that canonical URLs, link previews and the sitemap use. */
+  siteUrl: string;
 }
 
 export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -68,14 +70,38 @@ function readSheetSource(vars: Record<string, string | undefined>, cwd: string):
   );
 }
 
+/**
+ * The public origin. Never derived from a request: a stored page would otherwise carry
+ * whatever Host a visitor sent (docs/decisions.md, "Public origin").
+ */
+function readSiteUrl(vars: Record<string, string | undefined>, port: number): string {
+  const raw = vars.SITE_URL?.trim();
+  if (!raw) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new EnvError("SITE_URL", `must be an http(s) origin such as https://example.com, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new EnvError("SITE_URL", `must start with http:// or https://, got "${raw}"`);
+  }
+  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) {
+    throw new EnvError("SITE_URL", `must be an origin only (no path, query, fragment or credentials), got "${raw}"`);
+  }
+  return url.origin;
+}
+
 /** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
 export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
+  // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
+  const port = readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 });
   return {
     sheetSource: readSheetSource(vars, cwd),
     ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
     timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
-    // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
-    port: readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 }),
+    port,
+    siteUrl: readSiteUrl(vars, port),
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
   };

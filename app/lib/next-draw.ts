@@ -1,7 +1,6 @@
 /** Draws happen at 12:00 in Argentina, which is UTC-3 all year (no daylight saving). */
 const DRAW_HOUR_UTC = 15;
 const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function firstMondayDrawUtc(year: number, month: number): number {
   const weekdayOfFirst = new Date(Date.UTC(year, month, 1)).getUTCDay();
@@ -20,9 +19,4 @@ export function nextDrawAt(now: Date | number): Date {
   const month = argentina.getUTCMonth();
   const thisMonth = firstMondayDrawUtc(year, month);
   return new Date(thisMonth > nowMs ? thisMonth : firstMondayDrawUtc(year, month + 1));
-}
-
-/** Whole days left before the draw, as the countdown shows them. */
-export function daysUntil(draw: Date, now: number): number {
-  return Math.max(0, Math.floor((draw.getTime() - now) / DAY_MS));
 }

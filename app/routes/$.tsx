@@ -1,11 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { unlistedPageMeta } from "~/lib/social-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Página no encontrada | Opinion Labz" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedPageMeta("Página no encontrada | Opinion Labz");
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
@@ -24,8 +22,11 @@ export default function NotFound() {
     <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-16">
       <div className="text-center">
         <h1 className="mb-4 text-6xl font-bold text-slate-900">404</h1>
-        <p className="mb-6 text-xl text-slate-600">Oops! Page not found</p>
-        <Link to="/" className="btn-primary">
+        {/* The spec's texts are English: screen readers should pronounce them so. */}
+        <p lang="en" className="mb-6 text-xl text-slate-600">
+          Oops! Page not found
+        </p>
+        <Link to="/" lang="en" className="btn-primary">
           Return to Home
         </Link>
       </div>

@@ -1,24 +1,19 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BenefitStrip } from "~/components/home/benefit-strip";
 import { CallToAction } from "~/components/home/call-to-action";
 import { Comparison } from "~/components/home/comparison";
 import { Hero } from "~/components/home/hero";
-import { HowItWorks } from "~/components/home/how-it-works";
+import { SurveyStepsExplainer } from "~/components/home/survey-steps-explainer";
 import { RecentParticipants } from "~/components/home/recent-participants";
 import { Winners } from "~/components/home/winners";
+import { OrganizationJsonLd } from "~/components/json-ld";
+import { HOME_PAGE } from "~/content/pages";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
+import { metaFor } from "~/lib/social-meta";
 import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
 
-export const meta: MetaFunction = () => [
-  { title: "Opinion Labz | Encuestas confidenciales y un sorteo mensual de US$200" },
-  {
-    name: "description",
-    content:
-      "Respondé encuestas breves y confidenciales para marcas y participá cada mes del sorteo de una tarjeta Visa de US$200. Gratis, anónimo y con ganadores reales.",
-  },
-];
+export const meta = metaFor(HOME_PAGE);
 
 export async function loader() {
   const recent = await streamUnlessReady(getRecentParticipants());
@@ -33,10 +28,11 @@ export default function HomePage() {
       <Hero />
       <BenefitStrip />
       <Comparison />
-      <HowItWorks />
+      <SurveyStepsExplainer />
       <Winners />
       <RecentParticipants participants={recent} />
       <CallToAction />
+      <OrganizationJsonLd />
     </>
   );
 }

@@ -1,16 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { NotifyForm } from "~/components/encuesta/notify-form";
 import { Icon } from "~/components/icons";
+import { SURVEY_PAGE } from "~/content/pages";
+import { metaFor } from "~/lib/social-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Encuestas: próximamente | Opinion Labz" },
-  {
-    name: "description",
-    content:
-      "Muy pronto vas a poder responder encuestas breves y confidenciales en Opinion Labz y participar gratis del sorteo mensual de una tarjeta Visa de US$200.",
-  },
-];
+export const meta = metaFor(SURVEY_PAGE);
 
 export default function SurveyComingSoonPage() {
   return (

@@ -20,23 +20,33 @@ const headerBackground = (page: Page) =>
   page.locator('[data-testid="site-header"]').evaluate((header) => getComputedStyle(header).backgroundColor);
 
 describe("navigation bar at desktop width", () => {
-  it("links to the home anchors locally on / and through /#… from other pages", async () => {
+  it("links to the home anchors locally on / and through /#… from other pages; Contacto stays on the page", async () => {
     const { page, context } = await openPage(site.browser, "desktop");
     await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
     expect(await navTargets(page)).toEqual({
-      "Cómo funciona": "/#como-funciona",
+      "Cómo funciona": "#como-funciona",
       Sorteos: "/sorteos",
-      "¿Por qué Opinion Labz?": "/#diferencias",
-      Contacto: "/#contacto",
+      "¿Por qué Opinion Labz?": "#diferencias",
+      Contacto: "#contacto",
       "Empezar encuesta": "/encuesta",
     });
     for (const path of ["/sorteos", "/encuesta"]) {
       await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
-      expect((await navTargets(page))["Cómo funciona"]).toBe("/#como-funciona");
+      const targets = await navTargets(page);
+      expect(targets["Cómo funciona"]).toBe("/#como-funciona");
+      expect(targets["¿Por qué Opinion Labz?"]).toBe("/#diferencias");
+      expect(targets.Contacto).toBe("#contacto");
     }
+    // From a search on /sorteos, Contacto scrolls to the footer and keeps the search.
+    await page.goto(`${site.app.origin}/sorteos?q=ana`, { waitUntil: "networkidle" });
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Contacto" }).click();
+    await page.waitForURL(`${site.app.origin}/sorteos?q=ana#contacto`);
+    // Smooth scrolling: a busy machine may take a few seconds to get there.
+    await expect.poll(() => page.evaluate(() => document.getElementById("contacto")!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(900);
+    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cómo funciona" }).click();
     await page.waitForURL(`${site.app.origin}/#como-funciona`);
-    await expect.poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top)).toBeLessThan(200);
+    await expect.poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(200);
     await context.close();
   });
 

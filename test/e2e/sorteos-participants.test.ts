@@ -103,12 +103,32 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
 });
 
 describe("days remaining", () => {
+  const daysShown = async (page: Page) => ({
+    countdown: Number(await page.locator('[data-unit="days"]').textContent()),
+    tile: Number(await page.locator('[data-testid="stat-days"]').textContent()),
+  });
+
   it("matches the countdown's days, both counted to the same draw", async () => {
     const { page, context } = await openPage(browser, "desktop");
+    // 22 November 2026, 11:00 in Buenos Aires: 15 days and an hour before the 7 December draw.
+    await page.clock.install({ time: new Date("2026-11-22T14:00:00Z") });
     await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
-    const countdownDays = Number(await page.locator('[data-unit="days"]').textContent());
-    expect(Number(await page.locator('[data-testid="stat-days"]').textContent())).toBe(countdownDays);
+    expect(await daysShown(page)).toEqual({ countdown: 15, tile: 15 });
+    await context.close();
+  });
+
+  it("stays equal in a tab left open across a draw: both stop at 0", async () => {
+    const { page, context, problems } = await openPage(browser, "desktop");
+    await page.clock.install({ time: new Date("2026-12-07T14:59:50Z") });
+    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
+    expect(await daysShown(page)).toEqual({ countdown: 0, tile: 0 });
+    // A minute past the draw, the next one is 28 days away; the open tab still counts to this one.
+    await page.clock.runFor(70_000);
+    expect(await daysShown(page)).toEqual({ countdown: 0, tile: 0 });
+    expect(await page.locator('[data-unit="seconds"]').textContent()).toBe("00");
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

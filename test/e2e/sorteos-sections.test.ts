@@ -198,7 +198,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     await context.close();
   });
 
-  it("reads fine without JavaScript: placeholders in fixed-size boxes, every section visible", async () => {
+  it("reads fine without JavaScript: the time left at render time in fixed-size boxes, every section visible", async () => {
     const withJs = await openPage(site.browser, viewport);
     await withJs.page.goto(`${site.app.origin}/sorteos`);
     await withJs.page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
@@ -206,10 +206,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     await withJs.context.close();
 
     const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
+    const requestedAt = Date.now();
     await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
-    expect(Object.values(await countdownDigits(page))).toEqual(["--", "--", "--", "--"]);
-    expect(await page.getByTestId("draw-date").textContent()).toMatch(/^lunes \d{1,2} de [a-z]+, 12:00/);
-    // The placeholder occupies exactly the space of the live digits: no layout shift on mount.
+    const digits = await countdownDigits(page);
+    for (const value of Object.values(digits)) expect(value).toMatch(/^\d{2}$/);
+    // The server's count at the instant it rendered the document for (which a stored page
+    // keeps for at most a minute), and that instant's draw.
+    const renderedAt = Number(await page.locator("html").getAttribute("data-render-instant"));
+    expect(Math.abs(renderedAt - requestedAt)).toBeLessThan(65_000);
+    expect(totalSeconds(digits)).toBe(Math.ceil((nextDrawAt(renderedAt).getTime() - renderedAt) / 1000));
+    expect(Number(await page.getByTestId("stat-days").textContent())).toBe(Number(digits.days));
+    expect(await page.getByTestId("draw-date").textContent()).toBe(
+      `${formatDrawDate(nextDrawAt(renderedAt))} (hora de Argentina)`,
+    );
+    // The server's digits occupy exactly the space of the live ones: no layout shift on mount.
     // (Measured within the section: without JavaScript a phone's header has an extra row of links.)
     expect(await timerBoxInSection(page)).toEqual(liveBox);
     for (const heading of SECTION_HEADINGS) {

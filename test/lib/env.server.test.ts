@@ -10,14 +10,25 @@ const sheetFile = path.join(cwd, "sheet.csv");
 writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 
 describe("parseEnv", () => {
-  it("defaults to the bundled sample sheet, 300 s, 8000 ms and port 3000", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
     expect(parseEnv({}, ROOT)).toEqual({
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
       ttlMs: 300_000,
       timeoutMs: 8000,
       port: 3000,
       sharedMaxAgeSeconds: 60,
+      siteUrl: "http://localhost:3000",
     });
+    expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    ["https://opinionlabz.com", "https://opinionlabz.com"],
+    ["https://opinionlabz.com/", "https://opinionlabz.com"],
+    [" HTTPS://OpinionLabz.com:8443 ", "https://opinionlabz.com:8443"],
+    ["http://127.0.0.1:3000", "http://127.0.0.1:3000"],
+  ])("takes SITE_URL %j as the origin %s", (raw, origin) => {
+    expect(parseEnv({ SITE_URL: raw }, ROOT).siteUrl).toBe(origin);
   });
 
   it("stops when no URL is set and the sample sheet is not where the server was started", () => {
@@ -58,6 +69,11 @@ describe("parseEnv", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ SHARED_MAX_AGE_SECONDS: "0" }, "SHARED_MAX_AGE_SECONDS"],
     [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
+    [{ SITE_URL: "ftp://opinionlabz.com" }, "SITE_URL"],
+    [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
+    [{ SITE_URL: "https://opinionlabz.com/?a=1" }, "SITE_URL"],
+    [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysUntil, nextDrawAt } from "~/lib/next-draw";
+import { nextDrawAt } from "~/lib/next-draw";
 
 /** Argentina is UTC-3 all year, so "12:00 ART" is 15:00 UTC. */
 const art = (isoLocal: string) => new Date(`${isoLocal}-03:00`);
@@ -54,19 +54,5 @@ describe("nextDrawAt", () => {
       expect(draw.getUTCHours()).toBe(15);
       expect(draw.getTime() - now).toBeLessThanOrEqual(36 * 86_400_000);
     }
-  });
-});
-
-describe("daysUntil", () => {
-  const draw = art("2026-12-07T12:00:00");
-
-  it("counts whole days left", () => {
-    expect(daysUntil(draw, art("2026-11-22T12:00:00").getTime())).toBe(15);
-    expect(daysUntil(draw, art("2026-11-22T12:00:01").getTime())).toBe(14);
-    expect(daysUntil(draw, art("2026-12-07T11:00:00").getTime())).toBe(0);
-  });
-
-  it("never goes negative", () => {
-    expect(daysUntil(draw, art("2026-12-08T12:00:00").getTime())).toBe(0);
   });
 });

@@ -10,6 +10,19 @@ export const VIEWPORTS = {
 
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/** Every width the layout must hold at (issue 11): phones, tablets, laptops, desktops. */
+export const SCREEN_WIDTHS = [320, 360, 390, 768, 820, 1024, 1280, 1440, 1920] as const;
+
+/** Below this width the site is used as on a phone: touch, mobile browser (Tailwind's `md`). */
+const TABLET_MIN_WIDTH = 768;
+
+/** A viewport of the given width with a height typical of devices that wide. */
+export function viewportOfWidth(width: number): { width: number; height: number } {
+  if (width < TABLET_MIN_WIDTH) return { width, height: 780 };
+  if (width < 1280) return { width, height: 1024 };
+  return { width, height: 900 };
+}
+
 /**
  * Headless Chromium announces itself as "HeadlessChrome", which the server (rightly)
  * treats as a crawler and answers with the whole page at once. Tests browse as a person.
@@ -42,16 +55,18 @@ export interface WatchedPage {
 /** A fresh page that records every console error/warning and page error. */
 export async function openPage(
   browser: Browser,
-  viewport: ViewportName,
+  viewport: ViewportName | number,
   options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference" } = {},
 ): Promise<WatchedPage> {
+  const size = typeof viewport === "number" ? viewportOfWidth(viewport) : VIEWPORTS[viewport];
+  const phone = size.width < TABLET_MIN_WIDTH;
   const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
+    viewport: size,
     userAgent: BROWSER_USER_AGENT,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "no-preference",
-    hasTouch: viewport === "mobile",
-    isMobile: viewport === "mobile",
+    hasTouch: phone,
+    isMobile: phone,
   });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -65,9 +80,10 @@ export async function openPage(
   return { page, context, problems };
 }
 
-/** axe-core violations (WCAG 2.x A/AA and best practices) as readable strings. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe-core violations (WCAG 2.x A/AA and best practices) as readable strings; `include` narrows the check to one part. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );

@@ -7,7 +7,7 @@ export function BenefitStrip() {
       <div className="container-page">
         <ul className="grid gap-4 rounded-3xl bg-white p-4 shadow-xl shadow-slate-900/5 ring-1 ring-slate-900/5 sm:p-6 md:grid-cols-3 md:gap-0 md:divide-x md:divide-slate-100">
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className="flex gap-4 p-2 md:px-6">
+            <li key={benefit.title} className="flex gap-4 p-2 md:flex-col md:px-6 lg:flex-row">
               <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
                 <Icon name={benefit.icon} className="h-6 w-6" />
               </span>

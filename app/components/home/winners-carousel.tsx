@@ -15,7 +15,7 @@ import { initialsOf } from "~/lib/initials";
 // Layout effects warn when rendered on the server; there the plain effect (never run) is the same thing.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
-const TONES: Record<WinnerTone, { band: string; avatar: string }> = {
+const WINNER_CARD_TONES: Record<WinnerTone, { band: string; avatar: string }> = {
   indigo: { band: "from-brand-100", avatar: "bg-brand-100 text-brand-800" },
   amber: { band: "from-amber-100", avatar: "bg-amber-100 text-amber-900" },
   emerald: { band: "from-emerald-100", avatar: "bg-emerald-100 text-emerald-800" },
@@ -24,8 +24,8 @@ const TONES: Record<WinnerTone, { band: string; avatar: string }> = {
   violet: { band: "from-violet-100", avatar: "bg-violet-100 text-violet-800" },
 };
 
-function WinnerCard({ winner }: { winner: Winner }) {
-  const tone = TONES[winner.tone];
+function CarouselWinnerCard({ winner }: { winner: Winner }) {
+  const tone = WINNER_CARD_TONES[winner.tone];
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-lg shadow-slate-900/5 ring-1 ring-slate-900/5">
       <div className={`bg-gradient-to-b ${tone.band} to-white px-6 pb-2 pt-6`}>
@@ -200,7 +200,7 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
                 data-visible={!hidden}
                 className="w-full flex-none snap-start px-3 py-4 md:w-1/3"
               >
-                <WinnerCard winner={winner} />
+                <CarouselWinnerCard winner={winner} />
               </div>
             );
           })}

@@ -1,7 +1,5 @@
-import { formatDrawDate } from "~/lib/countdown";
-import { nextDrawAt } from "~/lib/next-draw";
-import { useDrawCountdown } from "~/lib/use-draw-countdown";
-import type { CountdownParts } from "~/lib/countdown";
+import { formatDrawDate, type CountdownParts } from "~/lib/countdown";
+import { useDrawCountdown } from "~/lib/draw-countdown";
 
 const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "days", label: "días" },
@@ -10,17 +8,11 @@ const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "seconds", label: "seg" },
 ];
 
-/** Two digits, or a placeholder until the browser has read its clock. */
-function digits(parts: CountdownParts | null, key: keyof CountdownParts): string {
-  return parts ? String(parts[key]).padStart(2, "0") : "--";
-}
+const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 export function DrawCountdown() {
-  const { drawAt, parts } = useDrawCountdown();
-  // The server's clock and the visitor's may disagree about which draw is next (a skewed
-  // clock, or a render just before a draw): the text is then allowed to differ during
-  // hydration, and React writes the browser's value into it.
-  const drawDate = formatDrawDate(drawAt === null ? nextDrawAt(Date.now()) : new Date(drawAt));
+  const { drawAt, parts, live } = useDrawCountdown();
+  const drawDate = formatDrawDate(drawAt);
 
   return (
     <div className="rounded-3xl border border-white/15 bg-white/10 p-5 shadow-2xl shadow-brand-950/40 backdrop-blur sm:p-7">
@@ -29,7 +21,6 @@ export function DrawCountdown() {
       </p>
       <p
         id="cuenta-regresiva-fecha"
-        suppressHydrationWarning
         className="mt-1 text-lg font-semibold text-white first-letter:uppercase"
         data-testid="draw-date"
       >
@@ -41,7 +32,7 @@ export function DrawCountdown() {
         aria-labelledby="cuenta-regresiva-titulo"
         aria-describedby="cuenta-regresiva-fecha"
         data-testid="countdown"
-        data-ready={parts !== null}
+        data-ready={live}
         className="mt-5 grid grid-cols-4 gap-2 sm:gap-3"
       >
         {UNITS.map(({ key, label }) => (
@@ -50,7 +41,7 @@ export function DrawCountdown() {
               data-unit={key}
               className="h-10 text-3xl font-bold leading-10 tabular-nums text-white sm:h-12 sm:text-4xl sm:leading-[3rem]"
             >
-              {digits(parts, key)}
+              {twoDigits(parts[key])}
             </span>
             <span className="mt-1 text-xs font-medium uppercase tracking-wide text-brand-200">{label}</span>
           </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-const TONES = { white: "bg-white", slate: "bg-slate-50" } as const;
+const SECTION_BACKGROUNDS = { white: "bg-white", slate: "bg-slate-50" } as const;
 
 /**
  * A /sorteos section below the fold: centred eyebrow, title and lead, then its content.
@@ -18,12 +18,12 @@ export function PageSection({
   eyebrow: string;
   title: string;
   lead?: string;
-  tone?: keyof typeof TONES;
+  tone?: keyof typeof SECTION_BACKGROUNDS;
   children: ReactNode;
 }) {
   const titleId = `${id}-titulo`;
   return (
-    <section id={id} aria-labelledby={titleId} data-reveal="" className={`${TONES[tone]} py-16 sm:py-24`}>
+    <section id={id} aria-labelledby={titleId} data-reveal="" className={`${SECTION_BACKGROUNDS[tone]} py-16 sm:py-24`}>
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
           <p className="eyebrow">{eyebrow}</p>

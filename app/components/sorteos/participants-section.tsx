@@ -2,7 +2,7 @@ import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { formatLastUpdated } from "~/lib/format";
 import { listingHref } from "~/lib/listing-url";
-import { daysUntil, nextDrawAt } from "~/lib/next-draw";
+import { useDrawCountdown } from "~/lib/draw-countdown";
 import { PAGE_SIZE } from "~/lib/pagination";
 import type { ParticipantsListing } from "~/lib/participant";
 import { useRenderInstant } from "~/lib/render-instant";
@@ -32,12 +32,17 @@ function StatTile({ icon, label, value, testId }: { icon: IconName; label: strin
   );
 }
 
-function StatTiles({ participants, countries, days }: { participants: ReactNode; countries: ReactNode; days: ReactNode }) {
+/** Whole days left, from the same count as the countdown above. */
+function DaysLeft() {
+  return <>{useDrawCountdown().parts.days}</>;
+}
+
+function StatTiles({ participants, countries }: { participants: ReactNode; countries: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-3 sm:gap-4">
       <StatTile icon="users" label="Participantes" value={participants} testId="stat-participants" />
       <StatTile icon="globe" label="Países" value={countries} testId="stat-countries" />
-      <StatTile icon="calendar" label="Días restantes" value={days} testId="stat-days" />
+      <StatTile icon="calendar" label="Días restantes" value={<DaysLeft />} testId="stat-days" />
     </div>
   );
 }
@@ -76,7 +81,6 @@ function ListingBody({ listing, now }: { listing: ParticipantsListing; now: numb
       <StatTiles
         participants={unknown ? "—" : numberFormat.format(listing.totalCount)}
         countries={unknown ? "—" : numberFormat.format(listing.countryCount)}
-        days={daysUntil(nextDrawAt(now), now)}
       />
       {unknown ? (
         <LoadError message={listing.error!} />
@@ -112,10 +116,10 @@ function ListingBody({ listing, now }: { listing: ParticipantsListing; now: numb
   );
 }
 
-function ListingSkeleton({ now }: { now: number }) {
+function ListingSkeleton() {
   return (
     <>
-      <StatTiles participants="—" countries="—" days={daysUntil(nextDrawAt(now), now)} />
+      <StatTiles participants="—" countries="—" />
       <div className="h-12 rounded-full bg-slate-100" />
       <p className="text-sm text-slate-500">Cargando participantes…</p>
       <ParticipantsTableSkeleton caption={CAPTION} rows={PAGE_SIZE} />
@@ -136,7 +140,7 @@ export function ParticipantsSection({ listing }: { listing: ParticipantsListing 
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">
-          <Suspense fallback={<ListingSkeleton now={now} />}>
+          <Suspense fallback={<ListingSkeleton />}>
             <Await resolve={listing} errorElement={<LoadError message="Error desconocido" />}>
               {(data) => <ListingBody listing={data} now={now} />}
             </Await>

@@ -4,7 +4,7 @@ import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
 import { initialsOf } from "~/lib/initials";
 
-function WinnerCard({ winner }: { winner: DrawWinner }) {
+function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
@@ -53,7 +53,7 @@ export function PreviousWinners() {
     >
       <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         {DRAW_WINNERS.map((winner) => (
-          <WinnerCard key={winner.name} winner={winner} />
+          <PreviousWinnerCard key={winner.name} winner={winner} />
         ))}
       </ul>
     </PageSection>

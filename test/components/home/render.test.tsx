@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { HowItWorks } from "~/components/home/how-it-works";
+import { SurveyStepsExplainer } from "~/components/home/survey-steps-explainer";
 import { WinnersCarousel } from "~/components/home/winners-carousel";
 import { WINNERS } from "~/content/winners";
 
@@ -9,7 +9,7 @@ function elementsWith(html: string, marker: string): string[] {
 }
 
 describe("explainer server render", () => {
-  const html = renderToString(<HowItWorks />);
+  const html = renderToString(<SurveyStepsExplainer />);
 
   it("marks step 1 as the selected tab", () => {
     const tabs = elementsWith(html, 'role="tab"');

@@ -88,7 +88,7 @@ const PREVIEWS: Record<StepNumber, () => ReactNode> = {
   3: CompletionPreview,
 };
 
-export function HowItWorks() {
+export function SurveyStepsExplainer() {
   const [active, setActive] = useState<StepNumber>(DEFAULT_STEP);
   const tabRefs = useRef(new Map<StepNumber, HTMLButtonElement>());
 

@@ -17,7 +17,7 @@ function StepCard({ step, number }: { step: DrawStep; number: number }) {
   );
 }
 
-export function HowItWorks() {
+export function DrawEntrySteps() {
   return (
     <PageSection
       id="como-participar"

@@ -1,0 +1,25 @@
+import { FAQ_ITEMS } from "~/content/faq";
+import { useNonce } from "~/lib/nonce";
+import { useSiteUrl } from "~/lib/site-url";
+import { faqPageData, organizationData, scriptSafeJson } from "~/lib/structured-data";
+
+/** Structured data for search engines; the nonce keeps it allowed by the page's CSP. */
+function JsonLd({ data }: { data: unknown }) {
+  return (
+    <script
+      type="application/ld+json"
+      nonce={useNonce()}
+      // The browser hides the nonce once the CSP has read it; the rest is the same text.
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }}
+    />
+  );
+}
+
+export function OrganizationJsonLd() {
+  return <JsonLd data={organizationData(useSiteUrl())} />;
+}
+
+export function FaqJsonLd() {
+  return <JsonLd data={faqPageData(FAQ_ITEMS)} />;
+}

@@ -1,0 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { sitemapXml } from "~/lib/crawler-files.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => sitemapXml(request);

@@ -1,0 +1,215 @@
+/**
+ * Every page at every width from 320 to 1920 px (issue 11): no sideways scroll, a header on
+ * one line (or the menu button), no button label over two lines, the hero composed for the
+ * width, whole carousel cards, and no axe violation with the mobile menu closed or open.
+ * One page per JavaScript setting, resized from width to width: launching is the slow part.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, openPage, SCREEN_WIDTHS, viewportOfWidth, type WatchedPage } from "../support/browser";
+import { useSiteUnderTest, withoutBlockedScripts } from "../support/site-under-test";
+
+const site = useSiteUnderTest({ sheet: "ok" });
+
+const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe"];
+
+/** Tailwind's `md`: tablets and up see the desktop survey preview and three cards per view. */
+const MD = 768;
+/** Tailwind's `lg`: from here the header's links fit in the bar, and the hero sits side by side. */
+const LG = 1024;
+
+interface LayoutReport {
+  overflow: number;
+  /** Visible buttons whose label takes more than one line. */
+  brokenLabels: string[];
+  header: { menuButton: boolean; links: { text: string; lines: number; top: number; bottom: number; left: number; right: number }[] };
+}
+
+/** Measures in the page: text lines are counted from the boxes of each text node's line fragments. */
+function measureLayout(page: Page): Promise<LayoutReport> {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+    };
+    const lineCount = (element: Element) => {
+      const bottoms: number[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (rect.width > 0 && !bottoms.some((bottom) => Math.abs(bottom - rect.bottom) < 4)) bottoms.push(rect.bottom);
+        }
+      }
+      return bottoms.length;
+    };
+    const label = (element: Element) => element.textContent?.replace(/\s+/g, " ").trim() ?? "";
+    // Buttons and button-styled links; the explainer's step tabs are cards with a paragraph each.
+    const controls = [...document.querySelectorAll('button:not([role="tab"]), [class*="btn-"]')].filter(
+      (element) => visible(element) && label(element) !== "",
+    );
+    const bar = document.querySelector('[data-testid="site-header"] nav > div')!;
+    const barLinks = [...bar.querySelectorAll("a")].filter(visible).slice(1); // the first is the logo
+    const menuButton = bar.querySelector("button");
+    return {
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      brokenLabels: controls.filter((element) => lineCount(element) > 1).map(label),
+      header: {
+        menuButton: menuButton !== null && visible(menuButton),
+        links: barLinks.map((link) => {
+          const box = link.getBoundingClientRect();
+          return { text: label(link), lines: lineCount(link), top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+        }),
+      },
+    };
+  });
+}
+
+const HEADER_ITEMS = ["Cómo funciona", "Sorteos", "¿Por qué Opinion Labz?", "Contacto", "Empezar encuesta"];
+
+function expectTidyLayout(report: LayoutReport, width: number) {
+  expect(report.overflow, "horizontal scroll").toBe(0);
+  expect(report.brokenLabels, "labels over two lines").toEqual([]);
+  const { links, menuButton } = report.header;
+  if (menuButton) {
+    expect(links, "links in the bar beside the menu button").toEqual([]);
+    return;
+  }
+  expect(width).toBeGreaterThanOrEqual(LG);
+  expect(links.map((link) => link.text)).toEqual(HEADER_ITEMS);
+  for (const link of links) {
+    expect(link.lines, link.text).toBe(1);
+    expect(link.top).toBeGreaterThanOrEqual(0);
+    expect(link.bottom).toBeLessThanOrEqual(64);
+  }
+  for (let index = 1; index < links.length; index++) expect(links[index]!.left).toBeGreaterThan(links[index - 1]!.right);
+}
+
+async function heroComposition(page: Page) {
+  return page.evaluate(() => {
+    const box = (testId: string) => {
+      const rect = document.querySelector(`[data-testid="${testId}"]`)!.getBoundingClientRect();
+      return rect.width > 0 ? { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom } : null;
+    };
+    const title = document.getElementById("inicio-titulo")!.getBoundingClientRect();
+    return {
+      viewportCentre: document.documentElement.clientWidth / 2,
+      titleCentre: (title.left + title.right) / 2,
+      text: box("hero-text")!,
+      desktopPreview: box("hero-preview-desktop"),
+      phonePreview: box("hero-preview-phone"),
+    };
+  });
+}
+
+async function carouselSlides(page: Page) {
+  await page.locator('[data-testid="winners-carousel"][data-per-view]').waitFor();
+  return page.evaluate(() => {
+    const carousel = document.querySelector<HTMLElement>('[data-testid="winners-carousel"]')!;
+    const viewport = document.querySelector('[data-testid="winners-viewport"]')!.getBoundingClientRect();
+    const slides = [...document.querySelectorAll<HTMLElement>('[data-testid="winner-slide"]')].map((slide) => {
+      const rect = slide.getBoundingClientRect();
+      return { visible: slide.dataset.visible === "true", left: rect.left, right: rect.right };
+    });
+    return { perView: Number(carousel.dataset.perView), viewport: { left: viewport.left, right: viewport.right }, slides };
+  });
+}
+
+describe("every page at every width, JavaScript on", () => {
+  let watched: WatchedPage;
+  beforeAll(async () => {
+    // Reduced motion: nothing is mid-animation when axe and the measures look.
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { reducedMotion: "reduce" });
+  });
+  afterAll(async () => {
+    // The 404 page's own status and its deliberate console log are the only errors expected.
+    const unexpected = watched.problems.filter((problem) => !/404 Error: User attempted|status of 404/.test(problem));
+    await watched.context.close();
+    expect(unexpected).toEqual([]);
+  });
+
+  describe.each(SCREEN_WIDTHS)("at %i px", (width) => {
+    beforeAll(() => watched.page.setViewportSize(viewportOfWidth(width)));
+
+    it.each(PAGES)("%s holds together, with no axe violation, menu closed or open", async (path) => {
+      const { page } = watched;
+      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+      const report = await measureLayout(page);
+      expectTidyLayout(report, width);
+      expect(await axeViolations(page), "axe").toEqual([]);
+
+      if (report.header.menuButton) {
+        await page.getByRole("button", { name: "Abrir menú" }).click();
+        await page.locator("#menu-movil:not([hidden])").waitFor();
+        expect((await measureLayout(page)).overflow, "overflow with the menu open").toBe(0);
+        // The rest of the page has just been checked: what changed is the header.
+        expect(await axeViolations(page, '[data-testid="site-header"]'), "axe with the menu open").toEqual([]);
+        await page.getByRole("button", { name: "Cerrar menú" }).click();
+        await page.locator("#menu-movil[hidden]").waitFor({ state: "attached" });
+      }
+    });
+
+    it("composes the home hero for the width and shows whole carousel cards", async () => {
+      const { page } = watched;
+      await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+      const hero = await heroComposition(page);
+      if (width < MD) {
+        expect(hero.phonePreview).not.toBeNull();
+        expect(hero.desktopPreview).toBeNull();
+      } else {
+        expect(hero.desktopPreview).not.toBeNull();
+        expect(hero.phonePreview).toBeNull();
+        if (width < LG) {
+          // Tablet: the text is centred above the preview, not a phone column left-aligned.
+          expect(Math.abs(hero.titleCentre - hero.viewportCentre)).toBeLessThan(2);
+          expect(hero.desktopPreview!.top).toBeGreaterThan(hero.text.bottom);
+        } else {
+          expect(hero.desktopPreview!.left).toBeGreaterThan(hero.text.right);
+        }
+      }
+
+      await page.locator('[data-testid="winners-carousel"]').scrollIntoViewIfNeeded();
+      const carousel = await carouselSlides(page);
+      expect(carousel.perView).toBe(width < MD ? 1 : 3);
+      expect(carousel.slides.filter((slide) => slide.visible)).toHaveLength(carousel.perView);
+      for (const slide of carousel.slides) {
+        const inside = slide.left >= carousel.viewport.left - 1 && slide.right <= carousel.viewport.right + 1;
+        const outside = slide.right <= carousel.viewport.left + 1 || slide.left >= carousel.viewport.right - 1;
+        // Whole cards on screen, the rest wholly off it: never a card cut by the edge.
+        expect(slide.visible ? inside : outside).toBe(true);
+      }
+    });
+  });
+});
+
+describe("every page at every width, JavaScript off", () => {
+  let watched: WatchedPage;
+  beforeAll(async () => {
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false });
+  });
+  afterAll(() => watched.context.close());
+
+  it.each(SCREEN_WIDTHS)("every page holds together at %i px", async (width) => {
+    const { page, problems } = watched;
+    await page.setViewportSize(viewportOfWidth(width));
+    for (const path of PAGES) {
+      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+      const report = await measureLayout(page);
+      expect(report.overflow, `horizontal scroll on ${path}`).toBe(0);
+      expect(report.brokenLabels, `labels over two lines on ${path}`).toEqual([]);
+      // Below lg the links show as a row under the bar, each on one line.
+      if (width < LG) {
+        const row = page.locator(".nav-without-script");
+        expect(await row.isVisible()).toBe(true);
+        const lines = await row.locator("a").evaluateAll((links) => links.map((link) => link.getClientRects().length));
+        expect(lines).toEqual([1, 1, 1, 1]);
+      } else {
+        expectTidyLayout(report, width);
+      }
+    }
+    const unexpected = withoutBlockedScripts(problems).filter((problem) => !problem.includes("status of 404"));
+    expect(unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { faqPageData, scriptSafeJson } from "~/lib/structured-data";
+
+describe("scriptSafeJson", () => {
+  it("leaves no < that could close the script element, and parses back to the same data", () => {
+    const data = { name: "</script><script>alert(1)</script>", answer: "a <b> c" };
+    const json = scriptSafeJson(data);
+    expect(json).not.toContain("<");
+    expect(JSON.parse(json)).toEqual(data);
+  });
+});
+
+describe("faqPageData", () => {
+  it("makes one Question with its accepted Answer per item, in order", () => {
+    expect(faqPageData([{ question: "¿Uno?", answer: "Sí." }, { question: "¿Dos?", answer: "No." }]).mainEntity).toEqual([
+      { "@type": "Question", name: "¿Uno?", acceptedAnswer: { "@type": "Answer", text: "Sí." } },
+      { "@type": "Question", name: "¿Dos?", acceptedAnswer: { "@type": "Answer", text: "No." } },
+    ]);
+  });
+});
