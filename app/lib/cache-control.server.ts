@@ -25,6 +25,12 @@ const SHEET_ERROR_SECONDS = 10;
 export const NO_STORE = "no-store";
 
 /**
+ * robots.txt and the sitemap change only when the site is deployed: browsers and CDNs
+ * may keep them for a day, and serve a stale copy for a week while they refresh it.
+ */
+export const CRAWLER_FILE_CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
+
+/**
  * Browsers always revalidate (`max-age=0`, answered by a 304 while the page is unchanged);
  * shared caches keep a page for `SHARED_MAX_AGE_SECONDS`. Stored pages carry
  * `no-transform`: their CSP allows inline scripts by hash, so a proxy that rewrote the

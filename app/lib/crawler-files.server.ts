@@ -1,16 +1,11 @@
 import { INDEXED_PAGES } from "~/content/pages";
 import { env } from "./env.server";
-import { applySecurityHeaders } from "./security-headers.server";
-
-/**
- * robots.txt and the sitemap change only when the site is deployed: browsers and CDNs
- * may keep them for a day, and serve a stale copy for a week while they refresh it.
- */
-const CRAWLER_FILE_CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
+import { CRAWLER_FILE_CACHE_CONTROL } from "./cache-control.server";
+import { applySecurityHeaders, NO_INLINE_SOURCES } from "./security-headers.server";
 
 function crawlerFile(request: Request, body: string, contentType: string): Response {
   const headers = new Headers({ "Content-Type": contentType, "Cache-Control": CRAWLER_FILE_CACHE_CONTROL });
-  applySecurityHeaders(headers, request, null);
+  applySecurityHeaders(headers, request, NO_INLINE_SOURCES);
   return new Response(body, { headers });
 }
 
