@@ -11,6 +11,8 @@ import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 const server = useSheetMocks();
 const FETCHED_AT = Date.UTC(2026, 10, 22, 15);
 const options = { timeoutMs: 2000, now: () => FETCHED_AT };
+const MEGABYTE = 1024 * 1024;
+const ROW_CHARACTER = "x".charCodeAt(0);
 
 async function* chunksOf(text: string, size: number): AsyncIterable<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
@@ -116,26 +118,55 @@ describe("loadSheet", () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it("rejects a body over 20 MB whether or not its length is declared", async () => {
-    const row = "Nombre Apellido,Argentina,ID-000000,2026-01-01\n";
-    const big = "nombre,pais,id,fecha\n" + row.repeat(Math.ceil((21 * 1024 * 1024) / row.length));
+  it("refuses a sheet whose declared length is over 20 MB without reading its body", async () => {
+    let megabytesSent = 0;
     server.use(
-      http.get(`${MOCK_ORIGIN}/sheet/declared.csv`, () => new HttpResponse(big, { headers: { "content-type": "text/csv" } })),
+      http.get(`${MOCK_ORIGIN}/sheet/declared.csv`, () => {
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            megabytesSent += 1;
+            controller.enqueue(new Uint8Array(MEGABYTE).fill(ROW_CHARACTER));
+          },
+        });
+        return new HttpResponse(stream, {
+          headers: { "content-type": "text/csv", "content-length": String(21 * MEGABYTE) },
+        });
+      }),
+    );
+    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/declared.csv` }, options)).rejects.toMatchObject({
+      kind: "invalid",
+      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+    });
+    // A stream pulls its first chunk or two on its own; reading the body would pull 21.
+    expect(megabytesSent).toBeLessThan(5);
+  });
+
+  it("stops reading a body with no declared length once it passes 20 MB", async () => {
+    // One header line, then a field that never ends: the parser has nothing to emit, so
+    // the body is pulled as fast as it arrives and only the byte limit can stop it.
+    const header = new TextEncoder().encode("nombre,pais,id,fecha\n");
+    const filler = new Uint8Array(MEGABYTE).fill(ROW_CHARACTER);
+    let megabytesSent = 0;
+    server.use(
       http.get(`${MOCK_ORIGIN}/sheet/streamed.csv`, () => {
-        const bytes = new TextEncoder().encode(big);
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
-            for (let offset = 0; offset < bytes.length; offset += 1 << 20) controller.enqueue(bytes.subarray(offset, offset + (1 << 20)));
-            controller.close();
+            controller.enqueue(header);
+          },
+          pull(controller) {
+            megabytesSent += 1;
+            controller.enqueue(filler);
           },
         });
         return new HttpResponse(stream, { headers: { "content-type": "text/csv" } });
       }),
     );
-    for (const name of ["declared", "streamed"]) {
-      await expect(
-        loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/${name}.csv` }, options),
-      ).rejects.toMatchObject({ kind: "invalid", publicMessage: "La planilla de participantes no devolvió datos válidos." });
-    }
-  });
+    const generousLimit = { ...options, timeoutMs: 60_000 };
+    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/streamed.csv` }, generousLimit)).rejects.toMatchObject({
+      kind: "invalid",
+      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+    });
+    expect(megabytesSent).toBeGreaterThan(20);
+    expect(megabytesSent).toBeLessThan(30);
+  }, 60_000);
 });

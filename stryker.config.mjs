@@ -1,0 +1,22 @@
+/**
+ * Mutation testing of app/lib against the unit tests: `npm run test:mutation`.
+ * Not part of `npm test` or CI (it takes tens of minutes); see docs/testing.md.
+ * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
+ */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.mutation.config.ts" },
+  mutate: ["app/lib/**/*.{ts,tsx}"],
+  coverageAnalysis: "perTest",
+  // Two cores, shared with whatever else runs: more workers only queue.
+  concurrency: 2,
+  timeoutMS: 10_000,
+  incremental: true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/mutation.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  thresholds: { high: 90, low: 85, break: 85 },
+  ignorePatterns: ["/build", "/public/build", "/.cache", "/reports", "/.screenshots", "/.lighthouse"],
+};
