@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createParticipantsCache } from "~/lib/participants/cache.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import {
@@ -13,12 +13,8 @@ import { mockSheet, useSheetMocks } from "../../support/msw";
 useSheetMocks();
 const NOW = Date.UTC(2026, 10, 22, 15);
 
-function cacheFor(scenario: SheetScenario) {
-  return createParticipantsCache({
-    load: () => loadSheet(mockSheet(scenario), { timeoutMs: 2000, now: () => NOW }),
-    ttlMs: 300_000,
-    log: () => undefined,
-  });
+function cacheFor(scenario: SheetScenario, load = () => loadSheet(mockSheet(scenario), { timeoutMs: 2000, now: () => NOW })) {
+  return createParticipantsCache({ load, ttlMs: 300_000, log: () => undefined });
 }
 
 async function snapshotOf(scenario: SheetScenario) {
@@ -118,16 +114,30 @@ describe("searchParticipants", () => {
 
   it("returns everything for an empty query and pages the result", async () => {
     const snapshot = await snapshotOf("ok");
+    for (const blank of ["", "   "]) expect(searchParticipants(snapshot, blank)).toEqual(snapshot.participants);
     const all = searchParticipants(snapshot, "");
     expect(all).toHaveLength(30);
-    expect(pageParticipants(searchParticipants(snapshot, "a"), "1").rows.length).toBeLessThanOrEqual(10);
+    const ids = (page: string) => pageParticipants(all, page).rows.map((row) => row.id);
+    expect(ids("1")).toEqual(all.slice(0, 10).map((row) => row.id));
+    expect(ids("3")).toEqual(all.slice(20, 30).map((row) => row.id));
+    expect(pageParticipants(all, "3")).toMatchObject({ matchCount: 30, page: 3, pageCount: 3 });
+
+    const withA = searchParticipants(snapshot, "a");
+    expect(withA.length).toBeGreaterThan(10);
+    expect(withA.length).toBeLessThan(30);
+    expect(pageParticipants(withA, "1").rows).toEqual(withA.slice(0, 10));
+    expect(pageParticipants(withA, "2").rows).toEqual(withA.slice(10, 20));
   });
 });
 
 describe("getParticipantsHealth", () => {
-  it("reports nothing before the first refresh and never triggers one", () => {
-    const cache = cacheFor("ok");
+  it("reports nothing before the first refresh and never triggers one", async () => {
+    const load = vi.fn(() => loadSheet(mockSheet("ok"), { timeoutMs: 2000, now: () => NOW }));
+    const cache = cacheFor("ok", load);
     expect(getParticipantsHealth(cache, NOW)).toEqual({ count: 0, fetchedAt: null, ageSeconds: null, lastError: null });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(load).not.toHaveBeenCalled();
+    expect(getParticipantsHealth(cache, NOW).fetchedAt).toBeNull();
   });
 
   it("reports count, fetch time and age after a refresh", async () => {
@@ -152,8 +162,11 @@ describe("getParticipantsHealth", () => {
 
 describe("query length", () => {
   it("searches and echoes back only the first 100 characters of a longer query", async () => {
-    const listing = await getParticipantsPage({ query: "lucía".padEnd(3000, "x"), page: null }, cacheFor("ok"));
-    expect(listing.query).toHaveLength(100);
-    expect(listing.matchCount).toBe(0);
+    // Within the first 100 characters the query is "lucía" and blanks; the x's come after.
+    const first100 = "lucía".padEnd(100, " ");
+    const listing = await getParticipantsPage({ query: first100 + "x".repeat(2900), page: null }, cacheFor("ok"));
+    expect(listing.query).toBe(first100);
+    expect(listing.matchCount).toBe(1);
+    expect(listing.rows.map((row) => row.nombre)).toEqual(["Lucía P."]);
   });
 });
