@@ -110,6 +110,48 @@ describe("loadSheet", () => {
     await expect(loadSheet(mockSheet(scenario), options)).rejects.toMatchObject({ kind, publicMessage });
   });
 
+  it("names the reason in the logged message, which only the server log sees", async () => {
+    await expect(loadSheet(mockSheet("500"), options)).rejects.toMatchObject({ message: "upstream answered 500", status: 500 });
+    await expect(loadSheet(mockSheet("html"), options)).rejects.toMatchObject({
+      message: "upstream sent text/html, not CSV",
+    });
+    await expect(loadSheet(mockSheet("html-as-csv"), options)).rejects.toMatchObject({ message: "body is an HTML page" });
+  });
+
+  it.each([
+    ["an XHTML content type", "application/xhtml+xml", "nombre,pais,id,fecha\n"],
+    ["a sign-in page after a BOM and blank lines", "text/csv", "\uFEFF\n  \n<!DOCTYPE html><html><body>Sign in</body></html>"],
+    ["a bare <html> start", "text/plain", "<html lang=en><head></head></html>"],
+  ])("refuses %s as invalid data", async (_label, contentType, body) => {
+    server.use(http.get(`${MOCK_ORIGIN}/sheet/page.csv`, () => new HttpResponse(body, { headers: { "content-type": contentType } })));
+    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/page.csv` }, options)).rejects.toMatchObject({
+      kind: "invalid",
+    });
+  });
+
+  it("keeps a sheet that merely mentions HTML further in, and asks upstream for CSV", async () => {
+    let accept: string | null = null;
+    const body = "nombre,pais,id,fecha\nAna <html> B.,Chile,H-1,2026-10-01\n";
+    server.use(
+      http.get(`${MOCK_ORIGIN}/sheet/mentions-html.csv`, ({ request }) => {
+        accept = request.headers.get("accept");
+        return new HttpResponse(body);
+      }),
+    );
+    const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/mentions-html.csv` }, options);
+    expect(snapshot.participants.map((row) => row.nombre)).toEqual(["Ana <html> B."]);
+    expect(accept).toMatch(/^text\/csv\b/);
+  });
+
+  it("accepts a body of exactly 20 MB", async () => {
+    const header = "nombre,pais,id,fecha\n";
+    const filler = "x".repeat(20 * MEGABYTE - header.length);
+    server.use(http.get(`${MOCK_ORIGIN}/sheet/exactly-20-mb.csv`, () => new HttpResponse(header + filler)));
+    const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/exactly-20-mb.csv` }, { ...options, timeoutMs: 60_000 });
+    // The one row is a single endless cell: read, then dropped as invalid.
+    expect(snapshot).toMatchObject({ participants: [], dropped: 1 });
+  }, 60_000);
+
   it("gives up on a sheet that never answers once the time limit passes", async () => {
     const started = Date.now();
     await expect(loadSheet(mockSheet("hang"), { ...options, timeoutMs: 150 })).rejects.toMatchObject({
