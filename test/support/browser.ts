@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { onTestFinished } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -39,11 +40,20 @@ export interface WatchedPage {
   problems: string[];
 }
 
-/** A fresh page that records every console error/warning and page error. */
+/** With JavaScript off the browser refuses the module preloads: that is the test setup, not the page. */
+export function withoutBlockedScripts(problems: string[]): string[] {
+  return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
+}
+
+/**
+ * A fresh page that records every console error/warning, page error and failed request.
+ * Any of them fails the test when it ends (product.md: no console errors on any page),
+ * except those matching `expectProblems`, for a test that provokes one and says so.
+ */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName,
-  options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference" } = {},
+  options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference"; expectProblems?: RegExp } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
@@ -61,6 +71,11 @@ export async function openPage(
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("requestfailed", (request) => {
     if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${request.url()}`);
+  });
+  onTestFinished(() => {
+    const seen = options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems;
+    const unexpected = seen.filter((problem) => !options.expectProblems?.test(problem));
+    if (unexpected.length > 0) throw new Error(`unexpected problems in the browser:\n${unexpected.join("\n")}`);
   });
   return { page, context, problems };
 }
