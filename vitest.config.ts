@@ -13,6 +13,8 @@ export const unitProject = {
     environment: "node",
     globals: true,
     setupFiles: ["test/setup/fail-on-console-error.ts"],
+    // A bound a busy machine still meets; no unit test is about its own duration.
+    testTimeout: 30_000,
   },
 } satisfies TestProjectInlineConfiguration;
 

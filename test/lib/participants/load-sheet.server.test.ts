@@ -10,7 +10,8 @@ import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 
 const server = useSheetMocks();
 const FETCHED_AT = Date.UTC(2026, 10, 22, 15);
-const options = { timeoutMs: 2000, now: () => FETCHED_AT };
+// Generous: the time limit is not what these tests check (one test sets its own, short).
+const options = { timeoutMs: 30_000, now: () => FETCHED_AT };
 const MEGABYTE = 1024 * 1024;
 const ROW_CHARACTER = "x".charCodeAt(0);
 
@@ -157,7 +158,7 @@ describe("loadSheet", () => {
     await expect(loadSheet(mockSheet("hang"), { ...options, timeoutMs: 150 })).rejects.toMatchObject({
       name: "TimeoutError",
     });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("refuses a sheet whose declared length is over 20 MB without reading its body", async () => {

@@ -7,13 +7,13 @@ import {
   getRecentParticipants,
 } from "~/lib/participants/participants.server";
 import { pageParticipants, searchParticipants } from "~/lib/participants/query.server";
-import type { SheetScenario } from "../../mocks/handlers";
-import { mockSheet, useSheetMocks } from "../../support/msw";
+import { generatedSheetPath, type SheetScenario } from "../../mocks/handlers";
+import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 
 useSheetMocks();
 const NOW = Date.UTC(2026, 10, 22, 15);
 
-function cacheFor(scenario: SheetScenario, load = () => loadSheet(mockSheet(scenario), { timeoutMs: 2000, now: () => NOW })) {
+function cacheFor(scenario: SheetScenario, load = () => loadSheet(mockSheet(scenario), { timeoutMs: 30_000, now: () => NOW })) {
   return createParticipantsCache({ load, ttlMs: 300_000, log: () => undefined });
 }
 
@@ -53,14 +53,16 @@ describe("getParticipantsPage (/sorteos)", () => {
     );
   });
 
-  it("weighs the same for 30 rows or 100,000: one page of rows, never the sheet", async () => {
-    const listing = await getParticipantsPage({ query: "", page: "10000" }, cacheFor("large"));
-    expect(listing).toMatchObject({ page: 10_000, pageCount: 10_000, totalCount: 100_000 });
+  it("weighs the same for 30 rows or 20,000: one page of rows, never the sheet", async () => {
+    const bigSheet = { kind: "url" as const, url: `${MOCK_ORIGIN}${generatedSheetPath(20_000)}` };
+    const cache = cacheFor("ok", () => loadSheet(bigSheet, { timeoutMs: 120_000, now: () => NOW }));
+    const listing = await getParticipantsPage({ query: "", page: "2000" }, cache);
+    expect(listing).toMatchObject({ page: 2000, pageCount: 2000, totalCount: 20_000 });
     expect(listing.rows.map((row) => row.id)).toEqual(
       ["P000010", "P000009", "P000008", "P000007", "P000006", "P000005", "P000004", "P000003", "P000002", "P000001"],
     );
     expect(JSON.stringify(listing).length).toBeLessThan(3000);
-  }, 20_000);
+  }, 120_000);
 
   it("clamps page values instead of failing", async () => {
     const cache = cacheFor("ok");
@@ -132,7 +134,7 @@ describe("searchParticipants", () => {
 
 describe("getParticipantsHealth", () => {
   it("reports nothing before the first refresh and never triggers one", async () => {
-    const load = vi.fn(() => loadSheet(mockSheet("ok"), { timeoutMs: 2000, now: () => NOW }));
+    const load = vi.fn(() => loadSheet(mockSheet("ok"), { timeoutMs: 30_000, now: () => NOW }));
     const cache = cacheFor("ok", load);
     expect(getParticipantsHealth(cache, NOW)).toEqual({ count: 0, fetchedAt: null, ageSeconds: null, lastError: null });
     await new Promise((resolve) => setImmediate(resolve));
