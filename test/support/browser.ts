@@ -45,10 +45,20 @@ export function withoutBlockedScripts(problems: string[]): string[] {
   return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
 }
 
+/** product.md: the 404 page logs the path on purpose, and Chromium notes the 404 status with it. */
+const DELIBERATE_404_LOG = /^error: 404 Error: User attempted to access non-existent route/;
+const NOT_FOUND_STATUS = /^error: Failed to load resource: the server responded with a status of 404/;
+
+function withoutDeliberate404(problems: string[]): string[] {
+  if (!problems.some((problem) => DELIBERATE_404_LOG.test(problem))) return problems;
+  return problems.filter((problem) => !DELIBERATE_404_LOG.test(problem) && !NOT_FOUND_STATUS.test(problem));
+}
+
 /**
  * A fresh page that records every console error/warning, page error and failed request.
- * Any of them fails the test when it ends (product.md: no console errors on any page),
- * except those matching `expectProblems`, for a test that provokes one and says so.
+ * Any of them fails the test when it ends (product.md: no console errors on any page but
+ * the 404 page's log), except those matching `expectProblems`, for a test that provokes one
+ * and says so.
  */
 export async function openPage(
   browser: Browser,
@@ -73,7 +83,7 @@ export async function openPage(
     if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${request.url()}`);
   });
   onTestFinished(() => {
-    const seen = options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems;
+    const seen = withoutDeliberate404(options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems);
     const unexpected = seen.filter((problem) => !options.expectProblems?.test(problem));
     if (unexpected.length > 0) throw new Error(`unexpected problems in the browser:\n${unexpected.join("\n")}`);
   });
