@@ -1,22 +1,28 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
+
+/** Everything that runs in-process, without a built server or a browser. */
+export const unitProject = {
+  resolve: { alias },
+  test: {
+    name: "unit",
+    include: ["test/**/*.test.{ts,tsx}"],
+    exclude: ["test/e2e/**", "test/server/**", "test/container/**"],
+    environment: "node",
+    globals: true,
+    setupFiles: ["test/setup/fail-on-console-error.ts"],
+    // A bound a busy machine still meets; no unit test is about its own duration.
+    testTimeout: 30_000,
+  },
+} satisfies TestProjectInlineConfiguration;
 
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          name: "unit",
-          include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/e2e/**", "test/server/**", "test/container/**"],
-          environment: "node",
-          globals: true,
-        },
-      },
+      unitProject,
       {
         resolve: { alias },
         test: {

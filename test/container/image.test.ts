@@ -4,8 +4,9 @@
  * Not part of `npm test` (a build takes minutes); `.ci/run` runs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHeldSheet, type HeldSheet } from "../mocks/held-sheet";
-import { SAMPLE_SHEET } from "../mocks/sheets";
+import { holdSlowSheet, sheetPath } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { sampleParticipants } from "../mocks/sheets";
 import { freePort } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
 import { findContainerEngine, type ContainerEngine, type RunningContainer } from "../support/container-engine";
@@ -15,7 +16,8 @@ const TAG = "opinion-labz:test-container";
 const STOP_WITHIN_MS = 5000;
 /** Packages that belong to the build, never to the running image. */
 const DEV_TOOLS = ["typescript", "@remix-run/dev", "vitest", "tailwindcss", "esbuild", "msw", "tsx", "playwright-core"];
-const NEWEST = SAMPLE_SHEET.trim().split(/\r?\n/).at(-1)!.split(",")[0]!;
+const NEWEST = (await sampleParticipants())[0]!.nombre;
+const SLOW_SHEET = sheetPath("slow");
 
 const found = findContainerEngine();
 if ("missing" in found) {
@@ -92,29 +94,35 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
   });
 
   describe("stopped with SIGTERM while a page waits on a slow sheet", () => {
-    let held: HeldSheet;
+    let sheet: ReturnType<typeof holdSlowSheet>;
+    let sheets: SheetServer;
     let container: RunningContainer;
 
     beforeAll(async () => {
-      held = await startHeldSheet();
-      container = await engine!.run(TAG, await freePort(), { PARTICIPANTS_CSV_URL: held.url, PARTICIPANTS_TIMEOUT_MS: "30000" });
+      // The sheet answers when this test says so: the page is in flight however busy the machine is.
+      sheet = holdSlowSheet();
+      sheets = await startSheetServer();
+      container = await engine!.run(TAG, await freePort(), {
+        PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET),
+        PARTICIPANTS_TIMEOUT_MS: "30000",
+      });
     });
     afterAll(async () => {
-      held?.release();
-      await held?.sheets.close();
+      sheet?.restore();
+      await sheets?.close();
     });
 
     it("finishes the response in flight and exits 0 within 5 s", async () => {
       const response = await fetch(`${container.origin}/sorteos`, { headers: { "user-agent": BROWSER_USER_AGENT } });
       expect(response.status).toBe(200);
       const body = response.text();
-      expect(held.hits(), "the sheet is being fetched, held").toBe(1);
+      expect(sheets.hits(SLOW_SHEET), "the sheet is being fetched, held").toBe(1);
 
       const signalledAt = Date.now();
       const stopped = container.stop();
       // The sheet answers once SIGTERM has been delivered and the listener is closing.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      held.release();
+      sheet.release();
 
       const html = await body;
       expect(html).toContain(NEWEST);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
-import { useSiteUnderTest, withoutBlockedScripts } from "../support/site-under-test";
+import { axeViolations, openPage, VIEWPORTS, withoutBlockedScripts, type ViewportName } from "../support/browser";
+import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
 

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { SAMPLE_SHEET } from "../mocks/sheets";
+import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
 
@@ -93,16 +93,9 @@ async function isInert(locator: Locator): Promise<boolean[]> {
   return locator.evaluateAll((elements) => elements.map((element) => (element as HTMLElement & { inert: boolean }).inert));
 }
 
-/** The sample sheet's last rows, newest first: what the recent table must show. */
-function newestSampleRows(count: number): { nombre: string; id: string }[] {
-  const lines = SAMPLE_SHEET.trim().split(/\r?\n/).slice(1);
-  return lines
-    .slice(-count)
-    .reverse()
-    .map((line) => {
-      const [nombre = "", , id = ""] = line.split(",");
-      return { nombre, id };
-    });
+/** The sample sheet's newest participants, as the app reads the sheet: what the recent table must show. */
+async function newestSampleRows(count: number): Promise<{ nombre: string; id: string }[]> {
+  return (await sampleParticipants()).slice(0, count).map(({ nombre, id }) => ({ nombre, id }));
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport) => {
@@ -388,7 +381,7 @@ describe("recent participants", () => {
         return { nombre: cells[0] ?? "", id: cells[2] ?? "" };
       }),
     );
-    expect(shown).toEqual(newestSampleRows(5));
+    expect(shown).toEqual(await newestSampleRows(5));
     expect(await page.locator("#ultimos-ganadores").getByRole("link", { name: "Ver todos los participantes" }).getAttribute("href")).toBe(
       "/sorteos",
     );

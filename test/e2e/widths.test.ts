@@ -6,8 +6,15 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, openPage, SCREEN_WIDTHS, viewportOfWidth, type WatchedPage } from "../support/browser";
-import { useSiteUnderTest, withoutBlockedScripts } from "../support/site-under-test";
+import {
+  axeViolations,
+  openPage,
+  SCREEN_WIDTHS,
+  viewportOfWidth,
+  withoutBlockedScripts,
+  type WatchedPage,
+} from "../support/browser";
+import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest({ sheet: "ok" });
 

@@ -28,6 +28,9 @@ describe("clampPage", () => {
     ["99", 7, 7],
     ["99999999999999999999999", 7, 7],
     ["007", 7, 7],
+    // Leading zeros are not digits of a huge number.
+    ["0000000000000000003", 7, 3],
+    ["000000000000000000", 7, 1],
     ["9999999999999999", 7, 7],
     ["5", 1, 1],
   ])("page %j of %i pages is %i", (raw, pageCount, expected) => {

@@ -18,6 +18,8 @@ export const SHEET_SCENARIOS = {
   html: "Google's sign-in page (HTML, status 200)",
   "html-as-csv": "an HTML page labelled text/csv",
   hang: "never answers",
+  slow: "the sample sheet, after a few seconds",
+  flaky: "the sample sheet, then HTTP 500 for a while, then the sample sheet again",
   redirect: "a 307 to the sample sheet, as Google does",
 } as const;
 
@@ -26,6 +28,33 @@ export type SheetScenario = keyof typeof SHEET_SCENARIOS;
 export function sheetPath(scenario: SheetScenario): string {
   return `/sheet/${scenario}.csv`;
 }
+
+/** How long the `slow` scenario makes a visitor wait in `npm run dev`. */
+export const SLOW_SHEET_DELAY_MS = 4000;
+
+/**
+ * What a `slow` request waits for before the sheet is sent. A test that needs the sheet in
+ * flight for as long as it likes replaces it with a promise it settles itself (`holdSlowSheet`).
+ */
+export const slowSheet = { wait: (): Promise<unknown> => delay(SLOW_SHEET_DELAY_MS) };
+
+/** Holds every `slow` request until `release()`; `restore()` puts the timed wait back. */
+export function holdSlowSheet(): { release: () => void; restore: () => void } {
+  const timedWait = slowSheet.wait;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  slowSheet.wait = () => released;
+  return {
+    release,
+    restore: () => {
+      release();
+      slowSheet.wait = timedWait;
+    },
+  };
+}
+
+/** The `flaky` scenario answers 500 while `failing` is set: `npm run dev` flips it on a timer, a test by hand. */
+export const flakySheet = { failing: false };
 
 function csv(body: string): HttpResponse<string> {
   return new HttpResponse(body, { headers: { "content-type": "text/csv; charset=utf-8" } });
@@ -63,6 +92,13 @@ export const handlers = [
     await delay("infinite");
     return csv("");
   }),
+  http.get("*/sheet/slow.csv", async () => {
+    await slowSheet.wait();
+    return csv(SAMPLE_SHEET);
+  }),
+  http.get("*/sheet/flaky.csv", () =>
+    flakySheet.failing ? new HttpResponse("Internal error", { status: 500 }) : csv(SAMPLE_SHEET),
+  ),
   http.get("*/sheet/redirect.csv", ({ request }) =>
     HttpResponse.redirect(new URL(sheetPath("ok"), request.url).href, 307),
   ),

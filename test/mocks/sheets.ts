@@ -1,11 +1,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Participant } from "~/lib/participant";
+import { loadSheet } from "~/lib/participants/load-sheet.server";
+
+const SAMPLE_SHEET_PATH = path.resolve(import.meta.dirname, "../../app/lib/participants/sample-sheet.csv");
 
 /** The bundled sample sheet, the same file the app serves when no URL is configured. */
-export const SAMPLE_SHEET = readFileSync(
-  path.resolve(import.meta.dirname, "../../app/lib/participants/sample-sheet.csv"),
-  "utf8",
-);
+export const SAMPLE_SHEET = readFileSync(SAMPLE_SHEET_PATH, "utf8");
+
+/**
+ * The sample sheet's participants as the app reads them (the app's own parser and rules,
+ * newest first, display dates), for tests that check what a page shows.
+ */
+export async function sampleParticipants(): Promise<Participant[]> {
+  const { snapshot } = await loadSheet({ kind: "file", path: SAMPLE_SHEET_PATH, isBundledSample: true }, { timeoutMs: 60_000, now: Date.now });
+  return snapshot.participants;
+}
 
 const COUNTRIES = ["Argentina", "México", "Colombia", "Chile", "Perú", "Uruguay", "Paraguay", "España"];
 const NAMES = ["Valentina", "Santiago", "Camila", "Mateo", "Lucía", "Benjamín", "Sofía", "Martín", "José", "Renata"];

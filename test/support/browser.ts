@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { onTestFinished } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -52,11 +53,30 @@ export interface WatchedPage {
   problems: string[];
 }
 
-/** A fresh page that records every console error/warning and page error. */
+/** With JavaScript off the browser refuses the module preloads: that is the test setup, not the page. */
+export function withoutBlockedScripts(problems: string[]): string[] {
+  return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
+}
+
+/** product.md: the 404 page logs the path on purpose, and Chromium notes the 404 status with it. */
+const DELIBERATE_404_LOG = /^error: 404 Error: User attempted to access non-existent route/;
+const NOT_FOUND_STATUS = /^error: Failed to load resource: the server responded with a status of 404/;
+
+function withoutDeliberate404(problems: string[]): string[] {
+  if (!problems.some((problem) => DELIBERATE_404_LOG.test(problem))) return problems;
+  return problems.filter((problem) => !DELIBERATE_404_LOG.test(problem) && !NOT_FOUND_STATUS.test(problem));
+}
+
+/**
+ * A fresh page that records every console error/warning, page error and failed request.
+ * Any of them fails the test when it ends (product.md: no console errors on any page but
+ * the 404 page's log), except those matching `expectProblems`, for a test that provokes one
+ * and says so.
+ */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName | number,
-  options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference" } = {},
+  options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference"; expectProblems?: RegExp } = {},
 ): Promise<WatchedPage> {
   const size = typeof viewport === "number" ? viewportOfWidth(viewport) : VIEWPORTS[viewport];
   const phone = size.width < TABLET_MIN_WIDTH;
@@ -76,6 +96,11 @@ export async function openPage(
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("requestfailed", (request) => {
     if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${request.url()}`);
+  });
+  onTestFinished(() => {
+    const seen = withoutDeliberate404(options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems);
+    const unexpected = seen.filter((problem) => !options.expectProblems?.test(problem));
+    if (unexpected.length > 0) throw new Error(`unexpected problems in the browser:\n${unexpected.join("\n")}`);
   });
   return { page, context, problems };
 }

@@ -33,7 +33,3 @@ export function useSiteUnderTest({ sheet }: { sheet?: SheetScenario } = {}): Sit
   return site;
 }
 
-/** With JavaScript off the browser refuses the module preloads: that is the test setup, not the page. */
-export function withoutBlockedScripts(problems: string[]): string[] {
-  return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
-}

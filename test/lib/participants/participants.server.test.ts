@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BUNDLED_SAMPLE_SHEET } from "~/lib/env.server";
 import { createParticipantsCache } from "~/lib/participants/cache.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
@@ -8,18 +8,14 @@ import {
   getRecentParticipants,
 } from "~/lib/participants/participants.server";
 import { pageParticipants, searchParticipants } from "~/lib/participants/query.server";
-import type { SheetScenario } from "../../mocks/handlers";
-import { mockSheet, useSheetMocks } from "../../support/msw";
+import { generatedSheetPath, type SheetScenario } from "../../mocks/handlers";
+import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 
 useSheetMocks();
 const NOW = Date.UTC(2026, 10, 22, 15);
 
-function cacheFor(scenario: SheetScenario) {
-  return createParticipantsCache({
-    load: () => loadSheet(mockSheet(scenario), { timeoutMs: 2000, now: () => NOW }),
-    ttlMs: 300_000,
-    log: () => undefined,
-  });
+function cacheFor(scenario: SheetScenario, load = () => loadSheet(mockSheet(scenario), { timeoutMs: 30_000, now: () => NOW })) {
+  return createParticipantsCache({ load, ttlMs: 300_000, log: () => undefined });
 }
 
 async function snapshotOf(scenario: SheetScenario) {
@@ -69,14 +65,16 @@ describe("getParticipantsPage (/sorteos)", () => {
     );
   });
 
-  it("weighs the same for 30 rows or 100,000: one page of rows, never the sheet", async () => {
-    const listing = await getParticipantsPage({ query: "", page: "10000" }, cacheFor("large"));
-    expect(listing).toMatchObject({ page: 10_000, pageCount: 10_000, totalCount: 100_000 });
+  it("weighs the same for 30 rows or 20,000: one page of rows, never the sheet", async () => {
+    const bigSheet = { kind: "url" as const, url: `${MOCK_ORIGIN}${generatedSheetPath(20_000)}` };
+    const cache = cacheFor("ok", () => loadSheet(bigSheet, { timeoutMs: 120_000, now: () => NOW }));
+    const listing = await getParticipantsPage({ query: "", page: "2000" }, cache);
+    expect(listing).toMatchObject({ page: 2000, pageCount: 2000, totalCount: 20_000 });
     expect(listing.rows.map((row) => row.id)).toEqual(
       ["P000010", "P000009", "P000008", "P000007", "P000006", "P000005", "P000004", "P000003", "P000002", "P000001"],
     );
     expect(JSON.stringify(listing).length).toBeLessThan(3000);
-  }, 20_000);
+  }, 120_000);
 
   it("clamps page values instead of failing", async () => {
     const cache = cacheFor("ok");
@@ -131,15 +129,26 @@ describe("searchParticipants", () => {
 
   it("returns everything for an empty query and pages the result", async () => {
     const snapshot = await snapshotOf("ok");
+    for (const blank of ["", "   "]) expect(searchParticipants(snapshot, blank)).toEqual(snapshot.participants);
     const all = searchParticipants(snapshot, "");
     expect(all).toHaveLength(30);
-    expect(pageParticipants(searchParticipants(snapshot, "a"), "1").rows.length).toBeLessThanOrEqual(10);
+    const ids = (page: string) => pageParticipants(all, page).rows.map((row) => row.id);
+    expect(ids("1")).toEqual(all.slice(0, 10).map((row) => row.id));
+    expect(ids("3")).toEqual(all.slice(20, 30).map((row) => row.id));
+    expect(pageParticipants(all, "3")).toMatchObject({ matchCount: 30, page: 3, pageCount: 3 });
+
+    const withA = searchParticipants(snapshot, "a");
+    expect(withA.length).toBeGreaterThan(10);
+    expect(withA.length).toBeLessThan(30);
+    expect(pageParticipants(withA, "1").rows).toEqual(withA.slice(0, 10));
+    expect(pageParticipants(withA, "2").rows).toEqual(withA.slice(10, 20));
   });
 });
 
 describe("getParticipantsHealth", () => {
-  it("reports nothing before the first refresh and never triggers one", () => {
-    const cache = cacheFor("ok");
+  it("reports nothing before the first refresh and never triggers one", async () => {
+    const load = vi.fn(() => loadSheet(mockSheet("ok"), { timeoutMs: 30_000, now: () => NOW }));
+    const cache = cacheFor("ok", load);
     expect(getParticipantsHealth(cache, NOW, "url")).toEqual({
       count: 0,
       fetchedAt: null,
@@ -147,6 +156,9 @@ describe("getParticipantsHealth", () => {
       lastError: null,
       source: "url",
     });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(load).not.toHaveBeenCalled();
+    expect(getParticipantsHealth(cache, NOW, "url").fetchedAt).toBeNull();
   });
 
   it("reports count, fetch time and age after a refresh", async () => {
@@ -172,8 +184,11 @@ describe("getParticipantsHealth", () => {
 
 describe("query length", () => {
   it("searches and echoes back only the first 100 characters of a longer query", async () => {
-    const listing = await getParticipantsPage({ query: "lucía".padEnd(3000, "x"), page: null }, cacheFor("ok"));
-    expect(listing.query).toHaveLength(100);
-    expect(listing.matchCount).toBe(0);
+    // Within the first 100 characters the query is "lucía" and blanks; the x's come after.
+    const first100 = "lucía".padEnd(100, " ");
+    const listing = await getParticipantsPage({ query: first100 + "x".repeat(2900), page: null }, cacheFor("ok"));
+    expect(listing.query).toBe(first100);
+    expect(listing.matchCount).toBe(1);
+    expect(listing.rows.map((row) => row.nombre)).toEqual(["Lucía P."]);
   });
 });

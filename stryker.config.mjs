@@ -1,0 +1,32 @@
+/**
+ * Mutation testing of app/lib against the unit tests: `npm run test:mutation`.
+ * Not part of `npm test` or CI (it takes tens of minutes); see docs/testing.md.
+ * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
+ */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.mutation.config.ts" },
+  mutate: [
+    "app/lib/**/*.{ts,tsx}",
+    // Only observable in a running server or a browser, where the HTTP and browser tests
+    // cover them; mutating them would need a build per mutant (docs/testing.md).
+    "!app/lib/{use-*,render-instant,nonce}.{ts,tsx}",
+    "!app/lib/{exit-when-drained,stream-unless-ready,security-headers,page-cache}.server.ts",
+  ],
+  coverageAnalysis: "perTest",
+  // Static mutants (code that runs while a module loads, i.e. env.server.ts's start-up read)
+  // are not activated by the vitest runner: they "survive" even a test that fails outright
+  // with them. They are left out of the score; env.server.test.ts covers that code.
+  ignoreStatic: true,
+  // Two cores, shared with whatever else runs: more workers only queue.
+  concurrency: 2,
+  timeoutMS: 10_000,
+  incremental: true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/mutation.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  thresholds: { high: 90, low: 85, break: 85 },
+  ignorePatterns: ["/build", "/public/build", "/.cache", "/reports", "/.screenshots", "/.lighthouse"],
+};
