@@ -98,7 +98,7 @@ describe("revalidating what has not changed", () => {
     await page.reload({ waitUntil: "networkidle" });
     const pages304 = answered("/sorteos", 304);
     await page.reload({ waitUntil: "networkidle" });
-    await expect.poll(() => answered("/sorteos", 304)).toBe(pages304 + 1);
+    await expect.poll(() => answered("/sorteos", 304), { timeout: 10_000 }).toBe(pages304 + 1);
 
     await page.waitForFunction(() => "__remixRouter" in window);
     const data304 = answered("/sorteos.data", 304);
@@ -107,9 +107,9 @@ describe("revalidating what has not changed", () => {
     // The first fills the browser's cache (the page's own data came inline); the next ask with its ETag.
     await revalidate();
     await revalidate();
-    await expect.poll(() => answered("/sorteos.data", 304)).toBe(data304 + 1);
+    await expect.poll(() => answered("/sorteos.data", 304), { timeout: 10_000 }).toBe(data304 + 1);
     await revalidate();
-    await expect.poll(() => answered("/sorteos.data", 304)).toBe(data304 + 2);
+    await expect.poll(() => answered("/sorteos.data", 304), { timeout: 10_000 }).toBe(data304 + 2);
     expect(problems).toEqual([]);
     await context.close();
   });

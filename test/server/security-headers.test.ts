@@ -13,6 +13,7 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { launchBrowser, openPage, recordCspViolations } from "../support/browser";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+/** Slow enough that pages asked for right after start-up still find the sheet loading, on a busy machine too. */
 const SLOW_SHEET = "/sheet/slow.csv";
 /** The newest participant of the sample sheet, i.e. its last row. */
 const NEWEST = SAMPLE_SHEET.trim().split(/\r?\n/).at(-1)!.split(",")[0]!;
@@ -109,7 +110,7 @@ beforeAll(async () => {
   sheets = await startSheetServer({
     handlers: [
       http.get(`*${SLOW_SHEET}`, async () => {
-        await delay(400);
+        await delay(4000);
         return new HttpResponse(SAMPLE_SHEET, { headers: { "content-type": "text/csv; charset=utf-8" } });
       }),
       ...defaultHandlers,
