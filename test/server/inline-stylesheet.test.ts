@@ -1,0 +1,42 @@
+/**
+ * The built stylesheet travels inside every document (docs/decisions.md, "Inline
+ * stylesheet"): the same bytes each time, allowed by the response's CSP, no stylesheet link.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { sheetPath } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
+import { ROOT, startAppServer, type AppServer } from "../support/app-server";
+
+const ASSETS = path.join(ROOT, "public/build/_assets");
+const builtStylesheet = () =>
+  readFileSync(path.join(ASSETS, readdirSync(ASSETS).find((file) => file.endsWith(".css"))!), "utf8");
+
+let sheets: SheetServer;
+let app: AppServer;
+
+beforeAll(async () => {
+  sheets = await startSheetServer();
+  app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await sheets?.close();
+});
+
+it("carries the built stylesheet in every document, allowed by its CSP and never linked", async () => {
+  for (const pagePath of ["/", "/sorteos", "/encuesta", "/no-existe"]) {
+    const response = await fetch(`${app.origin}${pagePath}`);
+    const html = await response.text();
+    const styles = [...html.matchAll(/<style nonce="([^"]+)">([^<]*)<\/style>/g)];
+
+    expect(styles, pagePath).toHaveLength(1);
+    const [, nonce, text] = styles[0]!;
+    expect(text, pagePath).toBe(builtStylesheet());
+    const styleSrc = /style-src ([^;]+)/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(styleSrc?.split(" "), pagePath).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(html, pagePath).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  }
+});
