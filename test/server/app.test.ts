@@ -131,7 +131,8 @@ describe("visitor-facing errors", () => {
       if (skeletonAfterMs === null && html.includes('data-testid="skeleton-row"')) skeletonAfterMs = Date.now() - started;
     }
     expect(skeletonAfterMs).not.toBeNull();
-    expect(skeletonAfterMs!).toBeLessThan(1000);
+    // Well before the sheet's 4 s limit runs out, with room for a busy machine.
+    expect(skeletonAfterMs!).toBeLessThan(2000);
     expect(Date.now() - booted).toBeGreaterThanOrEqual(3900);
     expect(html).toContain("No pudimos cargar los participantes recientes.");
   });
