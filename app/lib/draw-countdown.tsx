@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { msUntilNextTick, splitCountdown, type CountdownParts } from "./countdown";
 import { nextDrawAt } from "./next-draw";
 import { useRenderInstant } from "./render-instant";
@@ -18,7 +18,48 @@ export interface DrawCountdown {
   live: boolean;
 }
 
-const DrawClockContext = createContext<DrawClock | null>(null);
+/**
+ * The page's draw clock, as a store that components subscribe to. It is not a context
+ * value that changes: a change of context would reach the participants' Suspense boundary
+ * while it may still be waiting for streamed data, and React would give up hydrating it
+ * (error #421). Subscribers hydrate from the render-time snapshot, then catch up.
+ */
+class DrawClockStore {
+  private readonly rendered: DrawClock;
+  private current: DrawClock;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(renderInstant: number) {
+    this.rendered = { drawAt: nextDrawAt(renderInstant).getTime(), now: renderInstant, live: false };
+    this.current = this.rendered;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.current;
+
+  renderedSnapshot = () => this.rendered;
+
+  /** Follows the visitor's clock to the draw it expects, once a second, stopping at zero. */
+  start(): () => void {
+    const drawAt = nextDrawAt(Date.now()).getTime();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const now = Date.now();
+      this.current = { drawAt, now, live: true };
+      for (const listener of this.listeners) listener();
+      // Re-reading the clock each tick keeps it right after a throttled background tab.
+      if (drawAt > now) timer = setTimeout(tick, msUntilNextTick(drawAt - now));
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }
+}
+
+const DrawClockContext = createContext<DrawClockStore | null>(null);
 
 /**
  * The one place that decides which draw a page counts down to, so the countdown and the
@@ -30,30 +71,14 @@ const DrawClockContext = createContext<DrawClock | null>(null);
  */
 export function DrawCountdownProvider({ children }: { children: ReactNode }) {
   const renderInstant = useRenderInstant();
-  const [clock, setClock] = useState<DrawClock>(() => ({
-    drawAt: nextDrawAt(renderInstant).getTime(),
-    now: renderInstant,
-    live: false,
-  }));
-
-  useEffect(() => {
-    const drawAt = nextDrawAt(Date.now()).getTime();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = () => {
-      const now = Date.now();
-      setClock({ drawAt, now, live: true });
-      // Re-reading the clock each tick keeps it right after a throttled background tab.
-      if (drawAt > now) timer = setTimeout(tick, msUntilNextTick(drawAt - now));
-    };
-    tick();
-    return () => clearTimeout(timer);
-  }, []);
-
-  return <DrawClockContext.Provider value={clock}>{children}</DrawClockContext.Provider>;
+  const [store] = useState(() => new DrawClockStore(renderInstant));
+  useEffect(() => store.start(), [store]);
+  return <DrawClockContext.Provider value={store}>{children}</DrawClockContext.Provider>;
 }
 
 export function useDrawCountdown(): DrawCountdown {
-  const clock = useContext(DrawClockContext);
-  if (!clock) throw new Error("useDrawCountdown needs a DrawCountdownProvider above it");
+  const store = useContext(DrawClockContext);
+  if (!store) throw new Error("useDrawCountdown needs a DrawCountdownProvider above it");
+  const clock = useSyncExternalStore(store.subscribe, store.snapshot, store.renderedSnapshot);
   return { drawAt: new Date(clock.drawAt), parts: splitCountdown(clock.drawAt - clock.now), live: clock.live };
 }

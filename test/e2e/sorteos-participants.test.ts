@@ -149,11 +149,32 @@ describe("days remaining", () => {
     await context.close();
   });
 
+  it("ticks from mount while the participants are still streaming, without React giving up hydration", async () => {
+    // The sheet never answers: the page streams its shell and the participants arrive (as an
+    // error) only when the server's time limit runs out, long after the countdown started.
+    const slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("hang")), PARTICIPANTS_TIMEOUT_MS: "8000" });
+    try {
+      const { page, context, problems } = await openPage(browser, "mobile");
+      // A visitor's clock 40 days ahead: the count changes the moment it starts.
+      await page.clock.install({ time: Date.now() + 40 * 86_400_000 });
+      await page.goto(`${slowApp.origin}/sorteos`);
+      await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
+      await page.getByText("Error al cargar participantes").waitFor({ timeout: 15_000 });
+      expect(await daysShown(page)).toEqual({ countdown: expect.any(Number), tile: (await daysShown(page)).countdown });
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await slowApp.stop();
+    }
+  });
+
   it("stays equal in a tab left open across a draw: both stop at 0", async () => {
     const { page, context, problems } = await openPage(browser, "desktop");
-    await page.clock.install({ time: new Date("2026-12-07T14:59:50Z") });
+    // Opened a quarter of an hour before the draw: room for a slow page load on a busy machine.
+    await page.clock.install({ time: new Date("2026-12-07T14:45:00Z") });
     await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
+    await page.clock.pauseAt(new Date("2026-12-07T14:59:50Z"));
     expect(await daysShown(page)).toEqual({ countdown: 0, tile: 0 });
     // A minute past the draw, the next one is 28 days away; the open tab still counts to this one.
     await page.clock.runFor(70_000);

@@ -71,7 +71,21 @@ function countLine({ matchCount, page, query }: ParticipantsListing): string {
     : `Mostrando ${first}–${last} de ${total} ${noun}`;
 }
 
-function ListingBody({ listing, now }: { listing: ParticipantsListing; now: number }) {
+/**
+ * Ticks on its own, inside the Suspense boundary: a clock held above the boundary would
+ * update it while it may still be hydrating streamed data.
+ */
+function LastUpdated({ fetchedAt }: { fetchedAt: ParticipantsListing["fetchedAt"] }) {
+  const now = useNow(useRenderInstant(), CLOCK_TICK_MS);
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-500" data-testid="last-updated">
+      <Icon name="refresh" className="h-4 w-4" />
+      Última actualización: {formatLastUpdated(fetchedAt, now)}
+    </p>
+  );
+}
+
+function ListingBody({ listing }: { listing: ParticipantsListing }) {
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/sorteos";
   // Without any copy of the sheet there is nothing to count or search: say so, claim nothing.
@@ -108,10 +122,7 @@ function ListingBody({ listing, now }: { listing: ParticipantsListing; now: numb
           />
         </>
       )}
-      <p className="flex items-center gap-2 text-sm text-slate-500" data-testid="last-updated">
-        <Icon name="refresh" className="h-4 w-4" />
-        Última actualización: {formatLastUpdated(listing.fetchedAt, now)}
-      </p>
+      <LastUpdated fetchedAt={listing.fetchedAt} />
     </>
   );
 }
@@ -128,7 +139,6 @@ function ListingSkeleton() {
 }
 
 export function ParticipantsSection({ listing }: { listing: ParticipantsListing | Promise<ParticipantsListing> }) {
-  const now = useNow(useRenderInstant(), CLOCK_TICK_MS);
   return (
     <section id="participantes" className="bg-slate-50 py-16 sm:py-20">
       <div className="container-page">
@@ -142,7 +152,7 @@ export function ParticipantsSection({ listing }: { listing: ParticipantsListing 
         <div className="mt-8 flex flex-col gap-5">
           <Suspense fallback={<ListingSkeleton />}>
             <Await resolve={listing} errorElement={<LoadError message="Error desconocido" />}>
-              {(data) => <ListingBody listing={data} now={now} />}
+              {(data) => <ListingBody listing={data} />}
             </Await>
           </Suspense>
         </div>
