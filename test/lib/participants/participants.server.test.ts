@@ -173,6 +173,25 @@ describe("getParticipantsHealth", () => {
     });
   });
 
+  it("keeps the good copy's count and reports the refresh that failed after it", async () => {
+    let clock = NOW;
+    // The first refresh finds the sheet, every later one an HTTP 500.
+    const sheets = [mockSheet("ok"), mockSheet("500")];
+    let refreshes = 0;
+    const cache = createParticipantsCache({
+      load: () => loadSheet(sheets[Math.min(refreshes++, 1)]!, { timeoutMs: 30_000, now: () => clock }),
+      ttlMs: 300_000,
+      now: () => clock,
+      log: () => undefined,
+    });
+    await cache.get();
+    clock += 301_000;
+    await cache.get();
+    await vi.waitFor(() => expect(getParticipantsHealth(cache, clock).lastError).toBe("Error al cargar datos: 500"));
+    expect(getParticipantsHealth(cache, clock)).toMatchObject({ count: 30, fetchedAt: new Date(NOW).toISOString() });
+    expect(await getParticipantsPage({ query: "", page: null }, cache)).toMatchObject({ totalCount: 30, error: null });
+  });
+
   it("reports the last error in visitor wording, never a URL", async () => {
     const cache = cacheFor("html");
     await cache.get();
