@@ -32,6 +32,9 @@ export default defineConfig({
           globals: true,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits 1 s by default: too little for a page on a busy machine. Polls
+          // end as soon as they pass, so a generous limit costs nothing when all is well.
+          expect: { poll: { timeout: 15_000 } },
           // Each file starts its own server and browser; two cores cannot run many at once.
           maxWorkers: 1,
           fileParallelism: false,

@@ -39,6 +39,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
   it("submitting sends nothing and goes nowhere", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
     await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
+    // Before hydration the form is a plain one and would submit; on a busy machine that
+    // can be after "networkidle". Route discovery for the page's links may also come late.
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForLoadState("networkidle");
     const url = page.url();
     const traffic = watchTraffic(page);
 

@@ -20,9 +20,13 @@ function countDataRequests(page: Page): () => number {
   return () => count;
 }
 
-/** An installed fake clock still runs at the real pace; paused, only the test moves it. */
+/**
+ * An installed fake clock still runs at the real pace; paused, only the test moves it.
+ * It pauses a little ahead: a pause in the clock's past is refused, and on a busy machine
+ * the clock moves on between reading it and pausing it.
+ */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
 }
 
 async function setVisibility(page: Page, state: "hidden" | "visible") {

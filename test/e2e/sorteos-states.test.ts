@@ -78,8 +78,9 @@ describe("typing in the search", () => {
     await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
     await hydrated(page);
     // Installed, the fake clock still runs at the real pace; paused, only the test moves it,
-    // so a slow machine cannot stretch the gap between two keys past the debounce.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    // so a slow machine cannot stretch the gap between two keys past the debounce. (Paused
+    // a little ahead: a pause in the clock's past is refused.)
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
     const requests = listingRequests(page);
     const urls: string[] = [];
     page.on("framenavigated", (frame) => {
