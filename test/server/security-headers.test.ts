@@ -4,19 +4,15 @@
  * hash on pages served alike to everyone, by a fresh nonce on pages that stream.
  */
 import { createHash } from "node:crypto";
-import { delay, http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
+import { holdSlowSheet, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { SAMPLE_SHEET } from "../mocks/sheets";
+import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage, recordCspViolations } from "../support/browser";
+import { BROWSER_USER_AGENT, launchBrowser, openPage, recordCspViolations } from "../support/browser";
 
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-/** Slow enough that pages asked for right after start-up still find the sheet loading, on a busy machine too. */
-const SLOW_SHEET = "/sheet/slow.csv";
-/** The newest participant of the sample sheet, i.e. its last row. */
-const NEWEST = SAMPLE_SHEET.trim().split(/\r?\n/).at(-1)!.split(",")[0]!;
+const SLOW_SHEET = sheetPath("slow");
+const NEWEST = (await sampleParticipants())[0]!.nombre;
 
 const DOCUMENTS = ["/", "/sorteos", "/sorteos?q=mar&page=2", "/encuesta", "/no-existe/para-nada"];
 const DATA_REQUESTS = ["/sorteos.data", "/_root.data", "/sorteos.data?q=mar", "/no-existe.data"];
@@ -107,15 +103,7 @@ let sheets: SheetServer;
 let app: AppServer;
 
 beforeAll(async () => {
-  sheets = await startSheetServer({
-    handlers: [
-      http.get(`*${SLOW_SHEET}`, async () => {
-        await delay(4000);
-        return new HttpResponse(SAMPLE_SHEET, { headers: { "content-type": "text/csv; charset=utf-8" } });
-      }),
-      ...defaultHandlers,
-    ],
-  });
+  sheets = await startSheetServer();
   app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
 });
 afterAll(async () => {
@@ -124,7 +112,7 @@ afterAll(async () => {
 });
 
 async function get(path: string, headers: Record<string, string> = {}, origin = app.origin) {
-  const response = await fetch(`${origin}${path}`, { headers: { "user-agent": BROWSER_UA, ...headers } });
+  const response = await fetch(`${origin}${path}`, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } });
   return { response, body: await response.text() };
 }
 
@@ -180,18 +168,24 @@ describe("per-response details", () => {
 
 describe("streamed data (slow sheet)", () => {
   let slowApp: AppServer;
+  let sheet: ReturnType<typeof holdSlowSheet>;
 
   beforeAll(async () => {
+    sheet = holdSlowSheet();
     slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET) });
   });
   afterAll(async () => {
+    sheet?.restore();
     await slowApp?.stop();
   });
 
   it("gives each streamed response its own nonce, on every inline script and style, and no-store", async () => {
-    // The app's sheet is cold: pages asked for at once all stream their rows in behind the shell.
+    // The sheet is held: every page asked for streams its rows in behind the shell once it answers.
     const paths = ["/sorteos", "/", "/sorteos?q=a"];
-    const answers = await Promise.all(paths.map((path) => get(path, {}, slowApp.origin)));
+    const headers = { "user-agent": BROWSER_USER_AGENT };
+    const responses = await Promise.all(paths.map((path) => fetch(`${slowApp.origin}${path}`, { headers })));
+    sheet.release();
+    const answers = await Promise.all(responses.map(async (response) => ({ response, body: await response.text() })));
     const nonces = new Set<string>();
     answers.forEach(({ response, body }, index) => {
       const label = `streamed ${paths[index]}`;
