@@ -11,7 +11,6 @@ import {
   openPage,
   SCREEN_WIDTHS,
   viewportOfWidth,
-  withoutBlockedScripts,
   type WatchedPage,
 } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
@@ -128,11 +127,10 @@ describe("every page at every width, JavaScript on", () => {
   let watched: WatchedPage;
   beforeAll(async () => {
     // Reduced motion: nothing is mid-animation when axe and the measures look.
-    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { reducedMotion: "reduce" });
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { reducedMotion: "reduce", sharedAcrossTests: true });
   });
   afterAll(async () => {
-    // The 404 page's own status and its deliberate console log are the only errors expected.
-    const unexpected = watched.problems.filter((problem) => !/404 Error: User attempted|status of 404/.test(problem));
+    const unexpected = watched.unexpected();
     await watched.context.close();
     expect(unexpected).toEqual([]);
   });
@@ -194,12 +192,12 @@ describe("every page at every width, JavaScript on", () => {
 describe("every page at every width, JavaScript off", () => {
   let watched: WatchedPage;
   beforeAll(async () => {
-    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false });
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false, sharedAcrossTests: true });
   });
   afterAll(() => watched.context.close());
 
   it.each(SCREEN_WIDTHS)("every page holds together at %i px", async (width) => {
-    const { page, problems } = watched;
+    const { page } = watched;
     await page.setViewportSize(viewportOfWidth(width));
     for (const path of PAGES) {
       await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
@@ -216,7 +214,8 @@ describe("every page at every width, JavaScript off", () => {
         expectTidyLayout(report, width);
       }
     }
-    const unexpected = withoutBlockedScripts(problems).filter((problem) => !problem.includes("status of 404"));
+    // Without JavaScript the 404 page cannot log; its status is the only error expected.
+    const unexpected = watched.unexpected().filter((problem) => !problem.includes("status of 404"));
     expect(unexpected).toEqual([]);
   });
 });

@@ -51,6 +51,8 @@ export interface WatchedPage {
   context: BrowserContext;
   /** Console errors and warnings, uncaught page errors and failed requests seen so far. */
   problems: string[];
+  /** `problems` less the expected ones: what fails a test. */
+  unexpected: () => string[];
 }
 
 /** With JavaScript off the browser refuses the module preloads: that is the test setup, not the page. */
@@ -67,16 +69,24 @@ function withoutDeliberate404(problems: string[]): string[] {
   return problems.filter((problem) => !DELIBERATE_404_LOG.test(problem) && !NOT_FOUND_STATUS.test(problem));
 }
 
+interface PageOptions {
+  javaScriptEnabled?: boolean;
+  reducedMotion?: "reduce" | "no-preference";
+  /** Problems a test provokes on purpose and says so. */
+  expectProblems?: RegExp;
+  /** Opened for a whole describe block (in beforeAll): its caller checks `unexpected()` at the end. */
+  sharedAcrossTests?: boolean;
+}
+
 /**
  * A fresh page that records every console error/warning, page error and failed request.
  * Any of them fails the test when it ends (product.md: no console errors on any page but
- * the 404 page's log), except those matching `expectProblems`, for a test that provokes one
- * and says so.
+ * the 404 page's log), except those matching `expectProblems`.
  */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName | number,
-  options: { javaScriptEnabled?: boolean; reducedMotion?: "reduce" | "no-preference"; expectProblems?: RegExp } = {},
+  options: PageOptions = {},
 ): Promise<WatchedPage> {
   const size = typeof viewport === "number" ? viewportOfWidth(viewport) : VIEWPORTS[viewport];
   const phone = size.width < TABLET_MIN_WIDTH;
@@ -97,12 +107,17 @@ export async function openPage(
   page.on("requestfailed", (request) => {
     if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${request.url()}`);
   });
-  onTestFinished(() => {
-    const seen = withoutDeliberate404(options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems);
-    const unexpected = seen.filter((problem) => !options.expectProblems?.test(problem));
-    if (unexpected.length > 0) throw new Error(`unexpected problems in the browser:\n${unexpected.join("\n")}`);
-  });
-  return { page, context, problems };
+  const unexpected = () =>
+    withoutDeliberate404(options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems).filter(
+      (problem) => !options.expectProblems?.test(problem),
+    );
+  if (!options.sharedAcrossTests) {
+    onTestFinished(() => {
+      const seen = unexpected();
+      if (seen.length > 0) throw new Error(`unexpected problems in the browser:\n${seen.join("\n")}`);
+    });
+  }
+  return { page, context, problems, unexpected };
 }
 
 /** axe-core violations (WCAG 2.x A/AA and best practices) as readable strings; `include` narrows the check to one part. */
