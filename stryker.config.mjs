@@ -12,7 +12,7 @@ export default {
     // Only observable in a running server or a browser, where the HTTP and browser tests
     // cover them; mutating them would need a build per mutant (docs/testing.md).
     "!app/lib/{use-*,render-instant,nonce}.{ts,tsx}",
-    "!app/lib/{exit-when-drained,stream-unless-ready,security-headers}.server.ts",
+    "!app/lib/{exit-when-drained,stream-unless-ready}.server.ts",
   ],
   coverageAnalysis: "perTest",
   // Static mutants (code that runs while a module loads, i.e. env.server.ts's start-up read)
