@@ -7,6 +7,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { BROWSER_USER_AGENT } from "../support/browser";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 
@@ -54,14 +55,16 @@ describe("graceful shutdown on SIGTERM", () => {
     const port = Number(new URL(app.origin).port);
     expect(await tryConnect(port)).toBe("accepted");
 
+    // A browser's request streams: its headers and the page shell arrive at once, the rows once
+    // the sheet answers. With the headers in, the response is in flight (the sheet was asked
+    // for at start-up already, so the sheet's hits cannot tell).
+    const response = await fetch(`${app.origin}/sorteos`, { headers: { "user-agent": BROWSER_USER_AGENT } });
     let settled = false;
-    const inFlight = fetch(`${app.origin}/sorteos`).then(async (response) => {
-      const body = await response.text();
+    const inFlight = response.text().then((body) => {
       settled = true;
       return { status: response.status, body };
     });
-    // Wait until the app is actually waiting on the slow sheet.
-    while (sheets.hits(SLOW_SHEET) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sheets.hits(SLOW_SHEET)).toBe(1);
     expect(settled).toBe(false);
 
     const exit = app.process.exitCode === null ? new Promise<number | null>((resolve) => app.process.once("exit", resolve)) : null;
