@@ -127,7 +127,7 @@ describe("every page at every width, JavaScript on", () => {
   let watched: WatchedPage;
   beforeAll(async () => {
     // Reduced motion: nothing is mid-animation when axe and the measures look.
-    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { reducedMotion: "reduce", sharedAcrossTests: true });
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { reducedMotion: "reduce", checkedByCaller: true });
   });
   afterAll(async () => {
     const unexpected = watched.unexpected();
@@ -192,7 +192,7 @@ describe("every page at every width, JavaScript on", () => {
 describe("every page at every width, JavaScript off", () => {
   let watched: WatchedPage;
   beforeAll(async () => {
-    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false, sharedAcrossTests: true });
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false, checkedByCaller: true });
   });
   afterAll(() => watched.context.close());
 

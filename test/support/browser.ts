@@ -74,8 +74,11 @@ interface PageOptions {
   reducedMotion?: "reduce" | "no-preference";
   /** Problems a test provokes on purpose and says so. */
   expectProblems?: RegExp;
-  /** Opened for a whole describe block (in beforeAll): its caller checks `unexpected()` at the end. */
-  sharedAcrossTests?: boolean;
+  /**
+   * The caller checks `unexpected()` itself: a page shared by a describe block (opened in
+   * beforeAll), or one opened outside any test (the screenshots script).
+   */
+  checkedByCaller?: boolean;
 }
 
 /**
@@ -111,7 +114,7 @@ export async function openPage(
     withoutDeliberate404(options.javaScriptEnabled === false ? withoutBlockedScripts(problems) : problems).filter(
       (problem) => !options.expectProblems?.test(problem),
     );
-  if (!options.sharedAcrossTests) {
+  if (!options.checkedByCaller) {
     onTestFinished(() => {
       const seen = unexpected();
       if (seen.length > 0) throw new Error(`unexpected problems in the browser:\n${seen.join("\n")}`);
