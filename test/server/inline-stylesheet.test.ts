@@ -5,31 +5,19 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { sheetPath } from "../mocks/handlers";
-import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { expect, it } from "vitest";
+import { ROOT } from "../support/app-server";
+import { useAppOnSheet } from "../support/site-under-test";
 
 const ASSETS = path.join(ROOT, "public/build/_assets");
 const builtStylesheet = () =>
   readFileSync(path.join(ASSETS, readdirSync(ASSETS).find((file) => file.endsWith(".css"))!), "utf8");
 
-let sheets: SheetServer;
-let app: AppServer;
-
-beforeAll(async () => {
-  sheets = await startSheetServer();
-  app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await sheets?.close();
-});
+const site = useAppOnSheet("ok");
 
 it("carries the built stylesheet in every document, allowed by its CSP (hash or nonce) and never linked", async () => {
   for (const pagePath of ["/", "/sorteos", "/encuesta", "/no-existe"]) {
-    const response = await fetch(`${app.origin}${pagePath}`);
+    const response = await fetch(`${site.app.origin}${pagePath}`);
     const html = await response.text();
     const styles = [...html.matchAll(/<style(?: nonce="([^"]+)")?>([^<]*)<\/style>/g)];
 

@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
-import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, launchBrowser, openPage, recordCspViolations } from "../support/browser";
+import { useAppOnSheet } from "../support/site-under-test";
 
 const SLOW_SHEET = sheetPath("slow");
 const NEWEST = (await sampleParticipants())[0]!.nombre;
@@ -99,19 +99,9 @@ function expectInlineAllowed(policy: Map<string, string[]>, html: string, label:
   return elements.length;
 }
 
-let sheets: SheetServer;
-let app: AppServer;
+const site = useAppOnSheet("ok");
 
-beforeAll(async () => {
-  sheets = await startSheetServer();
-  app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
-});
-afterAll(async () => {
-  await app?.stop();
-  await sheets?.close();
-});
-
-async function get(path: string, headers: Record<string, string> = {}, origin = app.origin) {
+async function get(path: string, headers: Record<string, string> = {}, origin = site.app.origin) {
   const response = await fetch(`${origin}${path}`, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } });
   return { response, body: await response.text() };
 }
@@ -172,7 +162,7 @@ describe("streamed data (slow sheet)", () => {
 
   beforeAll(async () => {
     sheet = holdSlowSheet();
-    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET) });
+    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(SLOW_SHEET) });
   });
   afterAll(async () => {
     sheet?.restore();
@@ -208,7 +198,7 @@ describe("a sheet that cannot be read", () => {
   let failingApp: AppServer;
 
   beforeAll(async () => {
-    failingApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("500")) });
+    failingApp = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(sheetPath("500")) });
     await get("/sorteos", {}, failingApp.origin);
   });
   afterAll(async () => {
@@ -232,7 +222,7 @@ describe("in Chromium", () => {
   let slowApp: AppServer;
 
   beforeAll(async () => {
-    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET) });
+    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(SLOW_SHEET) });
   });
   afterAll(async () => {
     await slowApp?.stop();

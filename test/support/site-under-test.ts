@@ -33,3 +33,23 @@ export function useSiteUnderTest({ sheet }: { sheet?: SheetScenario } = {}): Sit
   return site;
 }
 
+
+export interface AppOnSheet {
+  app: AppServer;
+  /** The mocked spreadsheets, for other apps a test file starts. */
+  sheets: SheetServer;
+}
+
+/** For one HTTP test file: the built app reading the mocked `sheet` over loopback. Filled in by `beforeAll`. */
+export function useAppOnSheet(sheet: SheetScenario): AppOnSheet {
+  const site = {} as AppOnSheet;
+  beforeAll(async () => {
+    site.sheets = await startSheetServer();
+    site.app = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(sheetPath(sheet)) });
+  });
+  afterAll(async () => {
+    await site.app?.stop();
+    await site.sheets?.close();
+  });
+  return site;
+}
