@@ -74,7 +74,9 @@ export function SiteHeader() {
             <Logo />
           </Link>
 
-          <ul className="hidden items-center gap-6 lg:flex xl:gap-8">
+          {/* The links follow the logo: centred or pushed right, they would move when the button
+              after them arrives on a slow network. */}
+          <ul className="hidden items-center gap-6 lg:ml-4 lg:mr-auto lg:flex xl:ml-8 xl:gap-8">
             {links.map((link) => (
               <li key={link.label}>
                 <NavLink href={link.href} className={`whitespace-nowrap text-sm font-medium transition-colors ${linkColor}`}>

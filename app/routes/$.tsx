@@ -19,7 +19,9 @@ export default function NotFound() {
   }, [pathname]);
 
   return (
-    <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-16">
+    // Top-aligned and a screen tall: centred text, or a footer pulled up into a short page,
+    // would move while the page arrives on a slow network.
+    <section className="flex min-h-screen justify-center bg-slate-50 px-4 pb-16 pt-[calc(4rem+18vh)]">
       <div className="text-center">
         <h1 className="mb-4 text-6xl font-bold text-slate-900">404</h1>
         {/* The spec's texts are English: screen readers should pronounce them so. */}

@@ -18,9 +18,10 @@ export default function SurveyComingSoonPage() {
           Volver al inicio
         </Link>
 
+        {/* Not centred in the height: it would move as the page arrives on a slow network. */}
         <section
           aria-labelledby="encuesta-titulo"
-          className="mx-auto my-auto w-full max-w-xl py-10 text-center sm:text-left"
+          className="mx-auto w-full max-w-xl py-10 text-center sm:text-left lg:mt-10"
         >
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lg shadow-brand-600/30 sm:mx-0">
             <Icon name="sparkles" className="h-7 w-7" />

@@ -5,6 +5,7 @@ import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { recordLayoutShifts } from "../support/layout-shifts";
 
 const SECTION_IDS = ["inicio", "diferencias", "como-funciona", "ganadores", "ultimos-ganadores", "cta", "contacto"];
 
@@ -126,15 +127,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     for (const anchor of ["", "#ganadores", "#como-funciona"]) {
       // A fresh page each time: a hash change alone would not load and hydrate again.
       const { page, context } = await openPage(browser, viewport);
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      const layoutShifts = await recordLayoutShifts(page);
       // Hold the scripts back so the server render is painted first; a local load is otherwise
       // fast enough to hydrate before the first paint, and shifts before it do not count.
       await page.route("**/build/**/*.js", async (route) => {
@@ -145,8 +138,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
       await waitForHydration(page);
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(300);
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-      expect(shifts, anchor).toEqual([]);
+      expect(await layoutShifts(), anchor).toEqual([]);
       await context.close();
     }
   });

@@ -8,7 +8,7 @@ export function DrawHero() {
       aria-labelledby="sorteos-titulo"
       className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white"
     >
-      <div className="container-page grid items-center gap-10 py-10 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:py-24">
+      <div className="container-page grid items-start gap-10 py-10 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-300 ring-1 ring-amber-300/30">
             <Icon name="gift" className="h-4 w-4" />
@@ -24,7 +24,7 @@ export function DrawHero() {
             Respondé una encuesta breve y entrás gratis al sorteo. Cada mes elegimos a una persona entre todas las que
             participaron.
           </p>
-          <div className="mt-7 flex flex-col gap-4 sm:mt-8 sm:flex-row sm:items-center">
+          <div data-paint-when-complete className="mt-7 flex flex-col gap-4 sm:mt-8 sm:flex-row sm:items-center">
             <SurveyLink variant="light" className="shrink-0 whitespace-nowrap px-7 py-3.5 text-base">
               Quiero participar
             </SurveyLink>
@@ -32,6 +32,7 @@ export function DrawHero() {
               <Icon name="calendar" className="h-5 w-5 shrink-0 text-amber-300" />
               Los sorteos se realizan el primer lunes de cada mes
             </p>
+            <span hidden data-complete />
           </div>
         </div>
         <DrawCountdown />

@@ -43,7 +43,7 @@ export function ParticipantsSearch({ query }: { query: string }) {
         Buscar participantes por nombre o ID
       </label>
       <div className="relative flex-1">
-        <Icon name="search" className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
+        <Icon name="search" className="pointer-events-none absolute left-3.5 top-3.5 h-5 w-5 text-slate-400" />
         <input
           ref={inputRef}
           id="buscar-participantes"

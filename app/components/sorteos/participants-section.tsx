@@ -18,7 +18,7 @@ const numberFormat = new Intl.NumberFormat("es-AR");
 
 function StatTile({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId: string }) {
   return (
-    <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+    <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-start sm:gap-4 sm:p-5">
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:h-12 sm:w-12">
         <Icon name={icon} className="h-5 w-5 sm:h-6 sm:w-6" />
       </span>

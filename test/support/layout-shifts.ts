@@ -1,0 +1,37 @@
+import type { Page } from "playwright-core";
+
+/**
+ * Starts recording the page's layout shifts (those not caused by input) before it loads.
+ * Each shift is described by the elements that moved and their boxes before → after, so a
+ * failing test says what moved rather than only by how much.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    interface ShiftSource {
+      node?: Node;
+      previousRect: DOMRectReadOnly;
+      currentRect: DOMRectReadOnly;
+    }
+    interface LayoutShift extends PerformanceEntry {
+      value: number;
+      hadRecentInput: boolean;
+      sources: ShiftSource[];
+    }
+    const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(",");
+    const describe = (node?: Node) => {
+      if (!(node instanceof Element)) return node?.nodeName ?? "?";
+      const text = (node.textContent ?? "").trim().slice(0, 40);
+      return `${node.tagName.toLowerCase()}.${[...node.classList].slice(0, 4).join(".")} «${text}»`;
+    };
+    const shifts: string[] = [];
+    Object.assign(window, { recordedLayoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map((source) => `${describe(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`);
+        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join("; ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { recordedLayoutShifts: string[] }).recordedLayoutShifts);
+}
