@@ -212,4 +212,24 @@ describe("loadSheet", () => {
     expect(megabytesSent).toBeGreaterThan(20);
     expect(megabytesSent).toBeLessThan(30);
   }, 60_000);
+
+  it("gives other work a turn at least every 1,000 and at most every 100 rows of a sheet already in memory", async () => {
+    // The whole body arrives as one chunk, so only the loader's own pauses let other work
+    // in. Counted in turns, not milliseconds (load-sheet-event-loop.server.test.ts does
+    // the same over 100,000 rows).
+    const rows = 5000;
+    server.use(http.get(`${MOCK_ORIGIN}/sheet/one-chunk.csv`, () => new HttpResponse(generateSheet(rows))));
+    let turns = 0;
+    let counting = true;
+    const countTurns = () => {
+      turns += 1;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/one-chunk.csv` }, options);
+    counting = false;
+    expect(snapshot.participants).toHaveLength(rows);
+    expect(turns).toBeGreaterThanOrEqual(rows / 1000);
+    expect(turns, "a pause per row would make a large sheet take many times longer").toBeLessThanOrEqual(rows / 100);
+  });
 });
