@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from "react";
+import { act, createContext, useContext } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REVALIDATE_INTERVAL_MS, useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
@@ -8,8 +8,11 @@ import { renderInDom } from "../support/render-in-dom";
 const START = Date.UTC(2026, 10, 22, 12);
 const MINUTE = 60_000;
 
-function Page({ intervalMs }: { intervalMs?: number }) {
-  useRevalidateOnInterval(intervalMs);
+/** Lets a test change the interval of a mounted page. */
+const IntervalContext = createContext<number | undefined>(undefined);
+
+function Page() {
+  useRevalidateOnInterval(useContext(IntervalContext));
   return <p>participantes</p>;
 }
 
@@ -18,12 +21,17 @@ let visibility: DocumentVisibilityState = "visible";
 /** A page whose route loader counts how often the router runs it, as Remix's would. */
 async function mountPage(intervalMs?: number) {
   const loader = vi.fn(() => ({ loadedAt: Date.now() }));
-  const router = createMemoryRouter([{ path: "/", loader, element: <Page intervalMs={intervalMs} /> }], {
+  const router = createMemoryRouter([{ path: "/", loader, element: <Page /> }], {
     hydrationData: { loaderData: { 0: { loadedAt: START } } },
   });
-  const page = renderInDom(<RouterProvider router={router} />);
+  const withInterval = (ms?: number) => (
+    <IntervalContext.Provider value={ms}>
+      <RouterProvider router={router} />
+    </IntervalContext.Provider>
+  );
+  const page = renderInDom(withInterval(intervalMs));
   await settle();
-  return { loader, ...page };
+  return { loader, ...page, changeInterval: (ms: number) => page.rerender(withInterval(ms)) };
 }
 
 async function settle() {
@@ -93,6 +101,14 @@ describe("useRevalidateOnInterval", () => {
     await wait(MINUTE / 2);
     await setVisibility("visible");
     expect(loader).not.toHaveBeenCalled();
+  });
+
+  it("follows a change of interval", async () => {
+    useFakeClock();
+    const { loader, changeInterval } = await mountPage(10 * MINUTE);
+    changeInterval(MINUTE);
+    await wait(MINUTE);
+    expect(loader).toHaveBeenCalledTimes(1);
   });
 
   it("stops when the page goes away", async () => {
