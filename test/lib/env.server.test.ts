@@ -155,4 +155,14 @@ describe("the configuration read at start-up", () => {
     expect(exit).toHaveBeenCalledWith(1);
     expect(printed).toHaveBeenCalledWith(`Invalid configuration: PORT must be a whole number, got "http"`);
   });
+
+  it("lists the bundled sample sheet, and says so in the log, when no sheet is configured", async () => {
+    vi.stubEnv("PARTICIPANTS_CSV_URL", "");
+    vi.spyOn(process, "cwd").mockReturnValue(ROOT);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    const { env } = await import("~/lib/env.server");
+    expect(env.sheetSource).toEqual({ kind: "file", path: path.join(ROOT, "app/lib/participants/sample-sheet.csv"), isBundledSample: true });
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/));
+  });
 });

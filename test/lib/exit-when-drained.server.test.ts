@@ -18,6 +18,12 @@ function addedListeners(signal: Signal) {
   return process.listeners(signal).filter((listener) => !before[signal].includes(listener));
 }
 
+/** Delivers `signal` to this module's handler only, as the process would. */
+function deliver(signal: Signal) {
+  const [handler] = addedListeners(signal);
+  (handler as () => void)();
+}
+
 beforeEach(() => {
   // A fresh process: nothing registered yet (the registry is app/lib/singleton.server.ts's).
   (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("opinion-labz.singletons")]?.delete("exit-when-drained");
@@ -43,8 +49,7 @@ describe("exitWhenDrainedAfterSignal", () => {
     exitWhenDrainedAfterSignal();
     const server = new FakeServer();
     requestStart.publish({ server });
-    const [onSignal] = addedListeners(signal);
-    onSignal!();
+    deliver(signal);
     expect(exit, "connections may still be open").not.toHaveBeenCalled();
     server.emit("close");
     expect(exit).toHaveBeenCalledWith(0);
@@ -55,7 +60,7 @@ describe("exitWhenDrainedAfterSignal", () => {
     exitWhenDrainedAfterSignal();
     const server = new FakeServer();
     requestStart.publish({ server });
-    addedListeners("SIGTERM")[0]!();
+    deliver("SIGTERM");
     expect(server.closeIdleConnections).not.toHaveBeenCalled();
     vi.advanceTimersByTime(199);
     expect(server.closeIdleConnections).not.toHaveBeenCalled();
@@ -72,7 +77,7 @@ describe("exitWhenDrainedAfterSignal", () => {
     const second = new FakeServer();
     requestStart.publish({ server: first });
     requestStart.publish({ server: second });
-    addedListeners("SIGTERM")[0]!();
+    deliver("SIGTERM");
     second.emit("close");
     expect(exit).not.toHaveBeenCalled();
     first.emit("close");
@@ -82,7 +87,7 @@ describe("exitWhenDrainedAfterSignal", () => {
   it("leaves a process that served nothing to exit by itself", () => {
     const exit = mockExit();
     exitWhenDrainedAfterSignal();
-    addedListeners("SIGTERM")[0]!();
+    deliver("SIGTERM");
     expect(vi.getTimerCount(), "no sweep").toBe(0);
     expect(exit).not.toHaveBeenCalled();
   });

@@ -1,14 +1,14 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { siteUrlFromMatches, useSiteUrl } from "~/lib/site-url";
+import { siteUrlFromMatches, useSiteUrl, type SiteData } from "~/lib/site-url";
 
 function ShowSiteUrl() {
   return <output>{`[${useSiteUrl()}]`}</output>;
 }
 
 /** Renders a page under a root route whose loader returns `rootData`, as Remix's router does. */
-async function renderUnderRoot(rootData: unknown): Promise<string> {
+async function renderUnderRoot(rootData: SiteData | null): Promise<string> {
   const handler = createStaticHandler([
     { id: "root", path: "/", loader: () => rootData, Component: ShowSiteUrl },
   ]);

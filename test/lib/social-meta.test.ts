@@ -13,7 +13,9 @@ function tags(meta: MetaDescriptor[]) {
     const key = tag.title !== undefined ? "title" : tag.rel ?? tag.name ?? tag.property;
     expect(key, `a tag with no name: ${JSON.stringify(tag)}`).toBeDefined();
     expect(byKey.has(key!), `${key} appears twice`).toBe(false);
-    byKey.set(key!, tag.title ?? tag.content ?? tag.href);
+    const value = tag.title ?? tag.content ?? tag.href;
+    expect(value, `${key} has no value`).toBeDefined();
+    byKey.set(key!, value!);
   }
   return Object.fromEntries(byKey);
 }
