@@ -7,6 +7,7 @@ import { fetchSheet } from "~/lib/participants/fetch-sheet.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import { parseSheet } from "~/lib/participants/parse-sheet.server";
 import { generateSheet } from "../../mocks/sheets";
+import { countTurnsDuring } from "../../support/event-loop-turns";
 import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 
 const server = useSheetMocks();
@@ -231,15 +232,7 @@ describe("loadSheet", () => {
     // the same over 100,000 rows).
     const rows = 5000;
     server.use(http.get(`${MOCK_ORIGIN}/sheet/one-chunk.csv`, () => new HttpResponse(generateSheet(rows))));
-    let turns = 0;
-    let counting = true;
-    const countTurns = () => {
-      turns += 1;
-      if (counting) setImmediate(countTurns);
-    };
-    setImmediate(countTurns);
-    const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/one-chunk.csv` }, options);
-    counting = false;
+    const { result: { snapshot }, turns } = await countTurnsDuring(() => loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/one-chunk.csv` }, options));
     expect(snapshot.participants).toHaveLength(rows);
     expect(turns).toBeGreaterThanOrEqual(rows / 1000);
     expect(turns, "a pause per row would make a large sheet take many times longer").toBeLessThanOrEqual(rows / 100);
