@@ -165,4 +165,17 @@ describe("the configuration read at start-up", () => {
     expect(env.sheetSource).toEqual({ kind: "file", path: path.join(ROOT, "app/lib/participants/sample-sheet.csv"), isBundledSample: true });
     expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/));
   });
+
+  it.each([
+    ["a URL", "https://docs.example/sheet.csv"],
+    ["a file of its own", "app/lib/participants/sample-sheet.csv"],
+  ])("says nothing about sample data when the sheet is %s", async (_label, source) => {
+    vi.stubEnv("PARTICIPANTS_CSV_URL", source);
+    vi.spyOn(process, "cwd").mockReturnValue(ROOT);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    const { env } = await import("~/lib/env.server");
+    expect(env.sheetSource).not.toMatchObject({ isBundledSample: true });
+    expect(warned).not.toHaveBeenCalled();
+  });
 });
