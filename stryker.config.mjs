@@ -9,10 +9,9 @@ export default {
   vitest: { configFile: "vitest.mutation.config.ts" },
   mutate: [
     "app/lib/**/*.{ts,tsx}",
-    // Only observable in a running server or a browser, where the HTTP and browser tests
-    // cover them; mutating them would need a build per mutant (docs/testing.md).
-    "!app/lib/{use-*,render-instant,nonce}.{ts,tsx}",
-    "!app/lib/{exit-when-drained,stream-unless-ready}.server.ts",
+    // Reads the built stylesheet from public/build/ when imported: only a production build
+    // has it, so the HTTP tests check it (docs/testing.md, "Mutation testing").
+    "!app/lib/inline-stylesheet.server.ts",
   ],
   coverageAnalysis: "perTest",
   // Static mutants (code that runs while a module loads, i.e. env.server.ts's start-up read)

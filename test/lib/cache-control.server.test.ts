@@ -75,3 +75,54 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor("private")).toBe("no-store");
   });
 });
+
+describe("ifNoneMatchHits, the list's limit and weak tags", () => {
+  const tags = (count: number) => Array.from({ length: count }, (_, index) => `"t${index}"`);
+
+  it("compares a list of up to 32 tags in full, and refuses a longer one whatever it holds", () => {
+    expect(ifNoneMatchHits([...tags(31), ETAG].join(", "), ETAG)).toBe(true);
+    expect(ifNoneMatchHits([ETAG, ...tags(32)].join(", "), ETAG)).toBe(false);
+  });
+
+  it("compares weakly on both sides, and only strips W/ where it marks a weak tag", () => {
+    expect(ifNoneMatchHits(`"abc123-br"`, `W/"abc123-br"`)).toBe(true);
+    expect(ifNoneMatchHits(`"aW/b"`, `"aW/b"`), "W/ inside an opaque tag is part of it").toBe(true);
+    expect(ifNoneMatchHits(`"ab"`, `"aW/b"`)).toBe(false);
+  });
+});
+
+describe("page states, beyond a single route", () => {
+  const pending = () => new Promise(() => undefined);
+
+  it("finds data still streaming or a sheet error next to other routes' data", () => {
+    const root = { siteUrl: "https://opinionlabz.example" };
+    expect(documentState(get, 200, contextWith({ loaderData: { root, "routes/_index": { recent: pending() } } }))).toBe("private");
+    const failed = { ...view, fetchedAt: null, error: "Error al cargar datos: 500" };
+    expect(documentState(get, 200, contextWith({ loaderData: { root, "routes/sorteos": { listing: failed } } }))).toBe("sheet-error");
+  });
+
+  it("searches data five levels deep, where loader data ends, and no deeper", () => {
+    const nested = (levels: number, leaf: unknown): unknown => (levels === 0 ? leaf : { child: nested(levels - 1, leaf) });
+    expect(dataState(get, 200, nested(5, pending()))).toBe("private");
+    expect(dataState(get, 200, nested(6, pending()))).toBe("ready");
+    const failed = { ...view, error: "x" };
+    expect(dataState(get, 200, nested(5, failed))).toBe("sheet-error");
+    expect(dataState(get, 200, nested(6, failed))).toBe("ready");
+  });
+
+  it("answers data that refers to itself", () => {
+    const cyclic: Record<string, unknown> = { listing: view };
+    cyclic.self = cyclic;
+    expect(documentState(get, 200, contextWith({ loaderData: { "routes/sorteos": cyclic } }))).toBe("ready");
+  });
+
+  it("never shares a document rendered with an error status", () => {
+    expect(documentState(get, 500, contextWith({ loaderData: { "routes/sorteos": { listing: view } } }))).toBe("private");
+    expect(documentState(get, 503, contextWith({ loaderData: {} }))).toBe("private");
+  });
+
+  it("shares a HEAD request's document like a GET's", () => {
+    const head = new Request("http://x/sorteos", { method: "HEAD" });
+    expect(documentState(head, 200, contextWith({ loaderData: { "routes/sorteos": { listing: view } } }))).toBe("ready");
+  });
+});

@@ -46,6 +46,22 @@ describe("negotiateContentCoding", () => {
   });
 });
 
+describe("negotiateContentCoding, odd headers", () => {
+  it.each([
+    ["gzip;q=0, gzip", "identity", "the first mention of a coding counts"],
+    ["br;xq=1, gzip", "gzip", "a parameter that only ends in q is not a quality"],
+    ["br;abcq=1, gzip", "gzip", "nor one with anything before the q"],
+    ["br;qx=1, gzip", "gzip", "nor one with anything between q and ="],
+    ["br;q=0.5junk, gzip;q=0.4", "gzip", "a quality with trailing junk is unusable"],
+    ["br;q=0.5 , gzip;q=0.4", "br", "spaces around a quality are fine"],
+    ["br;q=0.55, gzip;q=0.5", "br", "qualities have up to three decimals"],
+    ["br;q=1.5, gzip;q=0.1", "gzip", "a quality over 1 is unusable"],
+    ["*;q=0.5, br;foo=bar", "br", "an unusable entry is ignored: the wildcard covers that coding"],
+  ])("%j → %s (%s)", (header, coding) => {
+    expect(negotiateContentCoding(header)).toBe(coding);
+  });
+});
+
 describe("encodeOnce", () => {
   it("keeps the body in every encoding, each decoding to the same bytes", async () => {
     const body = Buffer.from("<p>¿Participás del sorteo?</p>".repeat(200));

@@ -48,3 +48,37 @@ describe("readIfComplete", () => {
     }
   });
 });
+
+describe("readIfComplete, a stream given up on", () => {
+  it("passes a cancel on to the response body it reads", async () => {
+    let reason: unknown;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(text("first"));
+      },
+      cancel(why) {
+        reason = why;
+      },
+    });
+    const read = await readIfComplete(body);
+    if (!("streaming" in read)) throw new Error("expected a stream: the body never ends");
+    await read.streaming.cancel("visitor left");
+    expect(reason).toBe("visitor left");
+  });
+});
+
+describe("decodeData", () => {
+  it("reads Remix's own types (errors, redirects) as opaque markers next to the plain data", async () => {
+    class RouteError extends Error {}
+    const body = encode(
+      { "routes/sorteos": { data: { listing: { rows: [] } } }, "routes/x": { error: new RouteError("boom") } },
+      { plugins: [(value: unknown) => (value instanceof RouteError ? ["SanitizedError", value.message] : false)] },
+    );
+    const read = await readIfComplete(body);
+    if (!("complete" in read)) throw new Error("expected the whole body");
+    expect(await decodeData(read.complete)).toEqual({
+      "routes/sorteos": { data: { listing: { rows: [] } } },
+      "routes/x": { error: { remixType: "SanitizedError" } },
+    });
+  });
+});

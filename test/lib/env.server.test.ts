@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { BUNDLED_SAMPLE_SHEET, parseEnv } from "~/lib/env.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BUNDLED_SAMPLE_SHEET, EnvError, parseEnv } from "~/lib/env.server";
+import { expectConsoleError } from "../setup/fail-on-console-error";
 import { ROOT } from "../support/app-server";
 
 const cwd = mkdtempSync(path.join(tmpdir(), "env-test-"));
@@ -76,5 +77,105 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe("parseEnv, edges", () => {
+  it("treats an empty or blank variable as unset, and trims the rest", () => {
+    expect(parseEnv({ PORT: "", PARTICIPANTS_TTL_SECONDS: "   ", SITE_URL: "  " }, ROOT)).toMatchObject({
+      port: 3000,
+      ttlMs: 300_000,
+      siteUrl: "http://localhost:3000",
+    });
+    expect(parseEnv({ PORT: " 8080 " }, ROOT).port).toBe(8080);
+    expect(parseEnv({ PARTICIPANTS_CSV_URL: " http://sheet.example/x.csv " }, ROOT).sheetSource).toEqual({
+      kind: "url",
+      url: "http://sheet.example/x.csv",
+    });
+  });
+
+  it.each([
+    ["PORT", "1", "65535"],
+    ["PARTICIPANTS_TTL_SECONDS", "1", "86400"],
+    ["PARTICIPANTS_TIMEOUT_MS", "100", "120000"],
+    ["SHARED_MAX_AGE_SECONDS", "1", "3600"],
+  ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
+    expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
+    expect(() => parseEnv({ [name]: max }, ROOT)).not.toThrow();
+  });
+
+  it.each([
+    [{ PORT: "x80" }, `Invalid configuration: PORT must be a whole number, got "x80"`],
+    [{ PORT: "0" }, "Invalid configuration: PORT must be between 1 and 65535, got 0"],
+    [{ PORT: "65536" }, "Invalid configuration: PORT must be between 1 and 65535, got 65536"],
+    [{ PARTICIPANTS_CSV_URL: "https://exa mple.com/" }, "Invalid configuration: PARTICIPANTS_CSV_URL is not a valid http(s) URL"],
+    [
+      { PARTICIPANTS_CSV_URL: "ftp://mirror.example/https://docs.example/x.csv" },
+      "Invalid configuration: PARTICIPANTS_CSV_URL must be an http(s) URL or the path of an existing file",
+    ],
+    [
+      { SITE_URL: "opinionlabz.com" },
+      `Invalid configuration: SITE_URL must be an http(s) origin such as https://example.com, got "opinionlabz.com"`,
+    ],
+    [{ SITE_URL: "ftp://opinionlabz.com" }, `Invalid configuration: SITE_URL must start with http:// or https://, got "ftp://opinionlabz.com"`],
+    [
+      { SITE_URL: "https://user@opinionlabz.com" },
+      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://user@opinionlabz.com"`,
+    ],
+    [
+      { SITE_URL: "https://opinionlabz.com/#top" },
+      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://opinionlabz.com/#top"`,
+    ],
+  ])("tells the operator what is wrong with %j", (vars, message) => {
+    let thrown: unknown;
+    try {
+      parseEnv(vars, ROOT);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvError);
+    expect(thrown).toMatchObject({ name: "EnvError", message });
+  });
+});
+
+describe("the configuration read at start-up", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it("prints what is wrong and exits with 1 on a bad variable", async () => {
+    vi.stubEnv("PORT", "http");
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    const printed = expectConsoleError();
+    vi.resetModules();
+    // With process.exit stubbed, the error still ends the import after the exit call.
+    await expect(import("~/lib/env.server")).rejects.toBeInstanceOf(Error);
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(printed).toHaveBeenCalledWith(`Invalid configuration: PORT must be a whole number, got "http"`);
+  });
+
+  it("lists the bundled sample sheet, and says so in the log, when no sheet is configured", async () => {
+    vi.stubEnv("PARTICIPANTS_CSV_URL", "");
+    vi.spyOn(process, "cwd").mockReturnValue(ROOT);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    const { env } = await import("~/lib/env.server");
+    expect(env.sheetSource).toEqual({ kind: "file", path: path.join(ROOT, "app/lib/participants/sample-sheet.csv"), isBundledSample: true });
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/));
+  });
+
+  it.each([
+    ["a URL", "https://docs.example/sheet.csv"],
+    ["a file of its own", "app/lib/participants/sample-sheet.csv"],
+  ])("says nothing about sample data when the sheet is %s", async (_label, source) => {
+    vi.stubEnv("PARTICIPANTS_CSV_URL", source);
+    vi.spyOn(process, "cwd").mockReturnValue(ROOT);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    const { env } = await import("~/lib/env.server");
+    expect(env.sheetSource).not.toMatchObject({ isBundledSample: true });
+    expect(warned).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faqPageData, scriptSafeJson } from "~/lib/structured-data";
+import { faqPageData, organizationData, scriptSafeJson } from "~/lib/structured-data";
 
 describe("scriptSafeJson", () => {
   it("leaves no < that could close the script element, and parses back to the same data", () => {
@@ -16,5 +16,21 @@ describe("faqPageData", () => {
       { "@type": "Question", name: "¿Uno?", acceptedAnswer: { "@type": "Answer", text: "Sí." } },
       { "@type": "Question", name: "¿Dos?", acceptedAnswer: { "@type": "Answer", text: "No." } },
     ]);
+  });
+
+  it("is a schema.org FAQPage", () => {
+    expect(faqPageData([])).toEqual({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [] });
+  });
+});
+
+describe("organizationData", () => {
+  it("names the organisation, its home page and its logo by absolute URL", () => {
+    expect(organizationData("https://opinionlabz.example")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Opinion Labz",
+      url: "https://opinionlabz.example/",
+      logo: "https://opinionlabz.example/icon-512.png",
+    });
   });
 });

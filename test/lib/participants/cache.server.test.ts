@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createParticipantsCache,
   REMEMBER_FAILURE_MS,
@@ -170,5 +170,73 @@ describe("participants cache", () => {
     await upstream.flush();
     upstream.calls[0]!.reject(error);
     expect(await firstName(state)).toBe(`failed: ${message}`);
+  });
+
+  it("logs a failed refresh with its reason, duration and whether a good copy is still served", async () => {
+    const upstream = controlledUpstream();
+    await upstream.prime(1);
+    upstream.advance(TTL_MS + 1);
+    await upstream.cache.get();
+    upstream.advance(40);
+    upstream.calls[1]!.reject(new SheetError("http", "upstream answered 500", 500));
+    await upstream.flush();
+    expect(upstream.logs.at(-1)).toEqual({
+      event: "participants.refresh",
+      ok: false,
+      status: 500,
+      durationMs: 40,
+      kept: null,
+      dropped: null,
+      servingStale: true,
+      error: "http: upstream answered 500",
+    });
+  });
+
+  it("never takes a remembered failure for a good copy: the next failure is also remembered 15 s", async () => {
+    const upstream = controlledUpstream();
+    const fail = async () => {
+      const state = upstream.cache.get();
+      await upstream.flush();
+      upstream.calls.at(-1)!.reject(new SheetError("http", "upstream answered 503", 503));
+      return state;
+    };
+    await fail();
+    upstream.advance(REMEMBER_FAILURE_MS + 1);
+    expect(await fail()).toMatchObject({ kind: "failed" });
+    expect(upstream.logs.at(-1)).toMatchObject({ ok: false, servingStale: false });
+    upstream.advance(REMEMBER_FAILURE_MS + 1);
+    void upstream.cache.get();
+    await upstream.flush();
+    expect(upstream.calls, "a third try after 15 s, not after the 60 s back-off").toHaveLength(3);
+  });
+
+  it("lets a caller peek at the cached state, stale or not, without refreshing it", async () => {
+    const upstream = controlledUpstream();
+    expect(upstream.cache.peek()).toBeUndefined();
+    await upstream.prime(1);
+    upstream.advance(TTL_MS * 2);
+    expect(upstream.cache.peek()).toMatchObject({ kind: "ok" });
+    expect(upstream.calls).toHaveLength(1);
+  });
+
+  it("writes each refresh to the server log as one JSON line by default", async () => {
+    const printed = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      const cache = createParticipantsCache({ ttlMs: TTL_MS, now: () => 5, load: async () => sheetWith(1, 5) });
+      await cache.get();
+      expect(printed).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(printed.mock.calls[0]![0]))).toEqual({
+        event: "participants.refresh",
+        ok: true,
+        status: 200,
+        durationMs: 0,
+        kept: 1,
+        dropped: 0,
+        servingStale: false,
+        error: null,
+      });
+    } finally {
+      printed.mockRestore();
+    }
   });
 });

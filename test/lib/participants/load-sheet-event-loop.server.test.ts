@@ -9,6 +9,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import { generateSheet } from "../../mocks/sheets";
+import { countTurnsDuring } from "../../support/event-loop-turns";
 
 const CHUNK_BYTES = 64 * 1024;
 const body = new TextEncoder().encode(generateSheet(100_000));
@@ -33,15 +34,7 @@ afterAll(() => server.close());
 it("gives other work a turn of the event loop at least every 1,000 rows of a 100,000-row sheet already in memory", async () => {
   // Counted in turns, not milliseconds: how long a turn lasts depends on how busy the
   // machine is (that figure is `npm run bench`'s), how often the loader yields does not.
-  let turns = 0;
-  let counting = true;
-  const countTurns = () => {
-    turns += 1;
-    if (counting) setImmediate(countTurns);
-  };
-  setImmediate(countTurns);
-  const { snapshot } = await loadSheet({ kind: "url", url }, { timeoutMs: 120_000, now: Date.now });
-  counting = false;
+  const { result: { snapshot }, turns } = await countTurnsDuring(() => loadSheet({ kind: "url", url }, { timeoutMs: 120_000, now: Date.now }));
 
   expect(snapshot.participants).toHaveLength(100_000);
   expect(snapshot.participants[0]!.id).toBe("P100000");

@@ -2,10 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { fetchSheet } from "~/lib/participants/fetch-sheet.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import { parseSheet } from "~/lib/participants/parse-sheet.server";
 import { generateSheet } from "../../mocks/sheets";
+import { countTurnsDuring } from "../../support/event-loop-turns";
 import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 
 const server = useSheetMocks();
@@ -120,23 +122,30 @@ describe("loadSheet", () => {
   });
 
   it.each([
-    ["an XHTML content type", "application/xhtml+xml", "nombre,pais,id,fecha\n"],
-    ["a sign-in page after a BOM and blank lines", "text/csv", "\uFEFF\n  \n<!DOCTYPE html><html><body>Sign in</body></html>"],
-    ["a bare <html> start", "text/plain", "<html lang=en><head></head></html>"],
-  ])("refuses %s as invalid data", async (_label, contentType, body) => {
+    ["an XHTML content type", "application/xhtml+xml", "nombre,pais,id,fecha\n", "upstream sent application/xhtml+xml, not CSV"],
+    ["a sign-in page after a BOM and blank lines", "text/csv", "\uFEFF\n  \n<!DOCTYPE html><html><body>Sign in</body></html>", "body is an HTML page"],
+    ["a sign-in page right after a BOM", "text/csv", "\uFEFF<html><body>Sign in</body></html>", "body is an HTML page"],
+    ["a bare <html> start", "text/plain", "<html lang=en><head></head></html>", "body is an HTML page"],
+  ])("refuses %s as invalid data", async (_label, contentType, body, message) => {
     server.use(http.get(`${MOCK_ORIGIN}/sheet/page.csv`, () => new HttpResponse(body, { headers: { "content-type": contentType } })));
     await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/page.csv` }, options)).rejects.toMatchObject({
       kind: "invalid",
+      message,
     });
   });
 
   it("keeps a sheet that merely mentions HTML further in, and asks upstream for CSV", async () => {
     let accept: string | null = null;
-    const body = "nombre,pais,id,fecha\nAna <html> B.,Chile,H-1,2026-10-01\n";
+    // Split so that a later chunk starts with what would mark an HTML page at the start.
+    const chunks = ["nombre,pais,id,fecha\nAna ", "<html> B.,Chile,H-1,2026-10-01\n"].map((chunk) => new TextEncoder().encode(chunk));
     server.use(
       http.get(`${MOCK_ORIGIN}/sheet/mentions-html.csv`, ({ request }) => {
         accept = request.headers.get("accept");
-        return new HttpResponse(body);
+        return new HttpResponse(new ReadableStream({ pull: (controller) => {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        } }));
       }),
     );
     const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/mentions-html.csv` }, options);
@@ -147,7 +156,9 @@ describe("loadSheet", () => {
   it("accepts a body of exactly 20 MB", async () => {
     const header = "nombre,pais,id,fecha\n";
     const filler = "x".repeat(20 * MEGABYTE - header.length);
-    server.use(http.get(`${MOCK_ORIGIN}/sheet/exactly-20-mb.csv`, () => new HttpResponse(header + filler)));
+    server.use(
+      http.get(`${MOCK_ORIGIN}/sheet/exactly-20-mb.csv`, () => new HttpResponse(header + filler, { headers: { "content-length": String(20 * MEGABYTE) } })),
+    );
     const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/exactly-20-mb.csv` }, { ...options, timeoutMs: 60_000 });
     // The one row is a single endless cell: read, then dropped as invalid.
     expect(snapshot).toMatchObject({ participants: [], dropped: 1 });
@@ -179,6 +190,7 @@ describe("loadSheet", () => {
     await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/declared.csv` }, options)).rejects.toMatchObject({
       kind: "invalid",
       publicMessage: "La planilla de participantes no devolvió datos válidos.",
+      message: `upstream declares ${21 * MEGABYTE} bytes`,
     });
     // A stream pulls its first chunk or two on its own; reading the body would pull 21.
     expect(megabytesSent).toBeLessThan(5);
@@ -208,8 +220,70 @@ describe("loadSheet", () => {
     await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/streamed.csv` }, generousLimit)).rejects.toMatchObject({
       kind: "invalid",
       publicMessage: "La planilla de participantes no devolvió datos válidos.",
+      message: `body exceeds ${20 * MEGABYTE} bytes`,
     });
     expect(megabytesSent).toBeGreaterThan(20);
     expect(megabytesSent).toBeLessThan(30);
   }, 60_000);
+
+  it("gives other work a turn at least every 1,000 and at most every 100 rows of a sheet already in memory", async () => {
+    // The whole body arrives as one chunk, so only the loader's own pauses let other work
+    // in. Counted in turns, not milliseconds (load-sheet-event-loop.server.test.ts does
+    // the same over 100,000 rows).
+    const rows = 5000;
+    server.use(http.get(`${MOCK_ORIGIN}/sheet/one-chunk.csv`, () => new HttpResponse(generateSheet(rows))));
+    const { result: { snapshot }, turns } = await countTurnsDuring(() => loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/one-chunk.csv` }, options));
+    expect(snapshot.participants).toHaveLength(rows);
+    expect(turns).toBeGreaterThanOrEqual(rows / 1000);
+    expect(turns, "a pause per row would make a large sheet take many times longer").toBeLessThanOrEqual(rows / 100);
+  });
+
+  it("lets go of the body of an answer it refuses, and copes with one that has none", async () => {
+    // fetch itself is replaced here: msw hands the loader a copy of the body, so only the
+    // stream given to the Response shows whether the loader let go of it.
+    let cancelled = false;
+    const errorPage = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new Uint8Array(1024)),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const fetchStub = vi.fn(async () => new Response(errorPage, { status: 502 }));
+    vi.stubGlobal("fetch", fetchStub);
+    try {
+      await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/error-page.csv` }, options)).rejects.toMatchObject({ status: 502 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(cancelled).toBe(true);
+
+    server.use(
+      http.get(`${MOCK_ORIGIN}/sheet/bare-error.csv`, () => new HttpResponse(null, { status: 503 })),
+      http.get(`${MOCK_ORIGIN}/sheet/no-body.csv`, () => new HttpResponse(null, { status: 200 })),
+    );
+    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/bare-error.csv` }, options)).rejects.toMatchObject({
+      kind: "http",
+      status: 503,
+    });
+    expect((await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/no-body.csv` }, options)).snapshot.participants).toEqual([]);
+  });
+
+  it("stops reading a local file when the time limit has passed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sheet-"));
+    const file = path.join(dir, "sheet.csv");
+    writeFileSync(file, generateSheet(25));
+    const { body } = await fetchSheet({ kind: "file", path: file, isBundledSample: false }, AbortSignal.abort());
+    await expect(collect((async function* () { for await (const chunk of body) yield [String(chunk.length)]; })())).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+
+  it("counts both invalid rows and rows it cannot read as dropped", async () => {
+    const body = 'nombre,pais,id,fecha\nAna,Chile,A-1,2026-10-01\nSin id,Chile,,2026-10-01\n"roto,Chile,B-2,2026-10-01\n';
+    server.use(http.get(`${MOCK_ORIGIN}/sheet/dropped.csv`, () => new HttpResponse(body)));
+    const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/dropped.csv` }, options);
+    expect(snapshot.participants.map((row) => row.id)).toEqual(["A-1"]);
+    expect(snapshot.dropped).toBe(2);
+  });
 });

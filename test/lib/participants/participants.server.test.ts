@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
-import { BUNDLED_SAMPLE_SHEET } from "~/lib/env.server";
+import { BUNDLED_SAMPLE_SHEET, env } from "~/lib/env.server";
 import { createParticipantsCache } from "~/lib/participants/cache.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import {
   getParticipantsHealth,
   getParticipantsPage,
   getRecentParticipants,
+  warmParticipantsCache,
 } from "~/lib/participants/participants.server";
 import { pageParticipants, searchParticipants } from "~/lib/participants/query.server";
 import { generatedSheetPath, type SheetScenario } from "../../mocks/handlers";
 import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
+import { expectConsoleError } from "../../setup/fail-on-console-error";
 
 useSheetMocks();
 const NOW = Date.UTC(2026, 10, 22, 15);
@@ -209,5 +211,30 @@ describe("query length", () => {
     expect(listing.query).toBe(first100);
     expect(listing.matchCount).toBe(1);
     expect(listing.rows.map((row) => row.nombre)).toEqual(["Lucía P."]);
+  });
+});
+
+describe("the process-wide cache", () => {
+  it("is warmed at start-up from the configured sheet, then serves every page", async () => {
+    const before = Date.now();
+    warmParticipantsCache();
+    await vi.waitFor(() => expect(getParticipantsHealth().fetchedAt).not.toBeNull(), { timeout: 20_000 });
+    const after = Date.now();
+    const { snapshot } = await loadSheet(env.sheetSource, { timeoutMs: 30_000, now: () => 0 });
+    const health = getParticipantsHealth();
+    expect(health).toMatchObject({ count: snapshot.participants.length, lastError: null });
+    const fetchedAt = Date.parse(health.fetchedAt!);
+    expect(fetchedAt, "stamped with the real clock").toBeGreaterThanOrEqual(before);
+    expect(fetchedAt).toBeLessThanOrEqual(after);
+    const recent = await getRecentParticipants();
+    expect(recent.rows).toEqual(snapshot.participants.slice(0, 5));
+    expect((await getParticipantsPage({ query: "", page: null })).totalCount).toBe(snapshot.participants.length);
+  });
+
+  it("logs a warm-up that fails; nothing waits on it", async () => {
+    const printed = expectConsoleError();
+    const failure = new Error("sheet down");
+    warmParticipantsCache({ get: () => Promise.reject(failure), peek: () => undefined });
+    await vi.waitFor(() => expect(printed).toHaveBeenCalledWith(failure));
   });
 });
