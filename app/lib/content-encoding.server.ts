@@ -44,13 +44,10 @@ export function negotiateContentCoding(acceptEncoding: string | null): ContentCo
   if (!acceptEncoding) return "identity";
   const listed = qualities(acceptEncoding);
   const wildcard = listed.get("*");
-  // identity is acceptable unless refused by name or by `*;q=0`, yet never preferred to
-  // a coding the client names (as the `negotiator` package used by Express reads it).
-  const implicitIdentity = Math.min(1, ...listed.values());
   let best: ContentCoding = "identity";
   let bestQuality = 0;
   for (const coding of CONTENT_CODINGS) {
-    const quality = listed.get(coding) ?? wildcard ?? (coding === "identity" ? implicitIdentity : 0);
+    const quality = listed.get(coding) ?? wildcard ?? 0;
     if (quality > bestQuality) {
       best = coding;
       bestQuality = quality;

@@ -27,7 +27,8 @@ async function* guardBody(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint
     }
     if (first) {
       first = false;
-      const head = new TextDecoder().decode(chunk.subarray(0, 512)).replace(/^\uFEFF/, "");
+      // TextDecoder drops a leading byte order mark, so a BOM before `<html` is no disguise.
+      const head = new TextDecoder().decode(chunk.subarray(0, 512));
       if (HTML_START.test(head)) throw new SheetError("invalid", "body is an HTML page");
     }
     yield chunk;
