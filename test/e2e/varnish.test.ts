@@ -5,7 +5,7 @@
  * violation, hydrate, and follow the sheet once the lifetimes pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChangingSheet, handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
+import { createChangingSheet, handlers as defaultHandlers } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, launchBrowser, openPage, recordCspViolations } from "../support/browser";
@@ -31,23 +31,29 @@ afterAll(async () => {
   await sheets?.close();
 });
 
-describe("with the production lifetimes", () => {
-  let app: AppServer;
-  let varnish: Varnish;
-
+/**
+ * The app on the changing sheet with `env`, its pages warmed first so that Varnish fetches
+ * ready pages, not streamed ones, and Varnish in front of it.
+ */
+function useAppBehindVarnish(env: Record<string, string> = {}): { app: AppServer; varnish: Varnish } {
+  const site = {} as { app: AppServer; varnish: Varnish };
   beforeAll(async () => {
-    app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
-    // Warm the sheet, so that the pages Varnish fetches are ready ones, not streamed.
-    for (const path of PAGES) await rawGet(app.origin, path, BROWSER_HEADERS);
-    varnish = await startVarnish(app.origin);
+    site.app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet.path), ...env });
+    for (const path of PAGES) await rawGet(site.app.origin, path, BROWSER_HEADERS);
+    site.varnish = await startVarnish(site.app.origin);
   });
   afterAll(async () => {
-    await varnish?.stop();
-    await app?.stop();
+    await site.varnish?.stop();
+    await site.app?.stop();
   });
+  return site;
+}
+
+describe("with the production lifetimes", () => {
+  const site = useAppBehindVarnish();
 
   it("absorbs a burst: hundreds of requests reach the origin about once per page", async () => {
-    const before = new Map(PAGES.map((path) => [path, originHits(app, path)]));
+    const before = new Map(PAGES.map((path) => [path, originHits(site.app, path)]));
     const statuses: number[] = [];
     const bodies = new Map<string, Set<string>>(PAGES.map((path) => [path, new Set()]));
     const started = Date.now();
@@ -56,7 +62,7 @@ describe("with the production lifetimes", () => {
       Array.from({ length: 8 }, async (_, client) => {
         for (let index = 0; statuses.length < 400 || Date.now() - started < 2000; index += 1) {
           const path = PAGES[(client + index) % PAGES.length]!;
-          const answer = await rawGet(varnish.origin, path, BROWSER_HEADERS);
+          const answer = await rawGet(site.varnish.origin, path, BROWSER_HEADERS);
           statuses.push(answer.status);
           bodies.get(path)!.add(answer.body.toString("base64"));
         }
@@ -65,7 +71,7 @@ describe("with the production lifetimes", () => {
     expect(statuses.length).toBeGreaterThanOrEqual(400);
     expect(statuses.every((status) => status === 200)).toBe(true);
     for (const path of PAGES) {
-      const hits = originHits(app, path) - before.get(path)!;
+      const hits = originHits(site.app, path) - before.get(path)!;
       // One miss per page, maybe a second if the burst outlasts a busy machine's patience.
       expect(hits, `${path} reached the origin`).toBeLessThanOrEqual(2);
       expect(bodies.get(path)!.size, `${path}: one set of bytes`).toBe(1);
@@ -73,13 +79,13 @@ describe("with the production lifetimes", () => {
   }, 120_000);
 
   it("answers a revalidation with 304 from the cache, and keeps the origin's CSP and ETag", async () => {
-    const full = await rawGet(varnish.origin, "/sorteos", BROWSER_HEADERS);
-    const direct = await rawGet(app.origin, "/sorteos", { ...BROWSER_HEADERS, "accept-encoding": "gzip" });
+    const full = await rawGet(site.varnish.origin, "/sorteos", BROWSER_HEADERS);
+    const direct = await rawGet(site.app.origin, "/sorteos", { ...BROWSER_HEADERS, "accept-encoding": "gzip" });
     expect(full.headers.via).toMatch(/varnish/i);
     expect(full.headers["content-security-policy"]).toBe(direct.headers["content-security-policy"]);
     expect(full.headers.etag).toBe(direct.headers.etag);
     expect(full.body.equals(direct.body), "Varnish keeps the origin's gzip bytes").toBe(true);
-    const revalidated = await rawGet(varnish.origin, "/sorteos", { ...BROWSER_HEADERS, "if-none-match": full.headers.etag! });
+    const revalidated = await rawGet(site.varnish.origin, "/sorteos", { ...BROWSER_HEADERS, "if-none-match": full.headers.etag! });
     expect(revalidated.status).toBe(304);
   });
 
@@ -89,7 +95,7 @@ describe("with the production lifetimes", () => {
       for (const path of ["/", "/sorteos", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "mobile");
         const violations = await recordCspViolations(page);
-        const response = await page.goto(`${varnish.origin}${path}`, { waitUntil: "networkidle" });
+        const response = await page.goto(`${site.varnish.origin}${path}`, { waitUntil: "networkidle" });
         expect(await response!.headerValue("via"), path).toMatch(/varnish/i);
         await page.waitForFunction(() => "__remixRouter" in window);
         const toggle = page.locator("button[aria-controls=menu-movil]");
@@ -107,25 +113,10 @@ describe("with the production lifetimes", () => {
 });
 
 describe("with short lifetimes", () => {
-  let app: AppServer;
-  let varnish: Varnish;
-
-  beforeAll(async () => {
-    app = await startAppServer({
-      PARTICIPANTS_CSV_URL: sheets.url(sheet.path),
-      PARTICIPANTS_TTL_SECONDS: "2",
-      SHARED_MAX_AGE_SECONDS: "2",
-    });
-    for (const path of PAGES) await rawGet(app.origin, path, BROWSER_HEADERS);
-    varnish = await startVarnish(app.origin);
-  });
-  afterAll(async () => {
-    await varnish?.stop();
-    await app?.stop();
-  });
+  const site = useAppBehindVarnish({ PARTICIPANTS_TTL_SECONDS: "2", SHARED_MAX_AGE_SECONDS: "2" });
 
   it("serves the new rows once the sheet changes and the lifetimes pass", async () => {
-    const through = async (path: string) => (await fetch(`${varnish.origin}${path}`, { headers: BROWSER_HEADERS })).text();
+    const through = async (path: string) => (await fetch(`${site.varnish.origin}${path}`, { headers: BROWSER_HEADERS })).text();
     for (const path of ["/", "/sorteos", "/sorteos.data"]) expect(await through(path)).toContain("Primera Versión");
     sheet.setNewest("Segunda Versión");
     // Sheet TTL + s-maxage + one request in the stale window: seconds here; poll generously.
