@@ -15,6 +15,7 @@ import { STYLESHEET_TEXT } from "~/lib/inline-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { RenderInstantProvider } from "~/lib/render-instant";
+import { holdScriptsUntilFirstPaint } from "~/lib/scripts-after-first-paint.server";
 import { applySecurityHeaders, createNonce, inlineHashes, NO_INLINE_SOURCES } from "~/lib/security-headers.server";
 
 // remix-serve imports the server build, and with it this module, before it listens.
@@ -79,7 +80,7 @@ async function readyDocument(
 ): Promise<Response> {
   const url = new URL(request.url);
   const render = async () => {
-    const html = await renderWhole(documentElement(context, request.url, ""));
+    const html = holdScriptsUntilFirstPaint(await renderWhole(documentElement(context, request.url, "")));
     return { html, inline: inlineHashes(html) };
   };
   if (state === "not-found") {

@@ -18,6 +18,7 @@ import { InlineStylesheet } from "~/lib/inline-stylesheet";
 import { env } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/render-instant";
+import { ScriptsAfterFirstPaint } from "~/lib/scripts-after-first-paint";
 import type { SiteData } from "~/lib/site-url";
 import { unlistedPageMeta } from "~/lib/social-meta";
 
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint />
         <LiveReload nonce={nonce} />
       </body>
     </html>

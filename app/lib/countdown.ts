@@ -1,3 +1,5 @@
+import { argentinaWallClock } from "~/lib/next-draw";
+
 const SECOND_MS = 1000;
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
@@ -34,23 +36,35 @@ export function msUntilNextTick(ms: number): number {
   return ms % SECOND_MS || SECOND_MS;
 }
 
-const ARGENTINA_TIME_ZONE = "America/Argentina/Buenos_Aires";
+const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**
  * "lunes 7 de diciembre, 12:00", always in Argentina time because that is how the
- * rules state the draw. Assembled from parts so that server and browser (which may
- * ship different CLDR data and punctuation) print the same text.
+ * rules state the draw. Written out rather than through `Intl.DateTimeFormat`: server and
+ * browser print the same text whatever CLDR data they ship, and the browser does not
+ * load its locale and time-zone data while hydrating, which costs 15–25 ms of main thread
+ * (docs/performance.md, "Main thread after the first paint").
  */
 export function formatDrawDate(draw: Date): string {
-  const parts = new Intl.DateTimeFormat("es-AR", {
-    timeZone: ARGENTINA_TIME_ZONE,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(draw);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("weekday")} ${part("day")} de ${part("month")}, ${part("hour")}:${part("minute")}`;
+  const wallClock = argentinaWallClock(draw.getTime());
+  const weekday = WEEKDAYS[wallClock.getUTCDay()];
+  const month = MONTHS[wallClock.getUTCMonth()];
+  const time = `${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+  return `${weekday} ${wallClock.getUTCDate()} de ${month}, ${time}`;
 }

@@ -23,3 +23,11 @@ export function formatLastUpdated(fetchedAt: number | null, now: number): string
   if (elapsed < HOUR_MS) return `hace ${plural(Math.floor(elapsed / MINUTE_MS), "minuto", "minutos")}`;
   return `hace ${plural(Math.floor(elapsed / HOUR_MS), "hora", "horas")}`;
 }
+
+/**
+ * A count as written in Argentina, with a point between thousands ("12.345"). Written out
+ * rather than through `Intl.NumberFormat` for the reason `formatDrawDate` gives.
+ */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ".");
+}

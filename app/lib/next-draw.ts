@@ -2,6 +2,11 @@
 const DRAW_HOUR_UTC = 15;
 const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
 
+/** The instant as a date whose UTC fields read Argentina's wall clock. */
+export function argentinaWallClock(ms: number): Date {
+  return new Date(ms + ARGENTINA_OFFSET_MS);
+}
+
 function firstMondayDrawUtc(year: number, month: number): number {
   const weekdayOfFirst = new Date(Date.UTC(year, month, 1)).getUTCDay();
   const firstMonday = 1 + ((8 - weekdayOfFirst) % 7);
@@ -14,7 +19,7 @@ function firstMondayDrawUtc(year: number, month: number): number {
  */
 export function nextDrawAt(now: Date | number): Date {
   const nowMs = typeof now === "number" ? now : now.getTime();
-  const argentina = new Date(nowMs + ARGENTINA_OFFSET_MS);
+  const argentina = argentinaWallClock(nowMs);
   const year = argentina.getUTCFullYear();
   const month = argentina.getUTCMonth();
   const thisMonth = firstMondayDrawUtc(year, month);

@@ -52,6 +52,25 @@ describe("formatDrawDate", () => {
     expect(formatDrawDate(new Date("2026-06-01T15:00:00Z"))).toBe("lunes 1 de junio, 12:00");
   });
 
+  it("prints what Intl prints for Argentina, every day and hour of a year", () => {
+    const intl = new Intl.DateTimeFormat("es-AR", {
+      timeZone: "America/Argentina/Buenos_Aires",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const start = Date.UTC(2026, 0, 1, 0, 7);
+    for (let instant = start; instant < start + 366 * DAY; instant += 5 * HOUR) {
+      const parts = intl.formatToParts(instant);
+      const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+      const expected = `${part("weekday")} ${part("day")} de ${part("month")}, ${part("hour")}:${part("minute")}`;
+      expect(formatDrawDate(new Date(instant))).toBe(expected);
+    }
+  });
+
   it("does not depend on the machine's time zone", () => {
     // 02:00 UTC on 2 February is still 1 February, 23:00 in Buenos Aires.
     expect(formatDrawDate(new Date("2027-02-02T02:00:00Z"))).toBe("lunes 1 de febrero, 23:00");

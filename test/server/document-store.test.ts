@@ -115,7 +115,7 @@ describe("cache headers", () => {
     expect(notFound.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
     expect((await get("/healthz")).headers["cache-control"]).toBe("no-store");
     const html = gunzipSync((await get("/", { ...BROWSER, "accept-encoding": "gzip" })).body).toString("utf8");
-    const asset = /<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = /<link data-rel-after-first-paint="modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     expect((await get(asset!)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });

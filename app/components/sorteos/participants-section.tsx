@@ -1,6 +1,6 @@
 import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import { formatLastUpdated } from "~/lib/format";
+import { formatCount, formatLastUpdated } from "~/lib/format";
 import { listingHref } from "~/lib/listing-url";
 import { useDrawCountdown } from "~/lib/draw-countdown";
 import { PAGE_SIZE } from "~/lib/pagination";
@@ -14,7 +14,6 @@ import { ParticipantsSearch } from "./participants-search";
 
 const CAPTION = "Participantes del sorteo de este mes";
 const CLOCK_TICK_MS = 15_000;
-const numberFormat = new Intl.NumberFormat("es-AR");
 
 function StatTile({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId: string }) {
   return (
@@ -62,9 +61,9 @@ function LoadError({ message }: { message: string }) {
 
 function countLine({ matchCount, page, query }: ParticipantsListing): string {
   if (matchCount === 0) return query ? "No se encontraron participantes" : "Todavía no hay participantes este mes";
-  const first = numberFormat.format((page - 1) * PAGE_SIZE + 1);
-  const last = numberFormat.format(Math.min(page * PAGE_SIZE, matchCount));
-  const total = numberFormat.format(matchCount);
+  const first = formatCount((page - 1) * PAGE_SIZE + 1);
+  const last = formatCount(Math.min(page * PAGE_SIZE, matchCount));
+  const total = formatCount(matchCount);
   const noun = matchCount === 1 ? "participante" : "participantes";
   return query
     ? `${total} ${noun} ${matchCount === 1 ? "coincide" : "coinciden"} con tu búsqueda · mostrando ${first}–${last}`
@@ -93,8 +92,8 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
   return (
     <>
       <StatTiles
-        participants={unknown ? "—" : numberFormat.format(listing.totalCount)}
-        countries={unknown ? "—" : numberFormat.format(listing.countryCount)}
+        participants={unknown ? "—" : formatCount(listing.totalCount)}
+        countries={unknown ? "—" : formatCount(listing.countryCount)}
       />
       {unknown ? (
         <LoadError message={listing.error!} />
