@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import {
   nextIndex,
   perViewForWidth,
@@ -108,7 +108,8 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
   const swipeStartX = useRef<number | null>(null);
 
   useEffect(() => {
-    const update = () => setPerView(perViewForWidth(window.innerWidth));
+    // A transition: re-ordering the track while hydrating must not hold the main thread in one task.
+    const update = () => startTransition(() => setPerView(perViewForWidth(window.innerWidth)));
     update();
     window.addEventListener("resize", update);
     return () => window.removeEventListener("resize", update);
