@@ -13,6 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY remix.config.js remix.env.d.ts tailwind.config.ts tsconfig.json ./
 COPY app ./app
 COPY public ./public
+COPY other ./other
 RUN npm run build
 
 FROM node:24.21.0-bookworm-slim AS runtime
