@@ -11,7 +11,7 @@ const MAX_FRAMES = 10;
 
 /**
  * Runs in the page. Once the first contentful paint has a timing (the frame has reached the
- * screen, not only the compositor), it gives the held links their address, and in a later
+ * screen, not only the compositor), it gives the held links their `rel` back, and in a later
  * task (each task stays short) replaces each held script by a module script of the same
  * text, which the page's CSP allows by the same hash. A hidden tab paints nothing, so it
  * starts at once.
