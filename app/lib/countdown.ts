@@ -58,8 +58,8 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
  * "lunes 7 de diciembre, 12:00", always in Argentina time because that is how the
  * rules state the draw. Written out rather than through `Intl.DateTimeFormat`: server and
  * browser print the same text whatever CLDR data they ship, and the browser does not
- * load its locale and time-zone data while hydrating, which cost 15–26 ms of main thread here
- * (docs/performance.md, "Main thread after the first paint").
+ * load its locale and time-zone data while hydrating, which cost 15–26 ms of main
+ * thread here (docs/performance.md, "Main thread after the first paint").
  */
 export function formatDrawDate(draw: Date): string {
   const wallClock = argentinaWallClock(draw.getTime());
