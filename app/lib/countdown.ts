@@ -52,7 +52,8 @@ const MONTHS = [
   "diciembre",
 ];
 
-const twoDigits = (value: number) => String(value).padStart(2, "0");
+/** "07": the countdown's digits and the draw's hour and minute. */
+export const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**
  * "lunes 7 de diciembre, 12:00", always in Argentina time because that is how the

@@ -1,4 +1,4 @@
-import { formatDrawDate, type CountdownParts } from "~/lib/countdown";
+import { formatDrawDate, twoDigits, type CountdownParts } from "~/lib/countdown";
 import { useDrawCountdown } from "~/lib/draw-countdown";
 
 const UNITS: { key: keyof CountdownParts; label: string }[] = [
@@ -7,8 +7,6 @@ const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "minutes", label: "min" },
   { key: "seconds", label: "seg" },
 ];
-
-const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 export function DrawCountdown() {
   const { drawAt, parts, live } = useDrawCountdown();
