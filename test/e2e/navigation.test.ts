@@ -102,4 +102,35 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
     await expect.poll(() => page.locator("#cta").getAttribute("data-reveal")).toBe("shown");
     await context.close();
   });
+
+  it("never hides a section that is on screen when the script arrives", async () => {
+    const { page, context } = await openPage(site.browser, viewport);
+    // Tall enough that the first sections after the hero are on screen from the start.
+    await page.setViewportSize({ width: VIEWPORTS[viewport].width, height: 2400 });
+    await page.addInitScript(() => {
+      const everPending = new Set<string>();
+      (window as unknown as { everPending: Set<string> }).everPending = everPending;
+      new MutationObserver((mutations) => {
+        for (const { target } of mutations) {
+          if (target instanceof Element && target.getAttribute("data-reveal") === "pending") everPending.add(target.id || target.className);
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-reveal"] });
+    });
+    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
+    const { onScreen, pending } = await page.evaluate(() => {
+      const sections = [...document.querySelectorAll("[data-reveal]")].map((section) => ({
+        name: section.id || section.className,
+        onScreen: section.getBoundingClientRect().top < window.innerHeight,
+      }));
+      const everPending = (window as unknown as { everPending: Set<string> }).everPending;
+      return {
+        onScreen: sections.filter((section) => section.onScreen).map((section) => section.name),
+        pending: sections.filter((section) => everPending.has(section.name)).map((section) => section.name),
+      };
+    });
+    expect(onScreen.length).toBeGreaterThan(0);
+    for (const name of onScreen) expect(pending, name).not.toContain(name);
+    await context.close();
+  });
 });
