@@ -1,4 +1,5 @@
 import { Icon } from "../icons";
+import { PaintedWhole } from "../painted-whole";
 import { DrawCountdown } from "./draw-countdown";
 import { SurveyLink } from "./survey-link";
 
@@ -24,7 +25,7 @@ export function DrawHero() {
             Respondé una encuesta breve y entrás gratis al sorteo. Cada mes elegimos a una persona entre todas las que
             participaron.
           </p>
-          <div data-paint-when-complete className="mt-7 flex flex-col gap-4 sm:mt-8 sm:flex-row sm:items-center">
+          <PaintedWhole className="mt-7 flex flex-col gap-4 sm:mt-8 sm:flex-row sm:items-center">
             <SurveyLink variant="light" className="shrink-0 whitespace-nowrap px-7 py-3.5 text-base">
               Quiero participar
             </SurveyLink>
@@ -32,8 +33,7 @@ export function DrawHero() {
               <Icon name="calendar" className="h-5 w-5 shrink-0 text-amber-300" />
               Los sorteos se realizan el primer lunes de cada mes
             </p>
-            <span hidden data-complete />
-          </div>
+          </PaintedWhole>
         </div>
         <DrawCountdown />
       </div>

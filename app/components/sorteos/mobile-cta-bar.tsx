@@ -1,3 +1,4 @@
+import { PaintedWhole } from "../painted-whole";
 import { SurveyLink } from "./survey-link";
 
 /**
@@ -12,14 +13,13 @@ export function MobileCtaBar() {
       data-testid="mobile-cta-bar"
       className="fixed inset-x-0 bottom-0 z-40 flex h-[4.5rem] items-center border-t border-slate-200 bg-white/95 shadow-[0_-8px_24px_-12px_rgba(15,23,42,0.25)] backdrop-blur md:hidden [body:has(&)]:pb-[4.5rem] md:[body:has(&)]:pb-0"
     >
-      <div data-paint-when-complete className="container-page flex items-center justify-between gap-4">
+      <PaintedWhole className="container-page flex items-center justify-between gap-4">
         <div className="leading-tight">
           <p className="font-bold text-slate-900">Sorteo $200 USD</p>
           <p className="text-sm text-slate-600">2 min - Gratis</p>
         </div>
         <SurveyLink className="px-6">Participar</SurveyLink>
-        <span hidden data-complete />
-      </div>
+      </PaintedWhole>
     </aside>
   );
 }
