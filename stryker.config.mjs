@@ -11,7 +11,7 @@ export default {
     "app/lib/**/*.{ts,tsx}",
     // Reads the built stylesheet from public/build/ when imported: only a production build
     // has it, so the HTTP tests check it (docs/testing.md, "Mutation testing").
-    "!app/lib/inline-stylesheet.server.ts",
+    "!app/lib/document/inline-stylesheet.server.ts",
   ],
   coverageAnalysis: "perTest",
   // Static mutants (code that runs while a module loads, i.e. env.server.ts's start-up read)

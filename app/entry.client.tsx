@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { documentRenderInstant, RenderInstantProvider } from "~/lib/render-instant";
+import { documentRenderInstant, RenderInstantProvider } from "~/lib/document/render-instant";
 
 startTransition(() => {
   hydrateRoot(

@@ -14,13 +14,13 @@ import type { ReactNode } from "react";
 import { RevealOnScroll } from "~/components/reveal-on-scroll";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { InlineStylesheet } from "~/lib/inline-stylesheet";
-import { env } from "~/lib/env.server";
-import { useNonce } from "~/lib/nonce";
-import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/render-instant";
-import { ScriptsAfterFirstPaint } from "~/lib/scripts-after-first-paint";
-import type { SiteData } from "~/lib/site-url";
-import { unlistedPageMeta } from "~/lib/social-meta";
+import { InlineStylesheet } from "~/lib/document/inline-stylesheet";
+import { env } from "~/lib/server/env.server";
+import { useNonce } from "~/lib/document/nonce";
+import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/document/render-instant";
+import { ScriptsAfterFirstPaint } from "~/lib/document/scripts-after-first-paint";
+import type { SiteData } from "~/lib/sharing/site-url";
+import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -1,7 +1,7 @@
 import { FAQ_ITEMS } from "~/content/faq";
-import { useNonce } from "~/lib/nonce";
-import { useSiteUrl } from "~/lib/site-url";
-import { faqPageData, organizationData, scriptSafeJson } from "~/lib/structured-data";
+import { useNonce } from "~/lib/document/nonce";
+import { useSiteUrl } from "~/lib/sharing/site-url";
+import { faqPageData, organizationData, scriptSafeJson } from "~/lib/sharing/structured-data";
 
 /** Structured data for search engines; the nonce keeps it allowed by the page's CSP. */
 function JsonLd({ data }: { data: unknown }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { pageWindow } from "~/lib/pagination";
+import { pageWindow } from "~/lib/participants/pagination";
 import { Icon } from "./icons";
 
 const ITEM = "inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium";

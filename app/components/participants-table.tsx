@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Participant } from "~/lib/participant";
+import type { Participant } from "~/lib/participants/view";
 import { Icon } from "./icons";
 
 const COLUMNS = ["Participante", "País", "ID", "Fecha"] as const;

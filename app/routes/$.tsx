@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { unlistedPageMeta } from "~/lib/social-meta";
+import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
 export const meta: MetaFunction = () => unlistedPageMeta("Página no encontrada | Opinion Labz");
 

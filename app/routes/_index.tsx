@@ -9,9 +9,9 @@ import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { HOME_PAGE } from "~/content/pages";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
-import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
-import { metaFor } from "~/lib/social-meta";
-import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
+import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
+import { metaFor } from "~/lib/sharing/social-meta";
+import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
 
 export const meta = metaFor(HOME_PAGE);
 

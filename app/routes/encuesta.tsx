@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { NotifyForm } from "~/components/encuesta/notify-form";
 import { Icon } from "~/components/icons";
 import { SURVEY_PAGE } from "~/content/pages";
-import { metaFor } from "~/lib/social-meta";
+import { metaFor } from "~/lib/sharing/social-meta";
 
 export const meta = metaFor(SURVEY_PAGE);
 

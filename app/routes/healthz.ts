@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getParticipantsHealth } from "~/lib/participants/participants.server";
-import { NO_STORE } from "~/lib/cache-control.server";
-import { applySecurityHeaders, NO_INLINE_SOURCES } from "~/lib/security-headers.server";
+import { NO_STORE } from "~/lib/http/cache-control.server";
+import { applySecurityHeaders, NO_INLINE_SOURCES } from "~/lib/http/security-headers.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": NO_STORE });

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { robotsTxt } from "~/lib/crawler-files.server";
+import { robotsTxt } from "~/lib/sharing/crawler-files.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => robotsTxt(request);

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapXml } from "~/lib/crawler-files.server";
+import { sitemapXml } from "~/lib/sharing/crawler-files.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => sitemapXml(request);

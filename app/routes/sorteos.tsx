@@ -9,11 +9,11 @@ import { ParticipantsSection } from "~/components/sorteos/participants-section";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
 import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages";
-import { DrawCountdownProvider } from "~/lib/draw-countdown";
+import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
-import { streamUnlessReady } from "~/lib/stream-unless-ready.server";
-import { metaFor } from "~/lib/social-meta";
-import { useRevalidateOnInterval } from "~/lib/use-revalidate-on-interval";
+import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
+import { metaFor } from "~/lib/sharing/social-meta";
+import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
 
 export const meta = metaFor(DRAWS_PAGE);
 
@@ -29,7 +29,7 @@ export default function SorteosPage() {
   const { listing } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
-    <DrawCountdownProvider>
+    <DrawClockProvider>
       <div className="pt-16">
         <DrawHero />
         <ParticipantsSection listing={listing} />
@@ -40,6 +40,6 @@ export default function SorteosPage() {
         <FinalCta />
         <MobileCtaBar />
       </div>
-    </DrawCountdownProvider>
+    </DrawClockProvider>
   );
 }

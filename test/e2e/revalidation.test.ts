@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { REVALIDATE_INTERVAL_MS } from "~/lib/use-revalidate-on-interval";
+import { REVALIDATE_INTERVAL_MS } from "~/lib/hooks/use-revalidate-on-interval";
 import { openPage } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 

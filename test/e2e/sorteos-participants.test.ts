@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatLastUpdated } from "~/lib/format";
-import { splitCountdown } from "~/lib/countdown";
-import { nextDrawAt } from "~/lib/next-draw";
+import { formatLastUpdated } from "~/lib/participants/format";
+import { splitCountdown } from "~/lib/draw/countdown";
+import { nextDrawAt } from "~/lib/draw/next-draw";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatDrawDate } from "~/lib/countdown";
-import { nextDrawAt } from "~/lib/next-draw";
+import { formatDrawDate } from "~/lib/draw/countdown";
+import { nextDrawAt } from "~/lib/draw/next-draw";
 import { axeViolations, openPage, VIEWPORTS, withoutBlockedScripts, type ViewportName } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 

@@ -6,8 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { PAGE_SIZE } from "~/lib/pagination";
-import { REVALIDATE_INTERVAL_MS } from "~/lib/use-revalidate-on-interval";
+import { PAGE_SIZE } from "~/lib/participants/pagination";
+import { REVALIDATE_INTERVAL_MS } from "~/lib/hooks/use-revalidate-on-interval";
 import { flakySheet, holdSlowSheet, sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";

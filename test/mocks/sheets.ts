@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Participant } from "~/lib/participant";
+import type { Participant } from "~/lib/participants/view";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 
 const SAMPLE_SHEET_PATH = path.resolve(import.meta.dirname, "../../app/lib/participants/sample-sheet.csv");

@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUNDLED_SAMPLE_SHEET } from "~/lib/env.server";
+import { BUNDLED_SAMPLE_SHEET } from "~/lib/server/env.server";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";

@@ -1,5 +1,5 @@
 /**
- * Ready pages and their revalidation data are one set of bytes (app/lib/document-store.server.ts):
+ * Ready pages and their revalidation data are one set of bytes (app/lib/http/document-store.server.ts):
  * the same for every visitor, compressed once, answered with 304 when unchanged, and
  * untouched by anything a visitor sends. Against the built server, over raw HTTP.
  */

@@ -14,7 +14,7 @@ import { sampleParticipants } from "../mocks/sheets";
 const SLOW_SHEET = sheetPath("slow");
 /**
  * Remix keeps a 10 s stream timer alive after every response; exiting well before it fires
- * shows the server does not wait for it (see app/lib/exit-when-drained.server.ts).
+ * shows the server does not wait for it (see app/lib/server/exit-when-drained.server.ts).
  */
 const EXIT_AFTER_LAST_RESPONSE_MS = 5000;
 const NEWEST = (await sampleParticipants())[0]!.nombre;

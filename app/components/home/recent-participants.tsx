@@ -1,6 +1,6 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
-import type { RecentParticipants as RecentParticipantsData } from "~/lib/participant";
+import type { RecentParticipants as RecentParticipantsData } from "~/lib/participants/view";
 import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "../participants-table";
 import { SectionHeading } from "./section-heading";
 

@@ -6,11 +6,11 @@ import {
   swipeDirection,
   trackOrder,
   visibleIndices,
-} from "~/lib/carousel";
+} from "~/lib/ui/carousel";
 import type { Winner, WinnerTone } from "~/content/winners";
 import { PrizeBadge } from "../prize-badge";
 import { Icon } from "../icons";
-import { initialsOf } from "~/lib/initials";
+import { initialsOf } from "~/lib/ui/initials";
 
 // Layout effects warn when rendered on the server; there the plain effect (never run) is the same thing.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;

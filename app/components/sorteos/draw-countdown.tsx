@@ -1,5 +1,5 @@
-import { formatDrawDate, twoDigits, type CountdownParts } from "~/lib/countdown";
-import { useDrawCountdown } from "~/lib/draw-countdown";
+import { formatDrawDate, twoDigits, type CountdownParts } from "~/lib/draw/countdown";
+import { useDrawClock } from "~/lib/draw/draw-clock";
 
 const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "days", label: "días" },
@@ -9,7 +9,7 @@ const UNITS: { key: keyof CountdownParts; label: string }[] = [
 ];
 
 export function DrawCountdown() {
-  const { drawAt, parts, live } = useDrawCountdown();
+  const { drawAt, parts, live } = useDrawClock();
   const drawDate = formatDrawDate(drawAt);
 
   return (

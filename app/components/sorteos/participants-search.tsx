@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { listingHref } from "~/lib/listing-url";
-import { MAX_QUERY_LENGTH } from "~/lib/search";
+import { listingHref } from "~/lib/participants/listing-url";
+import { MAX_QUERY_LENGTH } from "~/lib/participants/search-text";
 import { Icon } from "../icons";
 
 /** Typing settles for this long before the URL (and so the list) follows. */

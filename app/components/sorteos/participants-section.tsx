@@ -1,12 +1,12 @@
 import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import { formatCount, formatLastUpdated } from "~/lib/format";
-import { listingHref } from "~/lib/listing-url";
-import { useDrawCountdown } from "~/lib/draw-countdown";
-import { PAGE_SIZE } from "~/lib/pagination";
-import type { ParticipantsListing } from "~/lib/participant";
-import { useRenderInstant } from "~/lib/render-instant";
-import { useNow } from "~/lib/use-now";
+import { formatCount, formatLastUpdated } from "~/lib/participants/format";
+import { listingHref } from "~/lib/participants/listing-url";
+import { useDrawClock } from "~/lib/draw/draw-clock";
+import { PAGE_SIZE } from "~/lib/participants/pagination";
+import type { ParticipantsListing } from "~/lib/participants/view";
+import { useRenderInstant } from "~/lib/document/render-instant";
+import { useNow } from "~/lib/hooks/use-now";
 import { Icon, type IconName } from "../icons";
 import { Pagination } from "../pagination";
 import { ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "../participants-table";
@@ -33,7 +33,7 @@ function StatTile({ icon, label, value, testId }: { icon: IconName; label: strin
 
 /** Whole days left, from the same count as the countdown above. */
 function DaysLeft() {
-  return <>{useDrawCountdown().parts.days}</>;
+  return <>{useDrawClock().parts.days}</>;
 }
 
 function StatTiles({ participants, countries }: { participants: ReactNode; countries: ReactNode }) {

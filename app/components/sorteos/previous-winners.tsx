@@ -2,7 +2,7 @@ import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
 import { CountryFlag } from "../country-flag";
 import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
-import { initialsOf } from "~/lib/initials";
+import { initialsOf } from "~/lib/ui/initials";
 
 function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   return (

@@ -1,5 +1,5 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import type { SheetSource } from "~/lib/env.server";
+import type { SheetSource } from "~/lib/server/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
 import { sheetSourceKind } from "./sheet-source.server";

@@ -1,7 +1,7 @@
-import { env } from "~/lib/env.server";
-import { MAX_QUERY_LENGTH } from "~/lib/search";
-import type { ParticipantsListing, ParticipantsView, RecentParticipants } from "~/lib/participant";
-import { singleton } from "~/lib/singleton.server";
+import { env } from "~/lib/server/env.server";
+import { MAX_QUERY_LENGTH } from "./search-text";
+import type { ParticipantsListing, ParticipantsView, RecentParticipants } from "./view";
+import { singleton } from "~/lib/server/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
 import { pageParticipants, searchParticipants } from "./query.server";

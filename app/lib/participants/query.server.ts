@@ -1,6 +1,6 @@
-import type { Participant, ParticipantsPage } from "~/lib/participant";
-import { clampPage, pageCountFor, PAGE_SIZE } from "~/lib/pagination";
-import { normalizeSearchText } from "~/lib/search";
+import type { Participant, ParticipantsPage } from "./view";
+import { clampPage, pageCountFor, PAGE_SIZE } from "./pagination";
+import { normalizeSearchText } from "./search-text";
 import { keysContaining } from "./search-index.server";
 import type { SheetSnapshot } from "./snapshot.server";
 

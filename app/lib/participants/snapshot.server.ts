@@ -1,7 +1,7 @@
 import type { SheetSourceKind } from "./sheet-source.server";
-import { formatParticipantDate } from "~/lib/format";
-import type { Participant } from "~/lib/participant";
-import { normalizeSearchText } from "~/lib/search";
+import { formatParticipantDate } from "./format";
+import type { Participant } from "./view";
+import { normalizeSearchText } from "./search-text";
 import { SearchIndexBuilder, type SearchIndex } from "./search-index.server";
 
 /**

@@ -1,4 +1,4 @@
-import type { Participant } from "../participant";
+import type { Participant } from "./view";
 
 /** Trims a cell and drops stray double quotes, as the sheet's authors never mean them. */
 function cleanCell(cell: string | undefined): string {

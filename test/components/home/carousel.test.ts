@@ -7,7 +7,7 @@ import {
   trackOrder,
   visibleIndices,
   wrapIndex,
-} from "~/lib/carousel";
+} from "~/lib/ui/carousel";
 
 describe("perViewForWidth", () => {
   it("shows one card below the md breakpoint and three from it", () => {

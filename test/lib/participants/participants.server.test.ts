@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BUNDLED_SAMPLE_SHEET, env } from "~/lib/env.server";
+import { BUNDLED_SAMPLE_SHEET, env } from "~/lib/server/env.server";
 import { createParticipantsCache } from "~/lib/participants/cache.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import {

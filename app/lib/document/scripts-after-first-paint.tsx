@@ -1,0 +1,54 @@
+import { useNonce } from "./nonce";
+
+/** Where a held link keeps its `rel`: a link without one fetches nothing. */
+export const HELD_REL_ATTRIBUTE = "data-rel-after-first-paint";
+
+/** The type a held module script carries: a data block, which the browser neither fetches for nor runs. */
+export const HELD_MODULE_TYPE = "text/x-module-after-first-paint";
+
+/** Frames to wait for the first paint's timing before starting anyway (a browser without paint timing). */
+const MAX_FRAMES = 10;
+
+/**
+ * Runs in the page. Once the first contentful paint has a timing (the frame has reached the
+ * screen, not only the compositor), it gives the held links their `rel` back, and in a later
+ * task (each task stays short) replaces each held script by a module script of the same
+ * text, which the page's CSP allows by the same hash. A hidden tab paints nothing, so it
+ * starts at once.
+ */
+function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: number) {
+  function runScripts() {
+    for (const held of document.querySelectorAll(`script[type="${moduleType}"]`)) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.textContent = held.textContent;
+      held.replaceWith(script);
+    }
+  }
+  function start() {
+    for (const link of document.querySelectorAll(`link[${relAttribute}]`)) {
+      link.setAttribute("rel", link.getAttribute(relAttribute)!);
+      link.removeAttribute(relAttribute);
+    }
+    setTimeout(runScripts);
+  }
+  let framesLeft = maxFrames;
+  function startAfterFirstPaint() {
+    const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
+    if (painted || --framesLeft === 0) start();
+    else requestAnimationFrame(() => setTimeout(startAfterFirstPaint));
+  }
+  if (document.visibilityState === "hidden") start();
+  else requestAnimationFrame(() => setTimeout(startAfterFirstPaint));
+}
+
+const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MODULE_TYPE, MAX_FRAMES].map((argument) => JSON.stringify(argument)).join(", ")})`;
+
+/**
+ * Starts the scripts a stored page holds until after its first paint (docs/decisions.md,
+ * "Scripts after the first paint"). On a page that holds none (a streamed page, the
+ * development server) it finds nothing to start.
+ */
+export function ScriptsAfterFirstPaint() {
+  return <script nonce={useNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_HELD_SCRIPTS }} />;
+}

@@ -1,0 +1,71 @@
+import { argentinaWallClock } from "./next-draw";
+
+const SECOND_MS = 1000;
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
+const DAY_S = 24 * HOUR_S;
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/**
+ * Splits the time left into whole units. Partial seconds round up, so the display
+ * reaches 00 exactly at the draw instead of a second early; past the draw it stays
+ * at zero rather than going negative.
+ */
+export function splitCountdown(ms: number): CountdownParts {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / SECOND_MS) : 0;
+  return {
+    days: Math.floor(total / DAY_S),
+    hours: Math.floor((total % DAY_S) / HOUR_S),
+    minutes: Math.floor((total % HOUR_S) / MINUTE_S),
+    seconds: total % MINUTE_S,
+  };
+}
+
+/**
+ * How long until the displayed seconds change: the remainder of the current second,
+ * so ticks stay aligned with the draw instant instead of drifting with setInterval.
+ */
+export function msUntilNextTick(ms: number): number {
+  if (ms <= 0) return 0;
+  return ms % SECOND_MS || SECOND_MS;
+}
+
+const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+/** "07": the countdown's digits and the draw's hour and minute. */
+export const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * "lunes 7 de diciembre, 12:00", always in Argentina time because that is how the
+ * rules state the draw. Written out rather than through `Intl.DateTimeFormat`: server and
+ * browser print the same text whatever CLDR data they ship, and the browser does not
+ * load its locale and time-zone data while hydrating, which cost 15–26 ms of main
+ * thread here (docs/performance.md, "Main thread after the first paint").
+ */
+export function formatDrawDate(draw: Date): string {
+  const wallClock = argentinaWallClock(draw.getTime());
+  const weekday = WEEKDAYS[wallClock.getUTCDay()];
+  const month = MONTHS[wallClock.getUTCMonth()];
+  const time = `${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+  return `${weekday} ${wallClock.getUTCDate()} de ${month}, ${time}`;
+}

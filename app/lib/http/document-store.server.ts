@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { cacheControlFor, ifNoneMatchHits, storedPageLifetimeMs, type PageState } from "./cache-control.server";
+import { encodeOnce, negotiateContentCoding, type Bytes, type ContentCoding, type EncodedBodies } from "./content-encoding.server";
+import { applySecurityHeaders, type InlineSources } from "./security-headers.server";
+import { singleton } from "~/lib/server/singleton.server";
+
+/**
+ * Responses whose data is ready, kept as the exact bytes every visitor gets: rendered once
+ * per URL and data, compressed once into each encoding, with one strong ETag per encoding
+ * and the CSP hashes of their inline elements (docs/decisions.md, "Stored pages").
+ */
+export interface StoredResponse {
+  status: number;
+  contentType: string;
+  state: Extract<PageState, "ready" | "sheet-error">;
+  inline: InlineSources;
+  bodies: EncodedBodies;
+  etags: Record<ContentCoding, string>;
+}
+
+/** Only responses that are the same for everyone and ready are stored. */
+export function isStorable(state: PageState): state is StoredResponse["state"] {
+  return state === "ready" || state === "sheet-error";
+}
+
+/** What a stored response is made from, before it is compressed. */
+export type StorableResponse = Omit<StoredResponse, "bodies" | "etags"> & { body: Bytes };
+
+/**
+ * The byte cap: the bodies in all their encodings plus the key. `/` takes about 120 KB,
+ * a `/sorteos` search about 70 KB, so some 300 to 500 distinct URLs fit; past that the
+ * least recently used go first, whatever a visitor asks for.
+ */
+export const STORE_MAX_BYTES = 32 * 1024 * 1024;
+
+function sizeOf(stored: StoredResponse, key: string): number {
+  return stored.bodies.br.length + stored.bodies.gzip.length + stored.bodies.identity.length + key.length;
+}
+
+function digest(bytes: Buffer | string): string {
+  return createHash("sha256").update(bytes).digest("base64url");
+}
+
+async function storable(create: () => Promise<StorableResponse>): Promise<StoredResponse> {
+  const { body, ...response } = await create();
+  const tag = digest(body).slice(0, 27);
+  const etag = (suffix: string) => `"${tag}${suffix}"`;
+  return { ...response, bodies: await encodeOnce(body), etags: { br: etag("-br"), gzip: etag("-gz"), identity: etag("") } };
+}
+
+type Create = () => Promise<StorableResponse>;
+
+const store = singleton(
+  "document-store",
+  () =>
+    new LRUCache<string, StoredResponse, Create>({
+      maxSize: STORE_MAX_BYTES,
+      sizeCalculation: sizeOf,
+      // A stored page is never older than a shared cache may keep it (its render instant included).
+      ttl: storedPageLifetimeMs(),
+      fetchMethod: (_key, _stale, { context }) => storable(context),
+    }),
+);
+
+/**
+ * The stored response for `url` whose data is `version` (anything that changes whenever
+ * the bytes would), made by `create` once however many requests ask at the same time.
+ * The key holds the path and query only: nothing else a visitor sends enters it.
+ */
+export async function storedResponse(url: URL, version: Buffer | string, create: Create): Promise<StoredResponse> {
+  const stored = await store.fetch(`${url.pathname}${url.search}\n${digest(version)}`, { context: create });
+  if (!stored) throw new Error(`no stored response for ${url.pathname}`);
+  return stored;
+}
+
+/**
+ * The answer to `request` from a stored response: the encoding it accepts, or 304 without a
+ * body when it already holds that representation. Nothing here compresses.
+ */
+export function serveStored(stored: StoredResponse, request: Request, headers: Headers): Response {
+  const coding = negotiateContentCoding(request.headers.get("accept-encoding"));
+  const etag = stored.etags[coding];
+  applySecurityHeaders(headers, request, stored.inline);
+  headers.set("Cache-Control", cacheControlFor(stored.state));
+  headers.set("ETag", etag);
+  headers.set("Vary", "Accept-Encoding");
+  if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) {
+    for (const name of ["Content-Type", "Content-Length", "Content-Encoding"]) headers.delete(name);
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", stored.contentType);
+  headers.set("Content-Length", String(stored.bodies[coding].length));
+  if (coding !== "identity") headers.set("Content-Encoding", coding);
+  return new Response(stored.bodies[coding], { status: stored.status, headers });
+}
+
+/** What the store holds now, for tests and figures. */
+export function storeUsage(): { bytes: number; entries: number } {
+  return { bytes: store.calculatedSize, entries: store.size };
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import { isStorable, serveStored, STORE_MAX_BYTES, storedResponse, storeUsage, type StorableResponse } from "~/lib/http/document-store.server";
+
+function storable(body: Buffer<ArrayBuffer>): StorableResponse {
+  return { status: 200, contentType: "text/html", state: "ready", inline: { scriptHashes: [], styleHashes: [] }, body };
+}
+
+describe("the document store", () => {
+  it("makes a response once however many requests ask for it at the same time", async () => {
+    const create = vi.fn(async () => storable(Buffer.from("<p>hola</p>")));
+    const url = new URL("http://x/coalesced");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => storedResponse(url, "v1", create)));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(new Set(answers).size).toBe(1);
+    await storedResponse(url, "v2", create);
+    expect(create, "new data, new bytes").toHaveBeenCalledTimes(2);
+  });
+
+  it("keys by path and query only", async () => {
+    const create = vi.fn(async () => storable(Buffer.from("<p>chau</p>")));
+    await storedResponse(new URL("http://a.example/k?q=1"), "v", create);
+    await storedResponse(new URL("https://evil.example:8443/k?q=1"), "v", create);
+    expect(create).toHaveBeenCalledTimes(1);
+    await storedResponse(new URL("http://a.example/k?q=2"), "v", create);
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it(`never holds more than its byte cap (${STORE_MAX_BYTES / 1024 / 1024} MiB): the least recently used go first`, async () => {
+    // Random bytes do not compress: each entry holds about 3 × 256 KB.
+    const bodies = Array.from({ length: 64 }, () => randomBytes(256 * 1024) as Buffer<ArrayBuffer>);
+    const create = vi.fn(async (index: number) => storable(bodies[index]!));
+    for (let index = 0; index < bodies.length; index += 1) {
+      await storedResponse(new URL(`http://x/big/${index}`), "v", () => create(index));
+      expect(storeUsage().bytes).toBeLessThanOrEqual(STORE_MAX_BYTES);
+    }
+    expect(storeUsage().bytes).toBeGreaterThan(STORE_MAX_BYTES * 0.8);
+    create.mockClear();
+    await storedResponse(new URL(`http://x/big/${bodies.length - 1}`), "v", () => create(bodies.length - 1));
+    expect(create, "the newest is still stored").not.toHaveBeenCalled();
+    await storedResponse(new URL("http://x/big/0"), "v", () => create(0));
+    expect(create, "the oldest was evicted").toHaveBeenCalledTimes(1);
+  }, 60_000);
+});
+
+const PAGE = "<!DOCTYPE html><html><body>" + "<p>hola mundo</p>".repeat(200) + "</body></html>";
+
+async function storedPage(path: string, overrides: Partial<StorableResponse> = {}) {
+  return storedResponse(new URL(`http://x${path}`), "v", async () => ({ ...storable(Buffer.from(PAGE)), ...overrides }));
+}
+
+function serve(stored: Awaited<ReturnType<typeof storedPage>>, headers: Record<string, string> = {}) {
+  const request = new Request("https://opinionlabz.example/", { headers });
+  return serveStored(stored, request, new Headers({ "Content-Type": "text/plain", "Content-Length": "1" }));
+}
+
+describe("storedResponse", () => {
+  it("keeps the page in every encoding, each decoding to the same bytes", async () => {
+    const stored = await storedPage("/encodings");
+    expect(brotliDecompressSync(stored.bodies.br).toString()).toBe(PAGE);
+    expect(gunzipSync(stored.bodies.gzip).toString()).toBe(PAGE);
+    expect(stored.bodies.identity.toString()).toBe(PAGE);
+    expect(stored.bodies.br.length).toBeLessThan(PAGE.length);
+  });
+
+  it("gives each encoding its own strong ETag, and other bytes other tags", async () => {
+    const stored = await storedPage("/etags");
+    const tags = Object.values(stored.etags);
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const other = await storedResponse(new URL("http://x/etags-other"), "v", async () => storable(Buffer.from(`${PAGE}!`)));
+    for (const coding of ["br", "gzip", "identity"] as const) expect(other.etags[coding]).not.toBe(stored.etags[coding]);
+    const same = await storedResponse(new URL("http://x/etags-same"), "v", async () => storable(Buffer.from(PAGE)));
+    expect(same.etags, "the tag depends on the bytes only").toEqual(stored.etags);
+  });
+
+  it("counts every encoding's bytes against the cap", async () => {
+    const before = storeUsage();
+    const stored = await storedPage("/usage");
+    const after = storeUsage();
+    expect(after.entries).toBe(before.entries + 1);
+    const bodies = stored.bodies.br.length + stored.bodies.gzip.length + stored.bodies.identity.length;
+    expect(after.bytes - before.bytes).toBeGreaterThan(bodies);
+    expect(after.bytes - before.bytes).toBeLessThan(bodies + 100);
+  });
+
+  it("passes on a failure to make the response, and tries again on the next request", async () => {
+    const failing = vi.fn(async (): Promise<StorableResponse> => {
+      throw new Error("render failed");
+    });
+    await expect(storedResponse(new URL("http://x/fails"), "v", failing)).rejects.toThrow();
+    await expect(storedResponse(new URL("http://x/fails"), "v", failing)).rejects.toThrow();
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("isStorable", () => {
+  it("stores only what is the same for everyone and complete", () => {
+    expect(isStorable("ready")).toBe(true);
+    expect(isStorable("sheet-error")).toBe(true);
+    expect(isStorable("not-found")).toBe(false);
+    expect(isStorable("private")).toBe(false);
+  });
+});
+
+describe("serveStored", () => {
+  it.each([
+    ["br, gzip", "br", brotliDecompressSync],
+    ["gzip", "gzip", gunzipSync],
+  ] as const)("sends the encoding the client accepts (%s)", async (accept, coding, decode) => {
+    const stored = await storedPage("/serve");
+    const response = serve(stored, { "Accept-Encoding": accept });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Encoding")).toBe(coding);
+    expect(response.headers.get("ETag")).toBe(stored.etags[coding]);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("Content-Length")).toBe(String(body.length));
+    expect(decode(body).toString()).toBe(PAGE);
+  });
+
+  it("sends the plain bytes, with no Content-Encoding, to a client that accepts no compression", async () => {
+    const stored = await storedPage("/serve");
+    const response = serve(stored);
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(response.headers.get("Content-Length")).toBe(String(Buffer.byteLength(PAGE)));
+    expect(response.headers.get("ETag")).toBe(stored.etags.identity);
+    expect(await response.text()).toBe(PAGE);
+  });
+
+  it("carries the stored status, type, cache lifetime, security headers and Vary", async () => {
+    const stored = await storedPage("/serve-error", { status: 503, contentType: "text/html; charset=utf-8", state: "sheet-error" });
+    const response = serve(stored, { "Accept-Encoding": "gzip" });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toMatch(/^public, max-age=0, s-maxage=\d+, no-transform$/);
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+    expect(response.headers.get("Strict-Transport-Security")).not.toBeNull();
+  });
+
+  it("answers 304 with no body and no entity headers when the client holds that encoding", async () => {
+    const stored = await storedPage("/serve");
+    const response = serve(stored, { "Accept-Encoding": "br", "If-None-Match": stored.etags.br });
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe("");
+    for (const name of ["Content-Type", "Content-Length", "Content-Encoding"]) expect(response.headers.get(name), name).toBeNull();
+    expect(response.headers.get("ETag")).toBe(stored.etags.br);
+    expect(response.headers.get("Cache-Control")).toContain("public");
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+  });
+
+  it("sends the whole page when the client holds another encoding's copy", async () => {
+    const stored = await storedPage("/serve");
+    const response = serve(stored, { "Accept-Encoding": "gzip", "If-None-Match": stored.etags.br });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { formatCount, formatLastUpdated, formatParticipantDate } from "~/lib/participants/format";
+
+describe("formatParticipantDate (spec §5)", () => {
+  it.each([
+    ["2026-1-5", "05/01/2026"],
+    ["2026-01-05", "05/01/2026"],
+    ["2026-12-31", "31/12/2026"],
+    [" 2026-3-9 ", "09/03/2026"],
+  ])("converts yyyy-m-d %j to dd/mm/yyyy", (input, expected) => {
+    expect(formatParticipantDate(input)).toBe(expected);
+  });
+
+  it.each(["5/1/2026", "05/01/2026", "ayer", "2026/01/05", "2026-01-05T10:00", "01-05-2026", "x2026-01-05", ""])(
+    "shows %j unchanged",
+    (input) => {
+      expect(formatParticipantDate(input)).toBe(input);
+    },
+  );
+});
+
+describe("formatLastUpdated (spec §9)", () => {
+  const now = Date.UTC(2026, 10, 22, 12);
+  const minutesAgo = (minutes: number) => now - minutes * 60_000;
+
+  it.each([
+    [null, "nunca"],
+    [now, "hace menos de 1 minuto"],
+    [now - 59_999, "hace menos de 1 minuto"],
+    [minutesAgo(1), "hace 1 minuto"],
+    [minutesAgo(2), "hace 2 minutos"],
+    [minutesAgo(59), "hace 59 minutos"],
+    [minutesAgo(60), "hace 1 hora"],
+    [minutesAgo(150), "hace 2 horas"],
+    [now + 5_000, "hace menos de 1 minuto"],
+  ])("fetched at %j reads %j", (fetchedAt, expected) => {
+    expect(formatLastUpdated(fetchedAt, now)).toBe(expected);
+  });
+});
+
+describe("formatCount", () => {
+  it("separates thousands with a point, as Intl does for es-AR", () => {
+    const intl = new Intl.NumberFormat("es-AR");
+    for (const count of [0, 7, 10, 999, 1000, 1234, 10_000, 99_999, 100_000, 123_456, 1_000_000, 12_345_678]) {
+      expect(formatCount(count), String(count)).toBe(intl.format(count));
+    }
+  });
+});

@@ -1,0 +1,181 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BUNDLED_SAMPLE_SHEET, EnvError, parseEnv } from "~/lib/server/env.server";
+import { expectConsoleError } from "../../setup/fail-on-console-error";
+import { ROOT } from "../../support/app-server";
+
+const cwd = mkdtempSync(path.join(tmpdir(), "env-test-"));
+const sheetFile = path.join(cwd, "sheet.csv");
+writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
+
+describe("parseEnv", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
+    expect(parseEnv({}, ROOT)).toEqual({
+      sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
+      ttlMs: 300_000,
+      timeoutMs: 8000,
+      port: 3000,
+      sharedMaxAgeSeconds: 60,
+      siteUrl: "http://localhost:3000",
+    });
+    expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    ["https://opinionlabz.com", "https://opinionlabz.com"],
+    ["https://opinionlabz.com/", "https://opinionlabz.com"],
+    [" HTTPS://OpinionLabz.com:8443 ", "https://opinionlabz.com:8443"],
+    ["http://127.0.0.1:3000", "http://127.0.0.1:3000"],
+  ])("takes SITE_URL %j as the origin %s", (raw, origin) => {
+    expect(parseEnv({ SITE_URL: raw }, ROOT).siteUrl).toBe(origin);
+  });
+
+  it("stops when no URL is set and the sample sheet is not where the server was started", () => {
+    expect(() => parseEnv({}, cwd)).toThrow(/^Invalid configuration: PARTICIPANTS_CSV_URL is not set and the bundled sample sheet is missing/);
+  });
+
+  it("accepts an https URL, a relative file path and numbers", () => {
+    const env = parseEnv(
+      {
+        PARTICIPANTS_CSV_URL: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv",
+        PARTICIPANTS_TTL_SECONDS: "60",
+        PARTICIPANTS_TIMEOUT_MS: "2500",
+        PORT: "8080",
+        SHARED_MAX_AGE_SECONDS: "30",
+      },
+      cwd,
+    );
+    expect(env.sheetSource).toEqual({ kind: "url", url: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv" });
+    expect([env.ttlMs, env.timeoutMs, env.port, env.sharedMaxAgeSeconds]).toEqual([60_000, 2500, 8080, 30]);
+    expect(parseEnv({ PARTICIPANTS_CSV_URL: "sheet.csv" }, cwd).sheetSource).toEqual({
+      kind: "file",
+      path: sheetFile,
+      isBundledSample: false,
+    });
+  });
+
+  it.each([
+    [{ PARTICIPANTS_CSV_URL: "ftp://example.com/sheet.csv" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "https://exa mple.com/" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "./missing.csv" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "." }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_TTL_SECONDS: "five" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TTL_SECONDS: "0" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TTL_SECONDS: "-5" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TIMEOUT_MS: "1.5" }, "PARTICIPANTS_TIMEOUT_MS"],
+    [{ PARTICIPANTS_TIMEOUT_MS: "10" }, "PARTICIPANTS_TIMEOUT_MS"],
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ SHARED_MAX_AGE_SECONDS: "0" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
+    [{ SITE_URL: "ftp://opinionlabz.com" }, "SITE_URL"],
+    [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
+    [{ SITE_URL: "https://opinionlabz.com/?a=1" }, "SITE_URL"],
+    [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
+  ])("rejects %j, naming %s", (vars, variable) => {
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe("parseEnv, edges", () => {
+  it("treats an empty or blank variable as unset, and trims the rest", () => {
+    expect(parseEnv({ PORT: "", PARTICIPANTS_TTL_SECONDS: "   ", SITE_URL: "  " }, ROOT)).toMatchObject({
+      port: 3000,
+      ttlMs: 300_000,
+      siteUrl: "http://localhost:3000",
+    });
+    expect(parseEnv({ PORT: " 8080 " }, ROOT).port).toBe(8080);
+    expect(parseEnv({ PARTICIPANTS_CSV_URL: " http://sheet.example/x.csv " }, ROOT).sheetSource).toEqual({
+      kind: "url",
+      url: "http://sheet.example/x.csv",
+    });
+  });
+
+  it.each([
+    ["PORT", "1", "65535"],
+    ["PARTICIPANTS_TTL_SECONDS", "1", "86400"],
+    ["PARTICIPANTS_TIMEOUT_MS", "100", "120000"],
+    ["SHARED_MAX_AGE_SECONDS", "1", "3600"],
+  ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
+    expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
+    expect(() => parseEnv({ [name]: max }, ROOT)).not.toThrow();
+  });
+
+  it.each([
+    [{ PORT: "x80" }, `Invalid configuration: PORT must be a whole number, got "x80"`],
+    [{ PORT: "0" }, "Invalid configuration: PORT must be between 1 and 65535, got 0"],
+    [{ PORT: "65536" }, "Invalid configuration: PORT must be between 1 and 65535, got 65536"],
+    [{ PARTICIPANTS_CSV_URL: "https://exa mple.com/" }, "Invalid configuration: PARTICIPANTS_CSV_URL is not a valid http(s) URL"],
+    [
+      { PARTICIPANTS_CSV_URL: "ftp://mirror.example/https://docs.example/x.csv" },
+      "Invalid configuration: PARTICIPANTS_CSV_URL must be an http(s) URL or the path of an existing file",
+    ],
+    [
+      { SITE_URL: "opinionlabz.com" },
+      `Invalid configuration: SITE_URL must be an http(s) origin such as https://example.com, got "opinionlabz.com"`,
+    ],
+    [{ SITE_URL: "ftp://opinionlabz.com" }, `Invalid configuration: SITE_URL must start with http:// or https://, got "ftp://opinionlabz.com"`],
+    [
+      { SITE_URL: "https://user@opinionlabz.com" },
+      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://user@opinionlabz.com"`,
+    ],
+    [
+      { SITE_URL: "https://opinionlabz.com/#top" },
+      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://opinionlabz.com/#top"`,
+    ],
+  ])("tells the operator what is wrong with %j", (vars, message) => {
+    let thrown: unknown;
+    try {
+      parseEnv(vars, ROOT);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvError);
+    expect(thrown).toMatchObject({ name: "EnvError", message });
+  });
+});
+
+describe("the configuration read at start-up", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it("prints what is wrong and exits with 1 on a bad variable", async () => {
+    vi.stubEnv("PORT", "http");
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    const printed = expectConsoleError();
+    vi.resetModules();
+    // With process.exit stubbed, the error still ends the import after the exit call.
+    await expect(import("~/lib/server/env.server")).rejects.toBeInstanceOf(Error);
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(printed).toHaveBeenCalledWith(`Invalid configuration: PORT must be a whole number, got "http"`);
+  });
+
+  it("lists the bundled sample sheet, and says so in the log, when no sheet is configured", async () => {
+    vi.stubEnv("PARTICIPANTS_CSV_URL", "");
+    vi.spyOn(process, "cwd").mockReturnValue(ROOT);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    const { env } = await import("~/lib/server/env.server");
+    expect(env.sheetSource).toEqual({ kind: "file", path: path.join(ROOT, "app/lib/participants/sample-sheet.csv"), isBundledSample: true });
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/));
+  });
+
+  it.each([
+    ["a URL", "https://docs.example/sheet.csv"],
+    ["a file of its own", "app/lib/participants/sample-sheet.csv"],
+  ])("says nothing about sample data when the sheet is %s", async (_label, source) => {
+    vi.stubEnv("PARTICIPANTS_CSV_URL", source);
+    vi.spyOn(process, "cwd").mockReturnValue(ROOT);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    const { env } = await import("~/lib/server/env.server");
+    expect(env.sheetSource).not.toMatchObject({ isBundledSample: true });
+    expect(warned).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,75 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { HOME_PAGE, SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
+import { metaFor, pageMeta, unlistedPageMeta } from "~/lib/sharing/social-meta";
+
+const page: PageSummary = { path: "/sorteos", title: "Sorteos | Opinion Labz", description: "Quiénes participan." };
+const SITE = "https://opinionlabz.example";
+
+/** The tags as a crawler reads them: one value per name or property. */
+function tags(meta: MetaDescriptor[]) {
+  const byKey = new Map<string, string>();
+  for (const tag of meta as Record<string, string>[]) {
+    const key = tag.title !== undefined ? "title" : tag.rel ?? tag.name ?? tag.property;
+    expect(key, `a tag with no name: ${JSON.stringify(tag)}`).toBeDefined();
+    expect(byKey.has(key!), `${key} appears twice`).toBe(false);
+    const value = tag.title ?? tag.content ?? tag.href;
+    expect(value, `${key} has no value`).toBeDefined();
+    byKey.set(key!, value!);
+  }
+  return Object.fromEntries(byKey);
+}
+
+describe("pageMeta", () => {
+  it("gives search engines and link previews the page's title, description and absolute URLs", () => {
+    expect(tags(pageMeta(page, SITE))).toEqual({
+      title: page.title,
+      description: page.description,
+      canonical: `${SITE}/sorteos`,
+      "og:type": "website",
+      "og:site_name": SITE_NAME,
+      "og:locale": "es_AR",
+      "og:title": page.title,
+      "og:description": page.description,
+      "og:url": `${SITE}/sorteos`,
+      "og:image": `${SITE}/og-image.png`,
+      "og:image:type": "image/png",
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "og:image:alt": SHARE_IMAGE.alt,
+      "twitter:card": "summary_large_image",
+      "twitter:title": page.title,
+      "twitter:description": page.description,
+      "twitter:image": `${SITE}/og-image.png`,
+      "twitter:image:alt": SHARE_IMAGE.alt,
+    });
+  });
+
+  it("renders the canonical URL as a <link>, everything else as <meta>", () => {
+    const links = (pageMeta(page, SITE) as Record<string, string>[]).filter((tag) => tag.tagName === "link");
+    expect(links).toEqual([{ tagName: "link", rel: "canonical", href: `${SITE}/sorteos` }]);
+  });
+});
+
+describe("metaFor", () => {
+  it("takes the origin from the root loader's data, never from elsewhere", () => {
+    const meta = metaFor(HOME_PAGE);
+    const matches = [
+      { id: "routes/_index", data: { siteUrl: "https://wrong.example" } },
+      { id: "root", data: { siteUrl: SITE } },
+    ] as never;
+    expect(tags(meta({ matches })).canonical).toBe(`${SITE}/`);
+  });
+
+  it("falls back to relative URLs when the root loader gave nothing", () => {
+    const meta = metaFor(HOME_PAGE);
+    expect(tags(meta({ matches: [{ id: "root", data: undefined }] as never })).canonical).toBe("/");
+    expect(tags(meta({ matches: [] as never }))["og:image"]).toBe("/og-image.png");
+  });
+});
+
+describe("unlistedPageMeta", () => {
+  it("keeps the page out of search results", () => {
+    expect(tags(unlistedPageMeta("Página no encontrada"))).toEqual({ title: "Página no encontrada", robots: "noindex" });
+  });
+});
