@@ -30,6 +30,8 @@ export function Pagination({
       </>
     );
     return disabled ? (
+      // A disabled link has no href (WAI-ARIA: role link with aria-disabled), so it is not focusable.
+      // eslint-disable-next-line jsx-a11y/anchor-is-valid
       <a role="link" aria-disabled="true" className={`${ITEM} gap-1 text-slate-400`}>
         {content}
       </a>

@@ -103,8 +103,8 @@ export function SampleDataNotice() {
     >
       <Icon name="info" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
       <p>
-        <strong className="font-semibold">Datos de ejemplo.</strong> Estos nombres son de muestra para que veas cómo
-        se ve la lista: no son personas anotadas en el sorteo de este mes.
+        <strong className="font-semibold">Datos de ejemplo.</strong> Estos nombres son de muestra para que veas cómo se
+        ve la lista: no son personas anotadas en el sorteo de este mes.
       </p>
     </div>
   );

@@ -32,8 +32,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-5 text-xs text-slate-400">
-          {/* Server and visitor may disagree on the year around New Year; the visitor's wins. */}
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Opinion Labz. Todos los derechos reservados.
+          {/* Server and visitor may disagree on the year around New Year; the visitor's wins. */}©{" "}
+          <span suppressHydrationWarning>{new Date().getFullYear()}</span> Opinion Labz. Todos los derechos reservados.
         </p>
       </div>
     </footer>

@@ -28,7 +28,17 @@ function headerStyle(alwaysSolid: boolean, scrolled: boolean, menuOpen: boolean)
  * A jump within the page is a plain anchor: the browser scrolls and the URL keeps its
  * query (a search on /sorteos); anything else is a router link.
  */
-function NavLink({ href, className, onClick, children }: { href: string; className: string; onClick?: () => void; children: ReactNode }) {
+function NavLink({
+  href,
+  className,
+  onClick,
+  children,
+}: {
+  href: string;
+  className: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
   if (href.startsWith("#")) {
     return (
       <a href={href} className={className} onClick={onClick}>
@@ -46,12 +56,13 @@ function NavLink({ href, className, onClick, children }: { href: string; classNa
 export function SiteHeader() {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open on the page where it was opened: following one of its links closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const onSorteos = pathname === "/sorteos";
   const linkColor = onSorteos ? "text-slate-800 hover:text-brand-700" : "text-slate-600 hover:text-brand-700";
   const closeMenu = () => setMenuOpen(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   const links = NAV_ITEMS.map((item) => ({ label: item.label, href: hrefFor(item.target, pathname) }));
 
@@ -62,7 +73,7 @@ export function SiteHeader() {
       className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
         onSorteos,
         scrolled,
-        menuOpen
+        menuOpen,
       )}`}
     >
       <nav aria-label="Principal">
@@ -79,7 +90,10 @@ export function SiteHeader() {
           <ul className="hidden items-center gap-6 lg:ml-4 lg:mr-auto lg:flex xl:ml-8 xl:gap-8">
             {links.map((link) => (
               <li key={link.label}>
-                <NavLink href={link.href} className={`whitespace-nowrap text-sm font-medium transition-colors ${linkColor}`}>
+                <NavLink
+                  href={link.href}
+                  className={`whitespace-nowrap text-sm font-medium transition-colors ${linkColor}`}
+                >
                   {link.label}
                 </NavLink>
               </li>
@@ -95,7 +109,7 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls="menu-movil"
             aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
           </button>

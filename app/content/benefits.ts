@@ -1,7 +1,7 @@
-import type { IconName } from "~/components/icons";
+import type { ContentIconName } from "./icon-name";
 
 export interface Benefit {
-  icon: IconName;
+  icon: ContentIconName;
   title: string;
   description: string;
 }

@@ -1,8 +1,8 @@
-import type { IconName } from "~/components/icons";
+import type { ContentIconName } from "./icon-name";
 
 /** One criterion of the "¿Por qué Opinion Labz?" comparison (spec §2 home, section 3). */
 export interface ComparisonRow {
-  icon: IconName;
+  icon: ContentIconName;
   criterion: string;
   opinionLabz: string;
   /** What common survey platforms usually do: phrased as a tendency, not as a fact about every one. */

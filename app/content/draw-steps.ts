@@ -1,9 +1,9 @@
-import type { IconName } from "~/components/icons";
+import type { ContentIconName } from "./icon-name";
 
 export interface DrawStep {
   title: string;
   text: string;
-  icon: IconName;
+  icon: ContentIconName;
 }
 
 /** Spec §2 /sorteos, section 3: how a visitor ends up in the draw. */

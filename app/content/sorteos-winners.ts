@@ -15,10 +15,30 @@ export interface DrawWinner {
 
 /** The draws behind the home carousel's four newest winners, with what /sorteos adds. */
 const LATEST_DRAWS: (Pick<DrawWinner, "date" | "dateLabel" | "country"> & { winnerId: string })[] = [
-  { winnerId: "w-2026-11", date: "2026-11-02", dateLabel: "2 de noviembre de 2026", country: { code: "AR", name: "Argentina" } },
-  { winnerId: "w-2026-10", date: "2026-10-05", dateLabel: "5 de octubre de 2026", country: { code: "MX", name: "México" } },
-  { winnerId: "w-2026-09", date: "2026-09-07", dateLabel: "7 de septiembre de 2026", country: { code: "CO", name: "Colombia" } },
-  { winnerId: "w-2026-08", date: "2026-08-03", dateLabel: "3 de agosto de 2026", country: { code: "CL", name: "Chile" } },
+  {
+    winnerId: "w-2026-11",
+    date: "2026-11-02",
+    dateLabel: "2 de noviembre de 2026",
+    country: { code: "AR", name: "Argentina" },
+  },
+  {
+    winnerId: "w-2026-10",
+    date: "2026-10-05",
+    dateLabel: "5 de octubre de 2026",
+    country: { code: "MX", name: "México" },
+  },
+  {
+    winnerId: "w-2026-09",
+    date: "2026-09-07",
+    dateLabel: "7 de septiembre de 2026",
+    country: { code: "CO", name: "Colombia" },
+  },
+  {
+    winnerId: "w-2026-08",
+    date: "2026-08-03",
+    dateLabel: "3 de agosto de 2026",
+    country: { code: "CL", name: "Chile" },
+  },
 ];
 
 /**

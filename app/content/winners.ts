@@ -25,7 +25,8 @@ export const WINNERS: Winner[] = [
     location: "Córdoba, Argentina",
     date: "noviembre de 2026",
     prize: WINNER_PRIZE,
-    testimonial: "Pensé que era un chiste hasta que me llegó el mail. La tarjeta llegó en una semana y la usé para las compras del mes.",
+    testimonial:
+      "Pensé que era un chiste hasta que me llegó el mail. La tarjeta llegó en una semana y la usé para las compras del mes.",
     surveyType: "Consumo masivo",
     verified: true,
     tone: "indigo",
@@ -47,7 +48,8 @@ export const WINNERS: Winner[] = [
     location: "Barranquilla, Colombia",
     date: "septiembre de 2026",
     prize: WINNER_PRIZE,
-    testimonial: "Me gustó que nunca me pidieran datos de más. Respondí con tranquilidad y el premio fue una sorpresa hermosa.",
+    testimonial:
+      "Me gustó que nunca me pidieran datos de más. Respondí con tranquilidad y el premio fue una sorpresa hermosa.",
     surveyType: "Belleza y cuidado personal",
     verified: true,
     tone: "emerald",

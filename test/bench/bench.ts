@@ -82,7 +82,7 @@ async function startBareServer(
     const body = require("node:fs").readFileSync(${JSON.stringify(file)});
     require("node:http").createServer((req, res) => {
       res.writeHead(200, { "content-type": ${JSON.stringify(contentType)}, "content-encoding": ${JSON.stringify(
-        contentEncoding
+        contentEncoding,
       )}, "content-length": body.length });
       res.end(body);
     }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
@@ -205,12 +205,14 @@ const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
  */
 async function measureBytes(origin: string, pagePath: string): Promise<PageBytes> {
   const html = Buffer.from(
-    await (await fetch(`${origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).arrayBuffer()
+    await (await fetch(`${origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).arrayBuffer(),
   );
   const text = html.toString("utf8");
   const assets = (pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))];
   // A stored page holds its preloads' addresses until its first paint (docs/decisions.md).
-  const scripts = assets(/<(?:script[^>]*\ssrc|link[^>]*(?:rel|data-rel-after-first-paint)="modulepreload"[^>]*\shref)="([^"]+)"/g);
+  const scripts = assets(
+    /<(?:script[^>]*\ssrc|link[^>]*(?:rel|data-rel-after-first-paint)="modulepreload"[^>]*\shref)="([^"]+)"/g,
+  );
   // The entry module imports its chunks from an inline script rather than a src attribute.
   const inlineImports = assets(/import\s*(?:\*\s*as\s+\w+\s+from\s*)?"(\/build\/[^"]+\.js)"/g);
   const styles = assets(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
@@ -312,9 +314,7 @@ try {
       `${run.performance} / ${run.accessibility} / ${run.bestPractices} / ${run.seo}`;
     pageRows.push([
       pagePath,
-      lighthouse
-        ? [...lighthouse.runs.map(scores), ...Array(lighthouse.failed).fill("failed")].join("; ")
-        : "skipped",
+      lighthouse ? [...lighthouse.runs.map(scores), ...Array(lighthouse.failed).fill("failed")].join("; ") : "skipped",
       lighthouse ? figure(lighthouse, "fcpMs") : "-",
       lighthouse ? figure(lighthouse, "lcpMs") : "-",
       lighthouse ? figure(lighthouse, "siMs") : "-",
@@ -328,7 +328,7 @@ try {
 
   console.log(
     `\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium; ` +
-      `${LIGHTHOUSE_RUNS} runs: median ms (min–max))\n`
+      `${LIGHTHOUSE_RUNS} runs: median ms (min–max))\n`,
   );
   console.log(
     table(
@@ -344,8 +344,8 @@ try {
         "CSS (gzip)",
         "HTML (gzip)",
       ],
-      pageRows
-    )
+      pageRows,
+    ),
   );
   console.log(
     `\n## Server throughput (${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns, sheet cached, accept-encoding: ${HEADERS["accept-encoding"]})\n`,
@@ -363,8 +363,8 @@ try {
         "route ÷ /healthz",
         "bare node:http, same bytes (ceiling)",
       ],
-      throughputRows
-    )
+      throughputRows,
+    ),
   );
   console.log(`\n## Sheet refresh\n`);
   console.log(
@@ -375,8 +375,8 @@ try {
         `worst /healthz wait during a refresh (${STALL_RUNS} runs per start)`,
         "upstream fetches (first request + load)",
       ],
-      sheetRows
-    )
+      sheetRows,
+    ),
   );
 } finally {
   await lighthouseApp?.stop();

@@ -75,15 +75,25 @@ ${ports.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
   });
   const origin = `http://127.0.0.1:${listen}`;
   for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
-    if (await fetch(`${origin}/healthz`).then((response) => response.ok, () => false)) break;
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 100) throw new Error("nginx did not answer within 10 s");
     await sleep(100);
   }
   return {
     origin,
     errorLog: () => readFileSync(path.join(dir, "error.log"), "utf8"),
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGQUIT")))),
+    stop: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGQUIT")),
+      ),
   };
 }
 
@@ -112,7 +122,9 @@ function load(seconds: number) {
 }
 
 function figures(result: autocannon.Result) {
-  const statuses = Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats)
+  const statuses = Object.entries(
+    (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats,
+  )
     .map(([status, { count }]) => `${status}×${count}`)
     .join(" ");
   return { ...loadFigures(result), statuses };
@@ -131,7 +143,12 @@ function nginxNotes(log: string) {
   };
 }
 
-async function restart(index: number, signal: NodeJS.Signals, events: Event[], startedAt: number): Promise<number | null> {
+async function restart(
+  index: number,
+  signal: NodeJS.Signals,
+  events: Event[],
+  startedAt: number,
+): Promise<number | null> {
   const old = apps[index]!;
   events.push({ at: Date.now() - startedAt, what: `instance ${index + 1}: ${signal}` });
   const signalledAt = Date.now();
@@ -140,7 +157,10 @@ async function restart(index: number, signal: NodeJS.Signals, events: Event[], s
   );
   old.process.kill(signal);
   const code = await exited;
-  events.push({ at: Date.now() - startedAt, what: `instance ${index + 1}: exited ${code ?? signal} after ${Date.now() - signalledAt} ms` });
+  events.push({
+    at: Date.now() - startedAt,
+    what: `instance ${index + 1}: exited ${code ?? signal} after ${Date.now() - signalledAt} ms`,
+  });
   if (signal === "SIGKILL") await sleep(5000);
   apps[index] = await startAppServer(env, { port: ports[index]! });
   events.push({ at: Date.now() - startedAt, what: `instance ${index + 1}: listening again` });
@@ -148,7 +168,9 @@ async function restart(index: number, signal: NodeJS.Signals, events: Event[], s
 }
 
 try {
-  console.log(`nginx ${nginx.origin} → ${REPLICAS} instances on ports ${ports.join(", ")}; ${CONNECTIONS} connections over ${PATHS.join(", ")}`);
+  console.log(
+    `nginx ${nginx.origin} → ${REPLICAS} instances on ports ${ports.join(", ")}; ${CONNECTIONS} connections over ${PATHS.join(", ")}`,
+  );
 
   // Phase 1: each instance restarted in turn, spread over the load.
   const rolling: Event[] = [];

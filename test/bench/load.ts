@@ -80,7 +80,8 @@ try {
   const problems = [
     ...lostRequests(result),
     upstreamFetches !== 1 && `the sheet was fetched ${upstreamFetches} times, expected exactly 1`,
-    rssGrowth >= MAX_RSS_GROWTH_MB && `resident memory grew by ${Math.round(rssGrowth)} MB (limit ${MAX_RSS_GROWTH_MB} MB)`,
+    rssGrowth >= MAX_RSS_GROWTH_MB &&
+      `resident memory grew by ${Math.round(rssGrowth)} MB (limit ${MAX_RSS_GROWTH_MB} MB)`,
   ].filter((problem): problem is string => Boolean(problem));
   failed = reportVerdict(problems);
 } catch (error) {

@@ -32,7 +32,9 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
     const startedAt = Date.now();
     await engine!.build(TAG);
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-    console.log(`test:container: ${TAG} built in ${seconds} s with ${engine!.name}; image size ${await engine!.imageSize(TAG)}`);
+    console.log(
+      `test:container: ${TAG} built in ${seconds} s with ${engine!.name}; image size ${await engine!.imageSize(TAG)}`,
+    );
   });
 
   describe("started with no configuration", () => {
@@ -80,7 +82,9 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
       expect(packages).toContain("@remix-run/serve");
       for (const tool of DEV_TOOLS) expect(packages, `${tool} in the image`).not.toContain(tool);
       const size = await container.exec(["du", "-sm", "/app/node_modules"]);
-      console.log(`test:container: /app/node_modules holds ${packages.length} packages, ${size.stdout.split(/\s/)[0]} MB`);
+      console.log(
+        `test:container: /app/node_modules holds ${packages.length} packages, ${size.stdout.split(/\s/)[0]} MB`,
+      );
     });
 
     it("keeps the search text out of the access log, for pages and data requests", async () => {

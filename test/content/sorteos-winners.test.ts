@@ -3,7 +3,12 @@ import { DRAW_WINNERS } from "~/content/sorteos-winners";
 import { WINNERS } from "~/content/winners";
 
 const COUNTRY_NAMES = { AR: "Argentina", MX: "México", CO: "Colombia", CL: "Chile" } as const;
-const spanishLongDate = new Intl.DateTimeFormat("es-AR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const spanishLongDate = new Intl.DateTimeFormat("es-AR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 describe("the winners on /sorteos", () => {
   it("are four, newest first, one per month, each drawn on the first Monday of its month", () => {

@@ -64,7 +64,9 @@ const slides = (page: Page) => page.locator("[data-testid=winner-slide]");
 const shownSlides = (page: Page) => page.locator("[data-testid=winner-slide]:not([aria-hidden])");
 
 async function shownLabels(page: Page): Promise<string[]> {
-  return shownSlides(page).evaluateAll((elements) => elements.map((element) => element.getAttribute("aria-label") ?? ""));
+  return shownSlides(page).evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute("aria-label") ?? ""),
+  );
 }
 
 /** Labels of the slides whose box lies within the carousel viewport, i.e. what a sighted reader sees. */
@@ -91,7 +93,9 @@ async function expectView(page: Page, start: number, perView: number): Promise<v
 }
 
 async function isInert(locator: Locator): Promise<boolean[]> {
-  return locator.evaluateAll((elements) => elements.map((element) => (element as HTMLElement & { inert: boolean }).inert));
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => (element as HTMLElement & { inert: boolean }).inert),
+  );
 }
 
 /** The sample sheet's newest participants, as the app reads the sheet: what the recent table must show. */
@@ -108,7 +112,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await waitForHydration(page);
 
     const ids = await page.evaluate(
-      (wanted) => [...document.querySelectorAll("[id]")].map((element) => element.id).filter((id) => wanted.includes(id)),
+      (wanted) =>
+        [...document.querySelectorAll("[id]")].map((element) => element.id).filter((id) => wanted.includes(id)),
       SECTION_IDS,
     );
     expect(ids).toEqual(SECTION_IDS);
@@ -159,9 +164,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     const focusable = await preview.locator("a, button, input, select, textarea, [tabindex]").count();
     expect(focusable).toBe(0);
     // Exactly one variant (desktop or phone) is on screen at each width.
-    const visibleQuestions = await preview.getByText("Pregunta 3 de 5").evaluateAll(
-      (elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length,
-    );
+    const visibleQuestions = await preview
+      .getByText("Pregunta 3 de 5")
+      .evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length);
     expect(visibleQuestions).toBe(1);
     await context.close();
   });
@@ -170,7 +175,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     const { page, context } = await openPage(browser, viewport);
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
-    expect(await page.locator("#cta").getByRole("link", { name: "Empezá ahora – Es gratis" }).getAttribute("href")).toBe("/encuesta");
+    expect(
+      await page.locator("#cta").getByRole("link", { name: "Empezá ahora – Es gratis" }).getAttribute("href"),
+    ).toBe("/encuesta");
     const allWinners = page.locator("#ganadores").getByRole("button", { name: "Ver todos los ganadores" });
     expect(await allWinners.getAttribute("type")).toBe("button");
     const before = page.url();
@@ -242,7 +249,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
 
     await expectView(page, 0, perView);
     expect(await isInert(shownSlides(page))).toEqual(Array(perView).fill(false));
-    expect(await isInert(page.locator("[data-testid=winner-slide][aria-hidden=true]"))).toEqual(Array(10 - perView).fill(true));
+    expect(await isInert(page.locator("[data-testid=winner-slide][aria-hidden=true]"))).toEqual(
+      Array(10 - perView).fill(true),
+    );
 
     const next = page.getByRole("button", { name: "Ganador siguiente" });
     const previous = page.getByRole("button", { name: "Ganador anterior" });
@@ -284,8 +293,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
       expect(box?.height ?? 0, id).toBeGreaterThan(0);
     }
     // The fixed header (taller here: its links show without the menu script) must not cover the hero.
-    const headerBottom = await page.locator("[data-testid=site-header]").evaluate((element) => element.getBoundingClientRect().bottom);
-    const heroTop = await page.locator("#inicio p").first().evaluate((element) => element.getBoundingClientRect().top);
+    const headerBottom = await page
+      .locator("[data-testid=site-header]")
+      .evaluate((element) => element.getBoundingClientRect().bottom);
+    const heroTop = await page
+      .locator("#inicio p")
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().top);
     expect(heroTop).toBeGreaterThanOrEqual(headerBottom);
     expect(await page.locator("[data-reveal]:not([data-reveal=''])").count()).toBe(0);
     expect(await stuckTransparent(page)).toEqual([]);
@@ -374,9 +388,12 @@ describe("recent participants", () => {
       }),
     );
     expect(shown).toEqual(await newestSampleRows(5));
-    expect(await page.locator("#ultimos-ganadores").getByRole("link", { name: "Ver todos los participantes" }).getAttribute("href")).toBe(
-      "/sorteos",
-    );
+    expect(
+      await page
+        .locator("#ultimos-ganadores")
+        .getByRole("link", { name: "Ver todos los participantes" })
+        .getAttribute("href"),
+    ).toBe("/sorteos");
     await context.close();
   });
 

@@ -11,7 +11,9 @@ const NAV_LINKS = ["Cómo funciona", "Sorteos", "¿Por qué Opinion Labz?", "Con
 async function navTargets(page: Page): Promise<Record<string, string | null>> {
   const nav = page.getByRole("navigation", { name: "Principal" });
   const entries = await Promise.all(
-    NAV_LINKS.map(async (name) => [name, await nav.getByRole("link", { name, exact: true }).getAttribute("href")] as const),
+    NAV_LINKS.map(
+      async (name) => [name, await nav.getByRole("link", { name, exact: true }).getAttribute("href")] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }
@@ -42,11 +44,19 @@ describe("navigation bar at desktop width", () => {
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Contacto" }).click();
     await page.waitForURL(`${site.app.origin}/sorteos?q=ana#contacto`);
     // Smooth scrolling: a busy machine may take a few seconds to get there.
-    await expect.poll(() => page.evaluate(() => document.getElementById("contacto")!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(900);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById("contacto")!.getBoundingClientRect().top), {
+        timeout: 5000,
+      })
+      .toBeLessThan(900);
     await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cómo funciona" }).click();
     await page.waitForURL(`${site.app.origin}/#como-funciona`);
-    await expect.poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(200);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById("como-funciona")!.getBoundingClientRect().top), {
+        timeout: 5000,
+      })
+      .toBeLessThan(200);
     await context.close();
   });
 
@@ -73,7 +83,12 @@ describe("footer", () => {
       const footer = page.locator("footer#contacto");
       expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Opinion Labz`);
       const links = footer.getByRole("navigation", { name: "Pie de página" }).getByRole("link");
-      expect(await links.allTextContents()).toEqual(["Política de privacidad", "Términos y condiciones", "Ver ganadores", "Contacto"]);
+      expect(await links.allTextContents()).toEqual([
+        "Política de privacidad",
+        "Términos y condiciones",
+        "Ver ganadores",
+        "Contacto",
+      ]);
       expect(await footer.getByRole("link", { name: "Ver ganadores" }).getAttribute("href")).toBe(
         path === "/" ? "#ganadores" : "/#ganadores",
       );
@@ -87,9 +102,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
     const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "reduce" });
     await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
     expect(await page.locator('[data-reveal="pending"]').count()).toBe(0);
-    const hidden = await page.locator("[data-reveal]").evaluateAll((sections) =>
-      sections.filter((section) => getComputedStyle(section).opacity !== "1").length,
-    );
+    const hidden = await page
+      .locator("[data-reveal]")
+      .evaluateAll((sections) => sections.filter((section) => getComputedStyle(section).opacity !== "1").length);
     expect(hidden).toBe(0);
     await context.close();
   });
@@ -112,7 +127,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
       (window as unknown as { everPending: Set<string> }).everPending = everPending;
       new MutationObserver((mutations) => {
         for (const { target } of mutations) {
-          if (target instanceof Element && target.getAttribute("data-reveal") === "pending") everPending.add(target.id || target.className);
+          if (target instanceof Element && target.getAttribute("data-reveal") === "pending")
+            everPending.add(target.id || target.className);
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-reveal"] });
     });

@@ -78,7 +78,9 @@ describe("revalidation and the last-updated text", () => {
     const { page, context } = await openPage(site.browser, "desktop");
     await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
     // The page's clock starts 10 s after the server's fetch, however long ago that really was.
-    const health = (await (await page.request.get(`${site.app.origin}/healthz`)).json()) as { participants: { fetchedAt: string } };
+    const health = (await (await page.request.get(`${site.app.origin}/healthz`)).json()) as {
+      participants: { fetchedAt: string };
+    };
     await page.clock.install({ time: Date.parse(health.participants.fetchedAt) + 10_000 });
     await page.reload({ waitUntil: "networkidle" });
     await pauseClock(page);
@@ -93,7 +95,10 @@ describe("revalidation and the last-updated text", () => {
 describe("revalidating what has not changed", () => {
   /** How often the server answered `GET path` with `status`, from remix-serve's access log. */
   const answered = (path: string, status: number) =>
-    site.app.output().split("\n").filter((line) => line.startsWith(`GET ${path} ${status} `)).length;
+    site.app
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith(`GET ${path} ${status} `)).length;
 
   it("costs a 304 without a body: a reload, and the data of every revalidation after the first", async () => {
     const { page, context, problems } = await openPage(site.browser, "desktop");
@@ -107,7 +112,9 @@ describe("revalidating what has not changed", () => {
     await page.waitForFunction(() => "__remixRouter" in window);
     const data304 = answered("/sorteos.data", 304);
     const revalidate = () =>
-      page.evaluate(() => (window as unknown as { __remixRouter: { revalidate: () => Promise<void> } }).__remixRouter.revalidate());
+      page.evaluate(() =>
+        (window as unknown as { __remixRouter: { revalidate: () => Promise<void> } }).__remixRouter.revalidate(),
+      );
     // The first fills the browser's cache (the page's own data came inline); later ones ask with
     // its ETag. Which of them goes out conditional is the browser's business (a request that
     // starts while the entry is still being written bypasses it), so ask until two have.

@@ -18,12 +18,15 @@ afterAll(async () => {
 // already on screen may move when the rest arrives (an element centred on, or sized by,
 // content further down the document does).
 describe.each([320, 390, 768, 1024, 1440, 1920])("a page arriving slowly at %i px", (width) => {
-  it.each(["/", "/sorteos", "/encuesta", "/pagina-que-no-existe"])("%s does not shift while it arrives and hydrates", async (path) => {
-    const { page, context } = await openPage(site.browser, width);
-    const layoutShifts = await recordLayoutShifts(page);
-    await page.goto(`${proxy.origin}${path}`);
-    await page.waitForLoadState("networkidle");
-    expect(await layoutShifts()).toEqual([]);
-    await context.close();
-  });
+  it.each(["/", "/sorteos", "/encuesta", "/pagina-que-no-existe"])(
+    "%s does not shift while it arrives and hydrates",
+    async (path) => {
+      const { page, context } = await openPage(site.browser, width);
+      const layoutShifts = await recordLayoutShifts(page);
+      await page.goto(`${proxy.origin}${path}`);
+      await page.waitForLoadState("networkidle");
+      expect(await layoutShifts()).toEqual([]);
+      await context.close();
+    },
+  );
 });

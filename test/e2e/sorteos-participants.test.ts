@@ -30,10 +30,15 @@ beforeAll(async () => {
  * longer than Remix lets one page wait for its data (10 s).
  */
 async function sheetLoaded(site: AppServer): Promise<void> {
-  void fetch(`${site.origin}/sorteos`).then((response) => response.text(), () => "");
+  void fetch(`${site.origin}/sorteos`).then(
+    (response) => response.text(),
+    () => "",
+  );
   const deadline = Date.now() + 150_000;
   for (;;) {
-    const { participants } = (await (await fetch(`${site.origin}/healthz`)).json()) as { participants: { count: number } };
+    const { participants } = (await (await fetch(`${site.origin}/healthz`)).json()) as {
+      participants: { count: number };
+    };
     if (participants.count > 0) return;
     if (Date.now() > deadline) throw new Error("the large sheet did not load within 150 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -66,12 +71,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
     expect(await rowNames(page)).toHaveLength(10);
     expect(await countLine(page)).toBe("Mostrando 1–10 de 30 participantes");
     // Counted from the server's fetch; on a slow machine that may already be a minute or more ago.
-    const { participants } = (await (await fetch(`${app.origin}/healthz`)).json()) as { participants: { fetchedAt: string } };
+    const { participants } = (await (await fetch(`${app.origin}/healthz`)).json()) as {
+      participants: { fetchedAt: string };
+    };
     const fetchedAt = Date.parse(participants.fetchedAt);
     const lastUpdated = await page.locator('[data-testid="last-updated"]').textContent();
-    expect([Date.now(), Date.now() - 60_000].map((now) => `Última actualización: ${formatLastUpdated(fetchedAt, now)}`)).toContain(
-      lastUpdated,
-    );
+    expect(
+      [Date.now(), Date.now() - 60_000].map((now) => `Última actualización: ${formatLastUpdated(fetchedAt, now)}`),
+    ).toContain(lastUpdated);
     expect(await search(page).getAttribute("placeholder")).toBe("Buscar por nombre o ID...");
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -152,7 +159,10 @@ describe("days remaining", () => {
   it("ticks from mount while the participants are still streaming, without React giving up hydration", async () => {
     // The sheet never answers: the page streams its shell and the participants arrive (as an
     // error) only when the server's time limit runs out, long after the countdown started.
-    const slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("hang")), PARTICIPANTS_TIMEOUT_MS: "8000" });
+    const slowApp = await startAppServer({
+      PARTICIPANTS_CSV_URL: sheets.url(sheetPath("hang")),
+      PARTICIPANTS_TIMEOUT_MS: "8000",
+    });
     try {
       const { page, context, problems } = await openPage(browser, "mobile");
       // A visitor's clock 40 days ahead: the count changes the moment it starts.
@@ -189,7 +199,10 @@ describe("/sorteos with a large sheet and with a failing sheet", () => {
   it("shows at most 5 numbered page links around the current page", async () => {
     const { page, context } = await openPage(browser, "desktop");
     await page.goto(`${largeApp.origin}/sorteos?page=500`, { waitUntil: "networkidle" });
-    const links = await page.getByRole("navigation", { name: "Páginas de participantes" }).getByRole("link", { name: /^Página/ }).allTextContents();
+    const links = await page
+      .getByRole("navigation", { name: "Páginas de participantes" })
+      .getByRole("link", { name: /^Página/ })
+      .allTextContents();
     expect(links).toEqual(["498", "499", "500", "501", "502"]);
     expect(await page.locator('[data-testid="stat-participants"]').textContent()).toBe("100.000");
     await context.close();

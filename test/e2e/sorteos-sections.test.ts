@@ -25,7 +25,6 @@ function totalSeconds(digits: Record<(typeof UNITS)[number], string>): number {
   );
 }
 
-
 const SECTION_HEADINGS = [
   "Participantes actuales",
   "Participar es muy simple",

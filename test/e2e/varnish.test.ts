@@ -85,7 +85,10 @@ describe("with the production lifetimes", () => {
     expect(full.headers["content-security-policy"]).toBe(direct.headers["content-security-policy"]);
     expect(full.headers.etag).toBe(direct.headers.etag);
     expect(full.body.equals(direct.body), "Varnish keeps the origin's gzip bytes").toBe(true);
-    const revalidated = await rawGet(site.varnish.origin, "/sorteos", { ...BROWSER_HEADERS, "if-none-match": full.headers.etag! });
+    const revalidated = await rawGet(site.varnish.origin, "/sorteos", {
+      ...BROWSER_HEADERS,
+      "if-none-match": full.headers.etag!,
+    });
     expect(revalidated.status).toBe(304);
   });
 
@@ -116,7 +119,8 @@ describe("with short lifetimes", () => {
   const site = useAppBehindVarnish({ PARTICIPANTS_TTL_SECONDS: "2", SHARED_MAX_AGE_SECONDS: "2" });
 
   it("serves the new rows once the sheet changes and the lifetimes pass", async () => {
-    const through = async (path: string) => (await fetch(`${site.varnish.origin}${path}`, { headers: BROWSER_HEADERS })).text();
+    const through = async (path: string) =>
+      (await fetch(`${site.varnish.origin}${path}`, { headers: BROWSER_HEADERS })).text();
     for (const path of ["/", "/sorteos", "/sorteos.data"]) expect(await through(path)).toContain("Primera Versión");
     sheet.setNewest("Segunda Versión");
     // Sheet TTL + s-maxage + one request in the stale window: seconds here; poll generously.

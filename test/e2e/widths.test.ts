@@ -6,13 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  axeViolations,
-  openPage,
-  SCREEN_WIDTHS,
-  viewportOfWidth,
-  type WatchedPage,
-} from "../support/browser";
+import { axeViolations, openPage, SCREEN_WIDTHS, viewportOfWidth, type WatchedPage } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest({ sheet: "ok" });
@@ -28,7 +22,10 @@ interface LayoutReport {
   overflow: number;
   /** Visible buttons whose label takes more than one line. */
   brokenLabels: string[];
-  header: { menuButton: boolean; links: { text: string; lines: number; top: number; bottom: number; left: number; right: number }[] };
+  header: {
+    menuButton: boolean;
+    links: { text: string; lines: number; top: number; bottom: number; left: number; right: number }[];
+  };
 }
 
 /** Measures in the page: text lines are counted from the boxes of each text node's line fragments. */
@@ -46,7 +43,8 @@ function measureLayout(page: Page): Promise<LayoutReport> {
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const rect of range.getClientRects()) {
-          if (rect.width > 0 && !bottoms.some((bottom) => Math.abs(bottom - rect.bottom) < 4)) bottoms.push(rect.bottom);
+          if (rect.width > 0 && !bottoms.some((bottom) => Math.abs(bottom - rect.bottom) < 4))
+            bottoms.push(rect.bottom);
         }
       }
       return bottoms.length;
@@ -66,7 +64,14 @@ function measureLayout(page: Page): Promise<LayoutReport> {
         menuButton: menuButton !== null && visible(menuButton),
         links: barLinks.map((link) => {
           const box = link.getBoundingClientRect();
-          return { text: label(link), lines: lineCount(link), top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+          return {
+            text: label(link),
+            lines: lineCount(link),
+            top: box.top,
+            bottom: box.bottom,
+            left: box.left,
+            right: box.right,
+          };
         }),
       },
     };
@@ -90,7 +95,8 @@ function expectTidyLayout(report: LayoutReport, width: number) {
     expect(link.top).toBeGreaterThanOrEqual(0);
     expect(link.bottom).toBeLessThanOrEqual(64);
   }
-  for (let index = 1; index < links.length; index++) expect(links[index]!.left).toBeGreaterThan(links[index - 1]!.right);
+  for (let index = 1; index < links.length; index++)
+    expect(links[index]!.left).toBeGreaterThan(links[index - 1]!.right);
 }
 
 async function heroComposition(page: Page) {
@@ -119,7 +125,11 @@ async function carouselSlides(page: Page) {
       const rect = slide.getBoundingClientRect();
       return { visible: slide.dataset.visible === "true", left: rect.left, right: rect.right };
     });
-    return { perView: Number(carousel.dataset.perView), viewport: { left: viewport.left, right: viewport.right }, slides };
+    return {
+      perView: Number(carousel.dataset.perView),
+      viewport: { left: viewport.left, right: viewport.right },
+      slides,
+    };
   });
 }
 

@@ -13,7 +13,11 @@ export interface SheetServer {
 }
 
 function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers: req.headers as HeadersInit, signal });
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method,
+    headers: req.headers as HeadersInit,
+    signal,
+  });
 }
 
 async function respond(res: ServerResponse, response: Response | undefined): Promise<void> {
@@ -26,16 +30,19 @@ async function respond(res: ServerResponse, response: Response | undefined): Pro
     res.end();
     return;
   }
-  Readable.fromWeb(response.body as never).on("error", () => res.destroy()).pipe(res);
+  Readable.fromWeb(response.body as never)
+    .on("error", () => res.destroy())
+    .pipe(res);
 }
 
 /**
  * Serves msw handlers over real HTTP on loopback, so a separately started app server
  * (which msw cannot intercept) fetches the same mocked sheets the unit tests use.
  */
-export async function startSheetServer(
-  { handlers = defaultHandlers, port = 0 }: { handlers?: RequestHandler[]; port?: number } = {},
-): Promise<SheetServer> {
+export async function startSheetServer({
+  handlers = defaultHandlers,
+  port = 0,
+}: { handlers?: RequestHandler[]; port?: number } = {}): Promise<SheetServer> {
   const counts = new Map<string, number>();
   let origin = "";
   const server = createServer((req, res) => {

@@ -13,7 +13,10 @@ export const SAMPLE_SHEET = readFileSync(SAMPLE_SHEET_PATH, "utf8");
  * newest first, display dates), for tests that check what a page shows.
  */
 export async function sampleParticipants(): Promise<Participant[]> {
-  const { snapshot } = await loadSheet({ kind: "file", path: SAMPLE_SHEET_PATH, isBundledSample: true }, { timeoutMs: 60_000, now: Date.now });
+  const { snapshot } = await loadSheet(
+    { kind: "file", path: SAMPLE_SHEET_PATH, isBundledSample: true },
+    { timeoutMs: 60_000, now: Date.now },
+  );
   return snapshot.participants;
 }
 

@@ -29,7 +29,8 @@ describe("the access log", () => {
     for (const path of requests) await (await fetch(`${app.origin}${path}`)).text();
     // morgan writes its line once the response has finished; give the last one a moment.
     const deadline = Date.now() + 5000;
-    while (!app.output().includes("GET /no/existe") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!app.output().includes("GET /no/existe") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
 
     const log = app.output();
     expect(log).toMatch(/^GET \/sorteos\?q=REDACTED 200 /m);

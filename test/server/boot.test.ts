@@ -65,7 +65,12 @@ describe("warm at boot: the first refresh starts with the server, not with the f
     const path = "/sheet/ok.csv";
     const hitsBefore = sheets.hits(path);
     const app = await startApp({ PARTICIPANTS_CSV_URL: sheets.url(path) });
-    const loaded = await healthOnceSettled(app, (current) => current.participants.count > 0, Date.now(), DEFAULT_FETCH_LIMIT_MS + SLACK_MS);
+    const loaded = await healthOnceSettled(
+      app,
+      (current) => current.participants.count > 0,
+      Date.now(),
+      DEFAULT_FETCH_LIMIT_MS + SLACK_MS,
+    );
     expect(loaded.participants).toMatchObject({ count: 30, lastError: null, source: "url" });
     expect(sheets.hits(path) - hitsBefore, "the sheet server saw the request, no page was asked for").toBe(1);
     expect(app.output()).toContain('"event":"participants.refresh","ok":true');
@@ -74,15 +79,28 @@ describe("warm at boot: the first refresh starts with the server, not with the f
 
   it.each([
     ["a wrong URL (404)", sheetPath("404"), DEFAULT_FETCH_LIMIT_MS, "Error al cargar datos: 404"],
-    ["an unreachable sheet (never answers)", sheetPath("hang"), FETCH_LIMIT_MS, "La planilla de participantes tardó demasiado en responder."],
-  ])("reports %s in the log and /healthz within one fetch time limit of start-up", async (_case, path, limitMs, message) => {
-    const startedAt = Date.now();
-    const app = await startApp({ PARTICIPANTS_CSV_URL: sheets.url(path), PARTICIPANTS_TIMEOUT_MS: String(limitMs) });
-    const failed = await healthOnceSettled(app, (current) => current.participants.lastError !== null, startedAt, limitMs + SLACK_MS);
-    expect(failed.participants).toMatchObject({ count: 0, lastError: message, source: "url" });
-    expect(app.output()).toContain('"event":"participants.refresh","ok":false');
-    expect(app.output()).not.toMatch(/GET \/(?!healthz)/);
-  });
+    [
+      "an unreachable sheet (never answers)",
+      sheetPath("hang"),
+      FETCH_LIMIT_MS,
+      "La planilla de participantes tardó demasiado en responder.",
+    ],
+  ])(
+    "reports %s in the log and /healthz within one fetch time limit of start-up",
+    async (_case, path, limitMs, message) => {
+      const startedAt = Date.now();
+      const app = await startApp({ PARTICIPANTS_CSV_URL: sheets.url(path), PARTICIPANTS_TIMEOUT_MS: String(limitMs) });
+      const failed = await healthOnceSettled(
+        app,
+        (current) => current.participants.lastError !== null,
+        startedAt,
+        limitMs + SLACK_MS,
+      );
+      expect(failed.participants).toMatchObject({ count: 0, lastError: message, source: "url" });
+      expect(app.output()).toContain('"event":"participants.refresh","ok":false');
+      expect(app.output()).not.toMatch(/GET \/(?!healthz)/);
+    },
+  );
 });
 
 describe("honest about its data", () => {

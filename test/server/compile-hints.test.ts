@@ -11,13 +11,17 @@ const site = useAppOnSheet("ok");
 /** Every module a page preloads or imports from its inline module script. */
 function modulesOf(html: string): string[] {
   const preloads = [...html.matchAll(/<link[^>]*="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
-  const imports = [...html.matchAll(/import\s*(?:\*\s*as\s+\w+\s+from\s*)?"(\/build\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const imports = [...html.matchAll(/import\s*(?:\*\s*as\s+\w+\s+from\s*)?"(\/build\/[^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
   return [...new Set([...preloads, ...imports])];
 }
 
 it("serves every module of every page with the compile hint on its first line", async () => {
   for (const pagePath of ["/", "/sorteos", "/encuesta", "/no-existe"]) {
-    const html = await (await fetch(`${site.app.origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).text();
+    const html = await (
+      await fetch(`${site.app.origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })
+    ).text();
     const modules = modulesOf(html);
     expect(modules.length, pagePath).toBeGreaterThan(5);
     for (const modulePath of modules) {

@@ -18,7 +18,9 @@ const baseImages = [...dockerfile.matchAll(/^FROM\s+(?:--\S+\s+)*(\S+)/gim)].map
 describe("Dockerfile, against the rest of the repository", () => {
   it("builds every stage on one exact release of a supported Node LTS, one the package's engines accept", () => {
     expect(baseImages.length).toBeGreaterThanOrEqual(2);
-    const versions = new Set(baseImages.map((image) => /^(?:docker\.io\/(?:library\/)?)?node:(\d+\.\d+\.\d+)-bookworm-slim$/.exec(image)?.[1]));
+    const versions = new Set(
+      baseImages.map((image) => /^(?:docker\.io\/(?:library\/)?)?node:(\d+\.\d+\.\d+)-bookworm-slim$/.exec(image)?.[1]),
+    );
     expect([...versions], `FROM lines: ${baseImages.join(", ")}`).toHaveLength(1);
     const [version] = [...versions];
     expect(version).toBeDefined();
@@ -33,7 +35,16 @@ describe("Dockerfile, against the rest of the repository", () => {
       .split(/\r?\n/)
       .map((line) => line.trim().replace(/^\/|\/$/g, ""))
       .filter((line) => line && !line.startsWith("#"));
-    for (const entry of ["node_modules", "build", "public/build", ".git", ".cache", "test-results", "coverage", ".screenshots"]) {
+    for (const entry of [
+      "node_modules",
+      "build",
+      "public/build",
+      ".git",
+      ".cache",
+      "test-results",
+      "coverage",
+      ".screenshots",
+    ]) {
       expect(ignored, `.dockerignore lists ${entry}`).toContain(entry);
     }
   });

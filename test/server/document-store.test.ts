@@ -41,7 +41,10 @@ describe.each([...READY_PAGES, ...READY_DATA])("ready %s", (path) => {
       ["gzip", "gzip, deflate"],
       ["identity", "identity"],
     ] as const) {
-      const [first, second] = [await get(path, { ...BROWSER, "accept-encoding": acceptEncoding }), await get(path, { ...BROWSER, "accept-encoding": acceptEncoding })];
+      const [first, second] = [
+        await get(path, { ...BROWSER, "accept-encoding": acceptEncoding }),
+        await get(path, { ...BROWSER, "accept-encoding": acceptEncoding }),
+      ];
       expect(first.status).toBe(200);
       expect(first.headers["content-encoding"]).toBe(coding === "identity" ? undefined : coding);
       expect(first.headers.vary).toBe("Accept-Encoding");
@@ -70,7 +73,12 @@ describe.each([...READY_PAGES, ...READY_DATA])("ready %s", (path) => {
       expect(revalidated.headers["content-security-policy"]).toBe(full.headers["content-security-policy"]);
     }
     // Another encoding's tag, a stale tag or garbage: the full response.
-    for (const ifNoneMatch of [etag.replace(/-br"$/, '-gz"'), `"${"0".repeat(27)}-br"`, "garbage", `"unterminated, ,,`]) {
+    for (const ifNoneMatch of [
+      etag.replace(/-br"$/, '-gz"'),
+      `"${"0".repeat(27)}-br"`,
+      "garbage",
+      `"unterminated, ,,`,
+    ]) {
       const answer = await get(path, { ...BROWSER_ENCODINGS, "if-none-match": ifNoneMatch });
       expect(answer.status, ifNoneMatch).toBe(200);
       expect(answer.body.equals(full.body)).toBe(true);
@@ -90,7 +98,8 @@ describe("encodings", () => {
 
   it("honours q-values and q=0", async () => {
     const coding = async (acceptEncoding: string) =>
-      (await get("/sorteos", { ...BROWSER, "accept-encoding": acceptEncoding })).headers["content-encoding"] ?? "identity";
+      (await get("/sorteos", { ...BROWSER, "accept-encoding": acceptEncoding })).headers["content-encoding"] ??
+      "identity";
     expect(await coding("br;q=0, gzip")).toBe("gzip");
     expect(await coding("gzip;q=0.5, br;q=0.4")).toBe("gzip");
     expect(await coding("br;q=0, gzip;q=0")).toBe("identity");
@@ -108,7 +117,9 @@ describe("cache headers", () => {
   it("keeps ready pages and data for shared caches, /healthz for no one, /build for a year", async () => {
     for (const path of [...READY_PAGES, ...READY_DATA]) {
       const { headers } = await get(path);
-      expect(headers["cache-control"], path).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300, no-transform");
+      expect(headers["cache-control"], path).toBe(
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300, no-transform",
+      );
     }
     const notFound = await get("/no-existe/para-nada");
     expect(notFound.status).toBe(404);
@@ -163,14 +174,21 @@ describe("bad input", () => {
     const html = brotliDecompressSync(spoofed.body).toString("utf8");
     expect(html).not.toContain("evil.example");
     // The first visitor can be the spoofer too: a new URL stored from a spoofed request.
-    const firstSpoofed = await get("/sorteos?q=host-first", { ...BROWSER, host: "evil.example", "x-forwarded-host": "evil.example" });
+    const firstSpoofed = await get("/sorteos?q=host-first", {
+      ...BROWSER,
+      host: "evil.example",
+      "x-forwarded-host": "evil.example",
+    });
     expect(firstSpoofed.body.toString("utf8")).not.toContain("evil.example");
     const after = await get("/sorteos?q=host-first", BROWSER);
     expect(after.body.equals(firstSpoofed.body)).toBe(true);
   });
 
   it("answers a thousand distinct searches with ordinary pages, each showing its own query", async () => {
-    const queries = Array.from({ length: 1000 }, (_, index) => `busqueda-${index}-${Math.random().toString(36).slice(2)}`);
+    const queries = Array.from(
+      { length: 1000 },
+      (_, index) => `busqueda-${index}-${Math.random().toString(36).slice(2)}`,
+    );
     const workers = Array.from({ length: 8 }, async (_, worker) => {
       for (let index = worker; index < queries.length; index += 8) {
         const answer = await get(`/sorteos?q=${queries[index]}`, { ...BROWSER, "accept-encoding": "gzip" });

@@ -302,7 +302,11 @@ describe("upstream connection resets half-way through the body", () => {
       expect(data.rows).toEqual([]);
       expect(data.error).toBe("Error desconocido");
       expect((await get(app, "/")).body).toContain(HOME_ERROR);
-      expect((await health(app)).participants).toMatchObject({ count: 0, fetchedAt: null, lastError: "Error desconocido" });
+      expect((await health(app)).participants).toMatchObject({
+        count: 0,
+        fetchedAt: null,
+        lastError: "Error desconocido",
+      });
     });
   });
 });
@@ -562,7 +566,16 @@ describe("hostile cell contents", () => {
 describe("the sheet's address", () => {
   it("never reaches a visitor, whether the sheet loads or fails", async () => {
     const host = new URL(sheets.origin).host;
-    const pages = ["/", "/sorteos", "/sorteos?q=zz&page=2", "/encuesta", "/no-such-page", "/healthz", "/sorteos.data", "/_root.data"];
+    const pages = [
+      "/",
+      "/sorteos",
+      "/sorteos?q=zz&page=2",
+      "/encuesta",
+      "/no-such-page",
+      "/healthz",
+      "/sorteos.data",
+      "/_root.data",
+    ];
     const bodiesBefore = visitorBodies.length;
     for (const scenario of ["ok", "500", "html", "hang"] as const) {
       await withApp(sheetPath(scenario), { PARTICIPANTS_TIMEOUT_MS: "500" }, async (app) => {

@@ -11,7 +11,13 @@ import { useAppOnSheet } from "../support/site-under-test";
 
 const ASSETS = path.join(ROOT, "public/build/_assets");
 const builtStylesheet = () =>
-  readFileSync(path.join(ASSETS, readdirSync(ASSETS).find((file) => file.endsWith(".css"))!), "utf8");
+  readFileSync(
+    path.join(
+      ASSETS,
+      readdirSync(ASSETS).find((file) => file.endsWith(".css"))!,
+    ),
+    "utf8",
+  );
 
 const site = useAppOnSheet("ok");
 

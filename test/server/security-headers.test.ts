@@ -78,7 +78,8 @@ function inlineElements(html: string): InlineElement[] {
     const end = rest.toLowerCase().indexOf(`</${tag}`, start);
     expect(end, `<${tag}> is closed`).toBeGreaterThan(-1);
     const attributes = open[2] ?? "";
-    if (tag === "style" || !/\ssrc=/i.test(attributes)) elements.push({ tag, attributes, content: rest.slice(start, end) });
+    if (tag === "style" || !/\ssrc=/i.test(attributes))
+      elements.push({ tag, attributes, content: rest.slice(start, end) });
     rest = rest.slice(end);
   }
 }
@@ -113,9 +114,10 @@ describe.each(DOCUMENTS)("document %s, data ready", (path) => {
     expect([200, 404]).toContain(response.status);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const policy = expectCommonHeaders(response, path);
-    expect(response.headers.get("content-security-policy"), "no nonce on a page served alike to everyone").not.toContain(
-      "'nonce-",
-    );
+    expect(
+      response.headers.get("content-security-policy"),
+      "no nonce on a page served alike to everyone",
+    ).not.toContain("'nonce-");
     expect(body).not.toMatch(/\snonce=/);
     expect(expectInlineAllowed(policy, body, path), "the page has inline scripts to check").toBeGreaterThan(0);
   });
@@ -141,7 +143,6 @@ describe("resource route /healthz", () => {
 });
 
 describe("per-response details", () => {
-
   it("sends Strict-Transport-Security only when the request arrived over https", async () => {
     for (const path of ["/", "/sorteos.data"]) {
       const plain = await get(path);
@@ -209,7 +210,9 @@ describe("a sheet that cannot be read", () => {
     for (const path of ["/", "/sorteos", "/sorteos.data"]) {
       const { response, body } = await get(path, {}, failingApp.origin);
       expect(response.status, path).toBe(200);
-      expect(body, path).toContain(path === "/" ? "No pudimos cargar los participantes recientes." : "Error al cargar datos: 500");
+      expect(body, path).toContain(
+        path === "/" ? "No pudimos cargar los participantes recientes." : "Error al cargar datos: 500",
+      );
       expect(response.headers.get("cache-control"), path).toBe("public, max-age=0, s-maxage=10, no-transform");
       expect(response.headers.get("etag"), path).toBeTruthy();
       const policy = expectCommonHeaders(response, `error ${path}`);

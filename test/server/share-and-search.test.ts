@@ -51,7 +51,10 @@ async function page(path: string, method = "GET"): Promise<string> {
 /** The content of `<meta property|name="key">`, decoding the entities React writes. */
 function metaContent(html: string, key: string): string | undefined {
   const tag = html.match(new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
-  return tag?.[1]?.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+  return tag?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 }
 
 function canonical(html: string): string | undefined {
@@ -152,7 +155,9 @@ describe("files for crawlers", () => {
     expect(status).toBe(200);
     expect(headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(headers["cache-control"]).toMatch(/^public, max-age=3600, s-maxage=86400/);
-    expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect([...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([
       `${SITE_URL}/`,
       `${SITE_URL}/sorteos`,
@@ -177,16 +182,26 @@ describe("structured data", () => {
 
   it("marks up /sorteos as a FAQPage with exactly the questions and answers the accordion shows", async () => {
     const html = await page("/sorteos");
-    const [faq, ...rest] = jsonLd(html) as { "@type": string; mainEntity: { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[] }[];
+    const [faq, ...rest] = jsonLd(html) as {
+      "@type": string;
+      mainEntity: { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
+    }[];
     expect(rest).toEqual([]);
     expect(faq!["@type"]).toBe("FAQPage");
-    const shown = [...html.matchAll(/<details[^>]*><summary[^>]*>([^<]*)<svg[\s\S]*?<\/summary><p[^>]*>([^<]*)<\/p><\/details>/g)].map(
-      (match) => ({ question: match[1], answer: match[2] }),
-    );
+    const shown = [
+      ...html.matchAll(/<details[^>]*><summary[^>]*>([^<]*)<svg[\s\S]*?<\/summary><p[^>]*>([^<]*)<\/p><\/details>/g),
+    ].map((match) => ({ question: match[1], answer: match[2] }));
     expect(shown).toHaveLength(FAQ_ITEMS.length);
     expect(
-      faq!.mainEntity.map((entry) => ({ type: entry["@type"], question: entry.name, answerType: entry.acceptedAnswer["@type"], answer: entry.acceptedAnswer.text })),
-    ).toEqual(shown.map((item) => ({ type: "Question", question: item.question, answerType: "Answer", answer: item.answer })));
+      faq!.mainEntity.map((entry) => ({
+        type: entry["@type"],
+        question: entry.name,
+        answerType: entry.acceptedAnswer["@type"],
+        answer: entry.acceptedAnswer.text,
+      })),
+    ).toEqual(
+      shown.map((item) => ({ type: "Question", question: item.question, answerType: "Answer", answer: item.answer })),
+    );
   });
 
   it("escapes < inside the JSON so no text can close the script element", async () => {
@@ -214,7 +229,11 @@ describe("home-screen install", () => {
     });
     expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"/>`);
     const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
-    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
     for (const icon of icons) {
       const { width, height } = await png(icon.src);
       expect(`${width}x${height}`).toBe(icon.sizes);

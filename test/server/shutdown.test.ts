@@ -27,7 +27,9 @@ function tryConnect(port: number): Promise<"refused" | "accepted" | string> {
       socket.destroy();
       resolve("accepted");
     });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED" ? "refused" : String(error.code)));
+    socket.once("error", (error: NodeJS.ErrnoException) =>
+      resolve(error.code === "ECONNREFUSED" ? "refused" : String(error.code)),
+    );
   });
 }
 
@@ -67,7 +69,8 @@ describe("graceful shutdown on SIGTERM", () => {
     expect(sheets.hits(SLOW_SHEET)).toBe(1);
     expect(settled).toBe(false);
 
-    const exit = app.process.exitCode === null ? new Promise<number | null>((resolve) => app.process.once("exit", resolve)) : null;
+    const exit =
+      app.process.exitCode === null ? new Promise<number | null>((resolve) => app.process.once("exit", resolve)) : null;
     const signalledAt = Date.now();
     app.process.kill("SIGTERM");
 

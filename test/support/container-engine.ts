@@ -45,13 +45,18 @@ async function attempt(command: string, args: string[]): Promise<CommandResult> 
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number | string; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : 1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? "",
+    };
   }
 }
 
 async function must(command: string, args: string[]): Promise<CommandResult> {
   const result = await attempt(command, args);
-  if (result.code !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.code}):\n${result.stderr.slice(-4000)}`);
+  if (result.code !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (${result.code}):\n${result.stderr.slice(-4000)}`);
   return result;
 }
 
@@ -62,7 +67,10 @@ function dockerEngine(): ContainerEngine {
     imageSize: async (tag) =>
       `${Math.round(Number((await must("docker", ["image", "inspect", "-f", "{{.Size}}", tag])).stdout.trim()) / 1e6)} MB`,
     run: async (tag, port, env = {}) => {
-      const vars = Object.entries({ ...env, PORT: String(port) }).flatMap(([name, value]) => ["-e", `${name}=${value}`]);
+      const vars = Object.entries({ ...env, PORT: String(port) }).flatMap(([name, value]) => [
+        "-e",
+        `${name}=${value}`,
+      ]);
       const id = (await must("docker", ["run", "-d", "--network", "host", ...vars, tag])).stdout.trim();
       const healthcheck = JSON.parse(
         (await must("docker", ["image", "inspect", "-f", "{{json .Config.Healthcheck}}", tag])).stdout,
@@ -98,7 +106,8 @@ function toolEngine(tool: string): ContainerEngine {
   return {
     name: "buildah (container-image.sh)",
     build: async (tag) => void (await mustTool(["build", ROOT, tag])),
-    imageSize: async (tag) => (await must("buildah", ["images", "--noheading", "--format", "{{.Size}}", tag])).stdout.trim(),
+    imageSize: async (tag) =>
+      (await must("buildah", ["images", "--noheading", "--format", "{{.Size}}", tag])).stdout.trim(),
     run: async (tag, port, env = {}) => {
       const args = ["run", tag, String(port), ...Object.entries(env).map(([name, value]) => `${name}=${value}`)];
       let started = await runTool(args);
@@ -107,7 +116,8 @@ function toolEngine(tool: string): ContainerEngine {
         await stopOrphan(port);
         started = await runTool(args);
       }
-      if (started.code !== 0) throw new Error(`container-image.sh ${args.join(" ")} failed:\n${started.stderr.slice(-4000)}`);
+      if (started.code !== 0)
+        throw new Error(`container-image.sh ${args.join(" ")} failed:\n${started.stderr.slice(-4000)}`);
       const pid = started.stdout.trim().split("\n").at(-1)!;
       const logFile = /log (\S+\.log)/.exec(started.stderr)?.[1];
       const logs = async () => (logFile ? (await attempt("cat", [logFile])).stdout : "");
@@ -152,14 +162,18 @@ async function stopOrphan(port: number): Promise<void> {
 async function waitForPort(port: number, logs: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the container did not answer on port ${port} within 60 s:\n${await logs()}`);
 }
 
-export const CONTAINER_IMAGE_TOOL = process.env.CONTAINER_IMAGE_TOOL ?? path.resolve(ROOT, "../shared/tools/container-image.sh");
+export const CONTAINER_IMAGE_TOOL =
+  process.env.CONTAINER_IMAGE_TOOL ?? path.resolve(ROOT, "../shared/tools/container-image.sh");
 
 /** The engine this machine offers, or why there is none. */
 export function findContainerEngine(): { engine: ContainerEngine } | { missing: string } {

@@ -28,7 +28,9 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as LayoutShift[]) {
         if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map((source) => `${describe(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`);
+        const moved = entry.sources.map(
+          (source) => `${describe(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`,
+        );
         shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join("; ")}`);
       }
     }).observe({ type: "layout-shift", buffered: true });

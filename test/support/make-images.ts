@@ -82,13 +82,28 @@ interface ImageJob {
 const square = (side: number) => ({ width: side, height: side });
 
 const JOBS: ImageJob[] = [
-  { file: SHARE_IMAGE.path, size: { width: SHARE_IMAGE.width, height: SHARE_IMAGE.height }, html: shareImageHtml(), transparent: false },
+  {
+    file: SHARE_IMAGE.path,
+    size: { width: SHARE_IMAGE.width, height: SHARE_IMAGE.height },
+    html: shareImageHtml(),
+    transparent: false,
+  },
   { file: "/icon-192.png", size: square(192), html: iconHtml(192, { radius: 0.22, inset: 0.16 }), transparent: true },
   { file: "/icon-512.png", size: square(512), html: iconHtml(512, { radius: 0.22, inset: 0.16 }), transparent: true },
   // Maskable: platforms may crop to a circle of 80% of the side, so the mark stays well inside it.
-  { file: "/icon-maskable-512.png", size: square(512), html: iconHtml(512, { radius: 0, inset: 0.27 }), transparent: false },
+  {
+    file: "/icon-maskable-512.png",
+    size: square(512),
+    html: iconHtml(512, { radius: 0, inset: 0.27 }),
+    transparent: false,
+  },
   // iOS rounds the corners itself and shows transparency as black: a full, opaque square.
-  { file: "/apple-touch-icon.png", size: square(180), html: iconHtml(180, { radius: 0, inset: 0.18 }), transparent: false },
+  {
+    file: "/apple-touch-icon.png",
+    size: square(180),
+    html: iconHtml(180, { radius: 0, inset: 0.18 }),
+    transparent: false,
+  },
 ];
 
 const browser = await launchBrowser();

@@ -9,7 +9,11 @@ import { createRoot, type Root } from "react-dom/client";
  * Mounts `ui` in the (jsdom) document, as the browser would after hydration, with its
  * effects run. For files that declare `// @vitest-environment jsdom`.
  */
-export function renderInDom(ui: ReactNode): { container: HTMLElement; rerender: (ui: ReactNode) => void; unmount: () => void } {
+export function renderInDom(ui: ReactNode): {
+  container: HTMLElement;
+  rerender: (ui: ReactNode) => void;
+  unmount: () => void;
+} {
   const container = document.body.appendChild(document.createElement("div"));
   let root: Root;
   act(() => {

@@ -27,7 +27,10 @@ try {
   for (const urlPath of paths) {
     for (const viewport of widths) {
       for (const javaScriptEnabled of scriptModes) {
-        const { page, context, problems } = await openPage(browser, viewport, { javaScriptEnabled, checkedByCaller: true });
+        const { page, context, problems } = await openPage(browser, viewport, {
+          javaScriptEnabled,
+          checkedByCaller: true,
+        });
         await page.goto(`${app.origin}${urlPath}`, { waitUntil: "networkidle" });
         // Let reveal-on-scroll finish for everything, as a reader scrolling down would see it.
         // Without JavaScript nothing is hidden, and page timers never fire (the loop would hang).

@@ -33,7 +33,6 @@ export function useSiteUnderTest({ sheet }: { sheet?: SheetScenario } = {}): Sit
   return site;
 }
 
-
 export interface AppOnSheet {
   app: AppServer;
   /** The mocked spreadsheets, for other apps a test file starts. */

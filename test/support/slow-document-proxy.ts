@@ -26,14 +26,15 @@ export async function startSlowDocumentProxy(
     const body = Buffer.from(await upstream.arrayBuffer());
     const headers: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
-      if (!["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"].includes(name)) headers[name] = value;
+      if (!["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"].includes(name))
+        headers[name] = value;
     });
     response.writeHead(upstream.status, headers);
     if (!upstream.headers.get("content-type")?.startsWith("text/html")) {
       response.end(body);
       return;
     }
-    for (let start = 0; start < body.length; ) {
+    for (let start = 0; start < body.length;) {
       const nextTag = body.indexOf("<", start + pieceBytes);
       const end = nextTag === -1 ? body.length : nextTag;
       response.write(body.subarray(start, end));

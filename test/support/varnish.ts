@@ -36,7 +36,10 @@ export async function startVarnish(backendOrigin: string): Promise<Varnish> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`varnishd exited during start-up:\n${output}`);
-    const ready = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGTERM");

@@ -8,8 +8,14 @@ export function CallToAction() {
     <section id="cta" aria-labelledby="cta-titulo" data-reveal="" className="py-20 sm:py-24">
       <div className="container-page">
         <div className="relative isolate overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 px-6 py-14 text-center shadow-2xl shadow-brand-900/20 sm:px-12 lg:py-20">
-          <div aria-hidden="true" className="absolute -right-24 -top-24 -z-10 h-72 w-72 rounded-full bg-white/10 blur-2xl" />
-          <div aria-hidden="true" className="absolute -bottom-32 -left-20 -z-10 h-80 w-80 rounded-full bg-amber-300/20 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="absolute -right-24 -top-24 -z-10 h-72 w-72 rounded-full bg-white/10 blur-2xl"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute -bottom-32 -left-20 -z-10 h-80 w-80 rounded-full bg-amber-300/20 blur-3xl"
+          />
           <h2 id="cta-titulo" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Tu próxima opinión puede valer US$200
           </h2>

@@ -44,9 +44,18 @@ function Answer({ side, text }: { side: keyof typeof SIDES; text: string }) {
 
 export function Comparison() {
   return (
-    <section id="diferencias" aria-labelledby="diferencias-titulo" data-reveal="" className="bg-slate-50 py-20 sm:py-24">
+    <section
+      id="diferencias"
+      aria-labelledby="diferencias-titulo"
+      data-reveal=""
+      className="bg-slate-50 py-20 sm:py-24"
+    >
       <div className="container-page">
-        <SectionHeading id="diferencias-titulo" eyebrow="¿Por qué Opinion Labz?" title="Lo que nos diferencia de las plataformas comunes">
+        <SectionHeading
+          id="diferencias-titulo"
+          eyebrow="¿Por qué Opinion Labz?"
+          title="Lo que nos diferencia de las plataformas comunes"
+        >
           Hicimos la experiencia de encuestas que nos hubiera gustado encontrar: corta, anónima y con premios que se
           ven.
         </SectionHeading>
@@ -64,7 +73,10 @@ export function Comparison() {
           </div>
           <ul className="space-y-3">
             {COMPARISON.map((row) => (
-              <li key={row.criterion} className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 md:px-6 md:py-5 ${ROW_GRID}`}>
+              <li
+                key={row.criterion}
+                className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 md:px-6 md:py-5 ${ROW_GRID}`}
+              >
                 <h3 className="flex items-center gap-3 font-semibold text-slate-900">
                   <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                     <Icon name={row.icon} className="h-5 w-5" />

@@ -75,20 +75,39 @@ function MobilePreview() {
 
 export function Hero() {
   return (
-    <section id="inicio" aria-labelledby="inicio-titulo" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-16">
-      <div aria-hidden="true" className="absolute -top-40 right-0 -z-10 h-[32rem] w-[32rem] rounded-full bg-brand-200/40 blur-3xl" />
-      <div aria-hidden="true" className="absolute -left-32 top-[26rem] -z-10 h-80 w-80 rounded-full bg-amber-100/60 blur-3xl" />
+    <section
+      id="inicio"
+      aria-labelledby="inicio-titulo"
+      className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-16"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute -top-40 right-0 -z-10 h-[32rem] w-[32rem] rounded-full bg-brand-200/40 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -left-32 top-[26rem] -z-10 h-80 w-80 rounded-full bg-amber-100/60 blur-3xl"
+      />
       <div className="container-page grid items-center gap-14 pb-20 pt-10 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:items-start lg:gap-10 lg:pb-28 lg:pt-20 xl:grid-cols-[1fr_1.05fr] xl:gap-16">
         {/* Tablets: the text centred above the preview; side by side from lg, top-aligned: centred,
             the text would move each time more of the preview arrives on a slow network. */}
-        <div data-testid="hero-text" className="max-w-xl md:mx-auto md:w-full md:max-w-2xl md:text-center lg:mx-0 lg:max-w-xl lg:pt-10 lg:text-left">
-          <PaintedWhole as="p" className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-900/5">
+        <div
+          data-testid="hero-text"
+          className="max-w-xl md:mx-auto md:w-full md:max-w-2xl md:text-center lg:mx-0 lg:max-w-xl lg:pt-10 lg:text-left"
+        >
+          <PaintedWhole
+            as="p"
+            className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-900/5"
+          >
             <span className="flex h-6 w-6 items-center justify-center rounded-full bg-amber-100 text-amber-700">
               <Icon name="gift" className="h-4 w-4" />
             </span>
             Sorteo mensual de una Visa de US$200
           </PaintedWhole>
-          <h1 id="inicio-titulo" className="mt-6 text-4xl font-extrabold leading-[1.1] tracking-tight text-slate-900 sm:text-5xl xl:text-6xl">
+          <h1
+            id="inicio-titulo"
+            className="mt-6 text-4xl font-extrabold leading-[1.1] tracking-tight text-slate-900 sm:text-5xl xl:text-6xl"
+          >
             Tu opinión vale. <span className="text-brand-600 md:block">Cada mes, puede valer US$200.</span>
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-slate-600">
@@ -104,7 +123,10 @@ export function Hero() {
               Ver cómo funciona
             </a>
           </PaintedWhole>
-          <PaintedWhole as="ul" className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600 md:justify-center lg:justify-start">
+          <PaintedWhole
+            as="ul"
+            className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600 md:justify-center lg:justify-start"
+          >
             {HIGHLIGHTS.map((item) => (
               <li key={item} className="flex items-center gap-1.5">
                 <Icon name="check" className="h-4 w-4 text-emerald-600" />

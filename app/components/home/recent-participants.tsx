@@ -1,7 +1,12 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
 import type { RecentParticipants as RecentParticipantsData } from "~/lib/participants/view";
-import { ParticipantsError, ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "../participants-table";
+import {
+  ParticipantsError,
+  ParticipantsTable,
+  ParticipantsTableSkeleton,
+  SampleDataNotice,
+} from "../participants-table";
 import { SectionHeading } from "./section-heading";
 
 const CAPTION = "Los 5 participantes más recientes del sorteo";
@@ -17,19 +22,29 @@ function RecentTable({ data }: { data: RecentParticipantsData }) {
   );
 }
 
-export function RecentParticipants({ participants }: { participants: RecentParticipantsData | Promise<RecentParticipantsData> }) {
+export function RecentParticipants({
+  participants,
+}: {
+  participants: RecentParticipantsData | Promise<RecentParticipantsData>;
+}) {
   return (
-    <section id="ultimos-ganadores" aria-labelledby="ultimos-ganadores-titulo" data-reveal="" className="bg-slate-50 py-20 sm:py-24">
+    <section
+      id="ultimos-ganadores"
+      aria-labelledby="ultimos-ganadores-titulo"
+      data-reveal=""
+      className="bg-slate-50 py-20 sm:py-24"
+    >
       <div className="container-page">
-        <SectionHeading id="ultimos-ganadores-titulo" eyebrow="Sorteo de este mes" title="Participantes Recientes del Sorteo">
+        <SectionHeading
+          id="ultimos-ganadores-titulo"
+          eyebrow="Sorteo de este mes"
+          title="Participantes Recientes del Sorteo"
+        >
           Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas personas que se sumaron.
         </SectionHeading>
         <div className="mx-auto mt-10 max-w-3xl">
           <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={5} />}>
-            <Await
-              resolve={participants}
-              errorElement={<ParticipantsError>{RECENT_ERROR}</ParticipantsError>}
-            >
+            <Await resolve={participants} errorElement={<ParticipantsError>{RECENT_ERROR}</ParticipantsError>}>
               {(data) => <RecentTable data={data} />}
             </Await>
           </Suspense>

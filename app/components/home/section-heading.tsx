@@ -22,7 +22,9 @@ export function SectionHeading({
       <h2 id={id} className={`section-title mt-2 ${dark ? "text-white" : ""}`}>
         {title}
       </h2>
-      {children ? <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-brand-100" : "text-slate-600"}`}>{children}</p> : null}
+      {children ? (
+        <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-brand-100" : "text-slate-600"}`}>{children}</p>
+      ) : null}
     </div>
   );
 }

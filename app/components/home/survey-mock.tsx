@@ -1,5 +1,11 @@
 import type { ReactNode } from "react";
-import { SAMPLE_BADGES, SAMPLE_DRAW, SAMPLE_PROFILE, progressPercent, type SampleQuestion } from "~/content/survey-sample";
+import {
+  SAMPLE_BADGES,
+  SAMPLE_DRAW,
+  SAMPLE_PROFILE,
+  progressPercent,
+  type SampleQuestion,
+} from "~/content/survey-sample";
 import { Icon, type IconName } from "../icons";
 
 /*
@@ -28,7 +34,9 @@ export function ProgressHeader({ current, total }: { current: number; total: num
         <span className="text-brand-700">{percent}% completado</span>
       </div>
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100">
-        <div className={`h-full rounded-full bg-gradient-to-r from-brand-500 to-brand-600 ${BAR_WIDTH[percent] ?? "w-1/2"}`} />
+        <div
+          className={`h-full rounded-full bg-gradient-to-r from-brand-500 to-brand-600 ${BAR_WIDTH[percent] ?? "w-1/2"}`}
+        />
       </div>
     </div>
   );
@@ -39,7 +47,11 @@ function OptionMark({ kind, selected }: { kind: "radio" | "checkbox"; selected: 
   if (!selected) return <span className={`h-5 w-5 shrink-0 border-2 border-slate-300 bg-white ${shape}`} />;
   return (
     <span className={`flex h-5 w-5 shrink-0 items-center justify-center bg-brand-600 text-white ${shape}`}>
-      {kind === "radio" ? <span className="h-2 w-2 rounded-full bg-white" /> : <Icon name="check" className="h-3.5 w-3.5" />}
+      {kind === "radio" ? (
+        <span className="h-2 w-2 rounded-full bg-white" />
+      ) : (
+        <Icon name="check" className="h-3.5 w-3.5" />
+      )}
     </span>
   );
 }
@@ -54,7 +66,9 @@ export function OptionList({ question, kind }: { question: SampleQuestion; kind:
             key={option.text}
             data-selected={option.selected}
             className={`flex items-center gap-3 rounded-xl border px-3.5 py-2.5 text-sm ${
-              option.selected ? "border-brand-500 bg-brand-50 font-medium text-brand-900" : "border-slate-200 text-slate-700"
+              option.selected
+                ? "border-brand-500 bg-brand-50 font-medium text-brand-900"
+                : "border-slate-200 text-slate-700"
             }`}
           >
             <OptionMark kind={kind} selected={option.selected} />
@@ -82,7 +96,9 @@ export function MockButton({
     variant === "primary" ? "bg-brand-600 text-white shadow-sm" : "border border-slate-200 bg-white text-slate-600";
   const scale = size === "sm" ? "px-3 text-xs" : "px-4 text-sm";
   return (
-    <span className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-full py-2 font-semibold ${scale} ${look} ${className}`}>
+    <span
+      className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-full py-2 font-semibold ${scale} ${look} ${className}`}
+    >
       {children}
     </span>
   );
@@ -160,10 +176,23 @@ export function ConfidentialityNote() {
   );
 }
 
-const FLOATING_CARD = "rounded-2xl bg-white/95 p-3.5 shadow-xl shadow-slate-900/10 ring-1 ring-slate-900/5 backdrop-blur";
+const FLOATING_CARD =
+  "rounded-2xl bg-white/95 p-3.5 shadow-xl shadow-slate-900/10 ring-1 ring-slate-900/5 backdrop-blur";
 
 /** A floating card with a tinted icon, a small label and one strong line. */
-function IconCard({ icon, tint, label, value, className }: { icon: IconName; tint: string; label: string; value: string; className: string }) {
+function IconCard({
+  icon,
+  tint,
+  label,
+  value,
+  className,
+}: {
+  icon: IconName;
+  tint: string;
+  label: string;
+  value: string;
+  className: string;
+}) {
   return (
     <div className={`${FLOATING_CARD} flex items-center gap-3 ${className}`}>
       <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${tint}`}>
@@ -191,7 +220,13 @@ export function NextDrawCard({ className = "" }: { className?: string }) {
 
 export function ImpactCard({ className = "" }: { className?: string }) {
   return (
-    <IconCard icon="chart" tint="bg-emerald-100 text-emerald-700" label="Tu impacto" value="Tu opinión llega a la marca" className={className} />
+    <IconCard
+      icon="chart"
+      tint="bg-emerald-100 text-emerald-700"
+      label="Tu impacto"
+      value="Tu opinión llega a la marca"
+      className={className}
+    />
   );
 }
 

@@ -1,4 +1,12 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
 import {
   nextIndex,
   perViewForWidth,
@@ -30,7 +38,10 @@ function CarouselWinnerCard({ winner }: { winner: Winner }) {
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-lg shadow-slate-900/5 ring-1 ring-slate-900/5">
       <div className={`bg-gradient-to-b ${tone.band} to-white px-6 pb-2 pt-6`}>
         <div className="flex items-center gap-4">
-          <span aria-hidden="true" className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-base font-bold ${tone.avatar}`}>
+          <span
+            aria-hidden="true"
+            className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-base font-bold ${tone.avatar}`}
+          >
             {initialsOf(winner.name)}
           </span>
           <div className="min-w-0">
@@ -75,7 +86,17 @@ function CarouselWinnerCard({ winner }: { winner: Winner }) {
 
 type Move = "next" | "previous";
 
-function ArrowButton({ move, onMove, disabled, controls }: { move: Move; onMove: (move: Move) => void; disabled: boolean; controls: string }) {
+function ArrowButton({
+  move,
+  onMove,
+  disabled,
+  controls,
+}: {
+  move: Move;
+  onMove: (move: Move) => void;
+  disabled: boolean;
+  controls: string;
+}) {
   return (
     <button
       type="button"
@@ -160,6 +181,8 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
   const visible = new Set(measured ? visibleIndices(start, perView, count) : []);
 
   return (
+    // The arrow keys work wherever focus is inside the carousel (WAI-ARIA carousel pattern).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       aria-roledescription="carousel"
       aria-label="Ganadores anteriores"
@@ -169,6 +192,8 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
       onKeyDown={onKeyDown}
     >
       <div
+        // Focusable so a keyboard can reach the slides and move them with the arrows.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         data-testid="winners-viewport"
         onPointerDown={onPointerDown}
@@ -176,7 +201,9 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
         onPointerCancel={() => (swipeStartX.current = null)}
         // relative: the cards' sr-only text is absolutely positioned and must be clipped here, or it widens the page.
         className={`relative -mx-3 rounded-3xl focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-          measured ? "touch-pan-y overflow-hidden" : "snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+          measured
+            ? "touch-pan-y overflow-hidden"
+            : "snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         }`}
       >
         <div

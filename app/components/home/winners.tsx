@@ -5,7 +5,12 @@ import { WinnersCarousel } from "./winners-carousel";
 
 export function Winners() {
   return (
-    <section id="ganadores" aria-labelledby="ganadores-titulo" data-reveal="" className="overflow-hidden bg-gradient-to-b from-white to-brand-50/60 py-20 sm:py-24">
+    <section
+      id="ganadores"
+      aria-labelledby="ganadores-titulo"
+      data-reveal=""
+      className="overflow-hidden bg-gradient-to-b from-white to-brand-50/60 py-20 sm:py-24"
+    >
       <div className="container-page">
         <SectionHeading id="ganadores-titulo" eyebrow="Ganadores anteriores" title="Personas reales, premios reales">
           Cada mes una persona se lleva una tarjeta Visa de US$200. Publicamos solo su nombre y la inicial del apellido
@@ -23,7 +28,9 @@ export function Winners() {
             </span>
             <div>
               <p className="text-2xl font-bold tracking-tight text-white">El próximo nombre puede ser el tuyo.</p>
-              <p className="mt-1 text-brand-100">Con una encuesta respondida este mes ya estás participando del sorteo.</p>
+              <p className="mt-1 text-brand-100">
+                Con una encuesta respondida este mes ya estás participando del sorteo.
+              </p>
             </div>
           </div>
           <button type="button" className="btn shrink-0 bg-white text-brand-800 hover:bg-brand-50">

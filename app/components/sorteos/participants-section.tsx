@@ -109,7 +109,9 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
               caption={CAPTION}
               rows={listing.rows}
               emptyMessage={
-                listing.query ? "No se encontraron participantes con ese criterio" : "No hay participantes registrados aún"
+                listing.query
+                  ? "No se encontraron participantes con ese criterio"
+                  : "No hay participantes registrados aún"
               }
             />
           </div>

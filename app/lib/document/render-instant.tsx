@@ -17,7 +17,9 @@ export function RenderInstantProvider({ value, children }: { value: number; chil
 }
 
 export function useRenderInstant(): number {
-  return useContext(RenderInstantContext) ?? Date.now();
+  const instant = useContext(RenderInstantContext);
+  if (instant === null) throw new Error("useRenderInstant needs a RenderInstantProvider above it");
+  return instant;
 }
 
 /** The instant the server rendered this document for, as the browser reads it back. */

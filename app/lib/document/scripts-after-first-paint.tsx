@@ -50,5 +50,7 @@ const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MO
  * development server) it finds nothing to start.
  */
 export function ScriptsAfterFirstPaint() {
-  return <script nonce={useNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_HELD_SCRIPTS }} />;
+  return (
+    <script nonce={useNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_HELD_SCRIPTS }} />
+  );
 }

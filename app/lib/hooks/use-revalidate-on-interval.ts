@@ -11,7 +11,9 @@ export const REVALIDATE_INTERVAL_MS = 5 * 60 * 1000;
 export function useRevalidateOnInterval(intervalMs = REVALIDATE_INTERVAL_MS): void {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
-  revalidateRef.current = revalidate;
+  useEffect(() => {
+    revalidateRef.current = revalidate;
+  }, [revalidate]);
 
   useEffect(() => {
     let lastLoadedAt = Date.now();

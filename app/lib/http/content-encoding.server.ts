@@ -26,7 +26,9 @@ function qualities(acceptEncoding: string): Map<string, number> {
     const [name, ...parameters] = part.split(";");
     const coding = name?.trim().toLowerCase();
     if (!coding || listed.has(coding)) continue;
-    const qParameter = parameters.map((parameter) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(parameter)).find(Boolean);
+    const qParameter = parameters
+      .map((parameter) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(parameter))
+      .find(Boolean);
     const quality = qParameter ? Number(qParameter[1]) : parameters.length === 0 ? 1 : Number.NaN;
     // A malformed parameter makes the whole entry unusable rather than a guess.
     if (Number.isFinite(quality) && quality <= 1) listed.set(coding, quality);

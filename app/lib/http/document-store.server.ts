@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { cacheControlFor, ifNoneMatchHits, storedPageLifetimeMs, type PageState } from "./cache-control.server";
-import { encodeOnce, negotiateContentCoding, type Bytes, type ContentCoding, type EncodedBodies } from "./content-encoding.server";
+import {
+  encodeOnce,
+  negotiateContentCoding,
+  type Bytes,
+  type ContentCoding,
+  type EncodedBodies,
+} from "./content-encoding.server";
 import { applySecurityHeaders, type InlineSources } from "./security-headers.server";
 import { singleton } from "~/lib/server/singleton.server";
 
@@ -46,7 +52,11 @@ async function storable(create: () => Promise<StorableResponse>): Promise<Stored
   const { body, ...response } = await create();
   const tag = digest(body).slice(0, 27);
   const etag = (suffix: string) => `"${tag}${suffix}"`;
-  return { ...response, bodies: await encodeOnce(body), etags: { br: etag("-br"), gzip: etag("-gz"), identity: etag("") } };
+  return {
+    ...response,
+    bodies: await encodeOnce(body),
+    etags: { br: etag("-br"), gzip: etag("-gz"), identity: etag("") },
+  };
 }
 
 type Create = () => Promise<StorableResponse>;

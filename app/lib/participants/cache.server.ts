@@ -9,8 +9,7 @@ export const RETRY_AFTER_FAILURE_MS = 60_000;
 export const REMEMBER_FAILURE_MS = 15_000;
 
 export type SheetState =
-  | { kind: "ok"; snapshot: SheetSnapshot; lastFailure: SheetError | null }
-  | { kind: "failed"; failure: SheetError };
+  { kind: "ok"; snapshot: SheetSnapshot; lastFailure: SheetError | null } | { kind: "failed"; failure: SheetError };
 
 export interface RefreshLog {
   event: "participants.refresh";

@@ -2,9 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Where the participants sheet comes from: a published URL or a file on disk. */
-export type SheetSource =
-  | { kind: "url"; url: string }
-  | { kind: "file"; path: string; isBundledSample: boolean };
+export type SheetSource = { kind: "url"; url: string } | { kind: "file"; path: string; isBundledSample: boolean };
 
 export interface ServerEnv {
   sheetSource: SheetSource;
@@ -49,7 +47,10 @@ function readSheetSource(vars: Record<string, string | undefined>, cwd: string):
   if (!raw) {
     const samplePath = path.resolve(cwd, BUNDLED_SAMPLE_SHEET);
     if (!existsSync(samplePath)) {
-      throw new EnvError("PARTICIPANTS_CSV_URL", `is not set and the bundled sample sheet is missing (${samplePath}); start the server from the project folder`);
+      throw new EnvError(
+        "PARTICIPANTS_CSV_URL",
+        `is not set and the bundled sample sheet is missing (${samplePath}); start the server from the project folder`,
+      );
     }
     return { kind: "file", path: samplePath, isBundledSample: true };
   }
@@ -64,10 +65,7 @@ function readSheetSource(vars: Record<string, string | undefined>, cwd: string):
   if (existsSync(filePath) && statSync(filePath).isFile()) {
     return { kind: "file", path: filePath, isBundledSample: false };
   }
-  throw new EnvError(
-    "PARTICIPANTS_CSV_URL",
-    "must be an http(s) URL or the path of an existing file",
-  );
+  throw new EnvError("PARTICIPANTS_CSV_URL", "must be an http(s) URL or the path of an existing file");
 }
 
 /**
@@ -112,7 +110,7 @@ function loadEnvOrExit(): ServerEnv {
     const env = parseEnv(process.env);
     if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
       console.warn(
-        "[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked \"Datos de ejemplo\". Set PARTICIPANTS_CSV_URL to the published Google Sheet's CSV link (or a CSV file path) to list the real entrants.",
+        '[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked "Datos de ejemplo". Set PARTICIPANTS_CSV_URL to the published Google Sheet\'s CSV link (or a CSV file path) to list the real entrants.',
       );
     }
     return env;

@@ -18,7 +18,13 @@ describe("InlineStylesheet", () => {
   });
 
   it("has no nonce attribute on a stored page, and is empty without text", () => {
-    expect(renderToString(<StylesheetTextProvider value={css}><InlineStylesheet /></StylesheetTextProvider>)).toBe(`<style>${css}</style>`);
+    expect(
+      renderToString(
+        <StylesheetTextProvider value={css}>
+          <InlineStylesheet />
+        </StylesheetTextProvider>,
+      ),
+    ).toBe(`<style>${css}</style>`);
     expect(renderToString(<InlineStylesheet />)).toBe("<style></style>");
   });
 });

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { documentRenderInstant, RENDER_INSTANT_ATTRIBUTE, RenderInstantProvider, useRenderInstant } from "~/lib/document/render-instant";
+import {
+  documentRenderInstant,
+  RENDER_INSTANT_ATTRIBUTE,
+  RenderInstantProvider,
+  useRenderInstant,
+} from "~/lib/document/render-instant";
 
 const CLOCK = Date.UTC(2026, 10, 22, 12);
 const RENDERED = Date.UTC(2026, 10, 22, 11, 59);
@@ -18,13 +23,17 @@ function ShowInstant() {
 
 describe("useRenderInstant", () => {
   it("renders from the instant the server chose for the document", () => {
-    expect(renderToString(<RenderInstantProvider value={RENDERED}><ShowInstant /></RenderInstantProvider>)).toBe(
-      `<output>${RENDERED}</output>`,
-    );
+    expect(
+      renderToString(
+        <RenderInstantProvider value={RENDERED}>
+          <ShowInstant />
+        </RenderInstantProvider>,
+      ),
+    ).toBe(`<output>${RENDERED}</output>`);
   });
 
-  it("reads the clock where no instant was chosen", () => {
-    expect(renderToString(<ShowInstant />)).toBe(`<output>${CLOCK}</output>`);
+  it("refuses to render without a provider: every document chooses its instant", () => {
+    expect(() => renderToString(<ShowInstant />)).toThrow(/RenderInstantProvider/);
   });
 });
 
@@ -34,8 +43,11 @@ describe("documentRenderInstant", () => {
     expect(documentRenderInstant()).toBe(RENDERED);
   });
 
-  it.each([null, "", "0", "-5", "abc", "Infinity"])("falls back to the clock for a missing or unusable value (%j)", (value) => {
-    if (value !== null) document.documentElement.setAttribute(RENDER_INSTANT_ATTRIBUTE, value);
-    expect(documentRenderInstant()).toBe(CLOCK);
-  });
+  it.each([null, "", "0", "-5", "abc", "Infinity"])(
+    "falls back to the clock for a missing or unusable value (%j)",
+    (value) => {
+      if (value !== null) document.documentElement.setAttribute(RENDER_INSTANT_ATTRIBUTE, value);
+      expect(documentRenderInstant()).toBe(CLOCK);
+    },
+  );
 });

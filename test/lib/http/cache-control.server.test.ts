@@ -29,7 +29,9 @@ describe("ifNoneMatchHits", () => {
 });
 
 function contextWith(state: Partial<EntryContext["staticHandlerContext"]>): EntryContext {
-  return { staticHandlerContext: { loaderData: {}, actionData: null, errors: null, ...state } } as unknown as EntryContext;
+  return {
+    staticHandlerContext: { loaderData: {}, actionData: null, errors: null, ...state },
+  } as unknown as EntryContext;
 }
 
 const get = new Request("http://x/sorteos");
@@ -37,9 +39,9 @@ const view = { fetchedAt: 1, error: null, rows: [] };
 
 describe("documentState", () => {
   it("tells ready pages, pages showing the sheet's error, 404s and everything else apart", () => {
-    expect(documentState(get, 200, contextWith({ loaderData: { root: null, "routes/sorteos": { listing: view } } }))).toBe(
-      "ready",
-    );
+    expect(
+      documentState(get, 200, contextWith({ loaderData: { root: null, "routes/sorteos": { listing: view } } })),
+    ).toBe("ready");
     const failed = { listing: { ...view, fetchedAt: null, error: "Error al cargar datos: 500" } };
     expect(documentState(get, 200, contextWith({ loaderData: { "routes/sorteos": failed } }))).toBe("sheet-error");
     expect(documentState(get, 404, contextWith({ loaderData: { "routes/$": null } }))).toBe("not-found");
@@ -57,13 +59,16 @@ describe("documentState", () => {
 describe("dataState", () => {
   it("reads decoded single-fetch data like loader data; a missing route's data is not kept", () => {
     expect(dataState(get, 200, { "routes/sorteos": { data: { listing: view } } })).toBe("ready");
-    expect(dataState(get, 200, { "routes/sorteos": { data: { listing: { ...view, error: "x" } } } })).toBe("sheet-error");
+    expect(dataState(get, 200, { "routes/sorteos": { data: { listing: { ...view, error: "x" } } } })).toBe(
+      "sheet-error",
+    );
     expect(dataState(get, 200, { "routes/sorteos": { data: { listing: Promise.resolve(view) } } })).toBe("private");
     expect(dataState(get, 404, { "routes/$": { data: null } })).toBe("private");
     const head = new Request("http://x/sorteos.data", { method: "HEAD" });
-    expect(dataState(head, 200, { "routes/sorteos": { data: { listing: view } } }), "Remix answers HEAD as an action").toBe(
-      "private",
-    );
+    expect(
+      dataState(head, 200, { "routes/sorteos": { data: { listing: view } } }),
+      "Remix answers HEAD as an action",
+    ).toBe("private");
   });
 });
 
@@ -96,13 +101,18 @@ describe("page states, beyond a single route", () => {
 
   it("finds data still streaming or a sheet error next to other routes' data", () => {
     const root = { siteUrl: "https://opinionlabz.example" };
-    expect(documentState(get, 200, contextWith({ loaderData: { root, "routes/_index": { recent: pending() } } }))).toBe("private");
+    expect(documentState(get, 200, contextWith({ loaderData: { root, "routes/_index": { recent: pending() } } }))).toBe(
+      "private",
+    );
     const failed = { ...view, fetchedAt: null, error: "Error al cargar datos: 500" };
-    expect(documentState(get, 200, contextWith({ loaderData: { root, "routes/sorteos": { listing: failed } } }))).toBe("sheet-error");
+    expect(documentState(get, 200, contextWith({ loaderData: { root, "routes/sorteos": { listing: failed } } }))).toBe(
+      "sheet-error",
+    );
   });
 
   it("searches data five levels deep, where loader data ends, and no deeper", () => {
-    const nested = (levels: number, leaf: unknown): unknown => (levels === 0 ? leaf : { child: nested(levels - 1, leaf) });
+    const nested = (levels: number, leaf: unknown): unknown =>
+      levels === 0 ? leaf : { child: nested(levels - 1, leaf) };
     expect(dataState(get, 200, nested(5, pending()))).toBe("private");
     expect(dataState(get, 200, nested(6, pending()))).toBe("ready");
     const failed = { ...view, error: "x" };
@@ -117,12 +127,16 @@ describe("page states, beyond a single route", () => {
   });
 
   it("never shares a document rendered with an error status", () => {
-    expect(documentState(get, 500, contextWith({ loaderData: { "routes/sorteos": { listing: view } } }))).toBe("private");
+    expect(documentState(get, 500, contextWith({ loaderData: { "routes/sorteos": { listing: view } } }))).toBe(
+      "private",
+    );
     expect(documentState(get, 503, contextWith({ loaderData: {} }))).toBe("private");
   });
 
   it("shares a HEAD request's document like a GET's", () => {
     const head = new Request("http://x/sorteos", { method: "HEAD" });
-    expect(documentState(head, 200, contextWith({ loaderData: { "routes/sorteos": { listing: view } } }))).toBe("ready");
+    expect(documentState(head, 200, contextWith({ loaderData: { "routes/sorteos": { listing: view } } }))).toBe(
+      "ready",
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { isStorable, serveStored, STORE_MAX_BYTES, storedResponse, storeUsage, type StorableResponse } from "~/lib/http/document-store.server";
+import {
+  isStorable,
+  serveStored,
+  STORE_MAX_BYTES,
+  storedResponse,
+  storeUsage,
+  type StorableResponse,
+} from "~/lib/http/document-store.server";
 
 function storable(body: Buffer<ArrayBuffer>): StorableResponse {
   return { status: 200, contentType: "text/html", state: "ready", inline: { scriptHashes: [], styleHashes: [] }, body };
@@ -47,7 +54,10 @@ describe("the document store", () => {
 const PAGE = "<!DOCTYPE html><html><body>" + "<p>hola mundo</p>".repeat(200) + "</body></html>";
 
 async function storedPage(path: string, overrides: Partial<StorableResponse> = {}) {
-  return storedResponse(new URL(`http://x${path}`), "v", async () => ({ ...storable(Buffer.from(PAGE)), ...overrides }));
+  return storedResponse(new URL(`http://x${path}`), "v", async () => ({
+    ...storable(Buffer.from(PAGE)),
+    ...overrides,
+  }));
 }
 
 function serve(stored: Awaited<ReturnType<typeof storedPage>>, headers: Record<string, string> = {}) {
@@ -69,8 +79,11 @@ describe("storedResponse", () => {
     const tags = Object.values(stored.etags);
     expect(new Set(tags).size).toBe(3);
     for (const tag of tags) expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    const other = await storedResponse(new URL("http://x/etags-other"), "v", async () => storable(Buffer.from(`${PAGE}!`)));
-    for (const coding of ["br", "gzip", "identity"] as const) expect(other.etags[coding]).not.toBe(stored.etags[coding]);
+    const other = await storedResponse(new URL("http://x/etags-other"), "v", async () =>
+      storable(Buffer.from(`${PAGE}!`)),
+    );
+    for (const coding of ["br", "gzip", "identity"] as const)
+      expect(other.etags[coding]).not.toBe(stored.etags[coding]);
     const same = await storedResponse(new URL("http://x/etags-same"), "v", async () => storable(Buffer.from(PAGE)));
     expect(same.etags, "the tag depends on the bytes only").toEqual(stored.etags);
   });
@@ -129,7 +142,11 @@ describe("serveStored", () => {
   });
 
   it("carries the stored status, type, cache lifetime, security headers and Vary", async () => {
-    const stored = await storedPage("/serve-error", { status: 503, contentType: "text/html; charset=utf-8", state: "sheet-error" });
+    const stored = await storedPage("/serve-error", {
+      status: 503,
+      contentType: "text/html; charset=utf-8",
+      state: "sheet-error",
+    });
     const response = serve(stored, { "Accept-Encoding": "gzip" });
     expect(response.status).toBe(503);
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
@@ -144,7 +161,8 @@ describe("serveStored", () => {
     const response = serve(stored, { "Accept-Encoding": "br", "If-None-Match": stored.etags.br });
     expect(response.status).toBe(304);
     expect(await response.text()).toBe("");
-    for (const name of ["Content-Type", "Content-Length", "Content-Encoding"]) expect(response.headers.get(name), name).toBeNull();
+    for (const name of ["Content-Type", "Content-Length", "Content-Encoding"])
+      expect(response.headers.get(name), name).toBeNull();
     expect(response.headers.get("ETag")).toBe(stored.etags.br);
     expect(response.headers.get("Cache-Control")).toContain("public");
     expect(response.headers.get("Vary")).toBe("Accept-Encoding");

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { applySecurityHeaders, createNonce, inlineHashes, NO_INLINE_SOURCES, type InlineSources } from "~/lib/http/security-headers.server";
+import {
+  applySecurityHeaders,
+  createNonce,
+  inlineHashes,
+  NO_INLINE_SOURCES,
+  type InlineSources,
+} from "~/lib/http/security-headers.server";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -16,7 +22,11 @@ describe("inlineHashes", () => {
       `<script type="application/ld+json">{"@type":"FAQPage","name":"¿Cómo?"}</script>`,
     ].join("");
     expect(inlineHashes(html)).toEqual({
-      scriptHashes: [sha256("window.a=1"), sha256(`import "/build/x.js";`), sha256(`{"@type":"FAQPage","name":"¿Cómo?"}`)],
+      scriptHashes: [
+        sha256("window.a=1"),
+        sha256(`import "/build/x.js";`),
+        sha256(`{"@type":"FAQPage","name":"¿Cómo?"}`),
+      ],
       styleHashes: [sha256(".b>.c{color:red}"), sha256("p{}")],
     });
   });
@@ -52,7 +62,9 @@ describe("applySecurityHeaders", () => {
   const plain = new Request("http://localhost/");
 
   it("allows only the site's own resources, and inline content only by nonce or hash", () => {
-    expect(directives(headersFor(plain, { scriptHashes: ["'sha256-a'"], styleHashes: ["'sha256-b'", "'sha256-c'"] }))).toEqual({
+    expect(
+      directives(headersFor(plain, { scriptHashes: ["'sha256-a'"], styleHashes: ["'sha256-b'", "'sha256-c'"] })),
+    ).toEqual({
       "default-src": ["'self'"],
       "script-src": ["'self'", "'sha256-a'"],
       "style-src": ["'self'", "'sha256-b'", "'sha256-c'"],
@@ -129,9 +141,10 @@ describe("createNonce", () => {
 
 describe("inlineHashes, edge cases", () => {
   it("allows no script that loads from elsewhere, whatever the case and spacing of src", () => {
-    expect(inlineHashes(`<script SRC = "/a.js"></script><script\tsrc="/b.js"></script><script data-src="x">1</script>`).scriptHashes).toEqual([
-      sha256("1"),
-    ]);
+    expect(
+      inlineHashes(`<script SRC = "/a.js"></script><script\tsrc="/b.js"></script><script data-src="x">1</script>`)
+        .scriptHashes,
+    ).toEqual([sha256("1")]);
   });
 
   it("finds nothing in a document without inline elements", () => {

@@ -53,7 +53,9 @@ function controlledUpstream() {
 
 async function firstName(state: Promise<Awaited<ReturnType<ReturnType<typeof createParticipantsCache>["get"]>>>) {
   const resolved = await state;
-  return resolved.kind === "ok" ? resolved.snapshot.participants[0]?.nombre : `failed: ${resolved.failure.publicMessage}`;
+  return resolved.kind === "ok"
+    ? resolved.snapshot.participants[0]?.nombre
+    : `failed: ${resolved.failure.publicMessage}`;
 }
 
 describe("participants cache", () => {

@@ -39,7 +39,11 @@ describe("toSheetError", () => {
   });
 
   it("turns anything else thrown into an unknown error with the spec's wording", () => {
-    expect(toSheetError("boom")).toMatchObject({ kind: "unknown", message: "boom", publicMessage: "Error desconocido" });
+    expect(toSheetError("boom")).toMatchObject({
+      kind: "unknown",
+      message: "boom",
+      publicMessage: "Error desconocido",
+    });
     expect(toSheetError(undefined).message).toBe("undefined");
   });
 });

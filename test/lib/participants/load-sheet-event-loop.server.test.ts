@@ -34,7 +34,10 @@ afterAll(() => server.close());
 it("gives other work a turn of the event loop at least every 1,000 rows of a 100,000-row sheet already in memory", async () => {
   // Counted in turns, not milliseconds: how long a turn lasts depends on how busy the
   // machine is (that figure is `npm run bench`'s), how often the loader yields does not.
-  const { result: { snapshot }, turns } = await countTurnsDuring(() => loadSheet({ kind: "url", url }, { timeoutMs: 120_000, now: Date.now }));
+  const {
+    result: { snapshot },
+    turns,
+  } = await countTurnsDuring(() => loadSheet({ kind: "url", url }, { timeoutMs: 120_000, now: Date.now }));
 
   expect(snapshot.participants).toHaveLength(100_000);
   expect(snapshot.participants[0]!.id).toBe("P100000");

@@ -114,20 +114,40 @@ describe("loadSheet", () => {
   });
 
   it("names the reason in the logged message, which only the server log sees", async () => {
-    await expect(loadSheet(mockSheet("500"), options)).rejects.toMatchObject({ message: "upstream answered 500", status: 500 });
+    await expect(loadSheet(mockSheet("500"), options)).rejects.toMatchObject({
+      message: "upstream answered 500",
+      status: 500,
+    });
     await expect(loadSheet(mockSheet("html"), options)).rejects.toMatchObject({
       message: "upstream sent text/html, not CSV",
     });
-    await expect(loadSheet(mockSheet("html-as-csv"), options)).rejects.toMatchObject({ message: "body is an HTML page" });
+    await expect(loadSheet(mockSheet("html-as-csv"), options)).rejects.toMatchObject({
+      message: "body is an HTML page",
+    });
   });
 
   it.each([
-    ["an XHTML content type", "application/xhtml+xml", "nombre,pais,id,fecha\n", "upstream sent application/xhtml+xml, not CSV"],
-    ["a sign-in page after a BOM and blank lines", "text/csv", "\uFEFF\n  \n<!DOCTYPE html><html><body>Sign in</body></html>", "body is an HTML page"],
+    [
+      "an XHTML content type",
+      "application/xhtml+xml",
+      "nombre,pais,id,fecha\n",
+      "upstream sent application/xhtml+xml, not CSV",
+    ],
+    [
+      "a sign-in page after a BOM and blank lines",
+      "text/csv",
+      "\uFEFF\n  \n<!DOCTYPE html><html><body>Sign in</body></html>",
+      "body is an HTML page",
+    ],
     ["a sign-in page right after a BOM", "text/csv", "\uFEFF<html><body>Sign in</body></html>", "body is an HTML page"],
     ["a bare <html> start", "text/plain", "<html lang=en><head></head></html>", "body is an HTML page"],
   ])("refuses %s as invalid data", async (_label, contentType, body, message) => {
-    server.use(http.get(`${MOCK_ORIGIN}/sheet/page.csv`, () => new HttpResponse(body, { headers: { "content-type": contentType } })));
+    server.use(
+      http.get(
+        `${MOCK_ORIGIN}/sheet/page.csv`,
+        () => new HttpResponse(body, { headers: { "content-type": contentType } }),
+      ),
+    );
     await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/page.csv` }, options)).rejects.toMatchObject({
       kind: "invalid",
       message,
@@ -137,15 +157,21 @@ describe("loadSheet", () => {
   it("keeps a sheet that merely mentions HTML further in, and asks upstream for CSV", async () => {
     let accept: string | null = null;
     // Split so that a later chunk starts with what would mark an HTML page at the start.
-    const chunks = ["nombre,pais,id,fecha\nAna ", "<html> B.,Chile,H-1,2026-10-01\n"].map((chunk) => new TextEncoder().encode(chunk));
+    const chunks = ["nombre,pais,id,fecha\nAna ", "<html> B.,Chile,H-1,2026-10-01\n"].map((chunk) =>
+      new TextEncoder().encode(chunk),
+    );
     server.use(
       http.get(`${MOCK_ORIGIN}/sheet/mentions-html.csv`, ({ request }) => {
         accept = request.headers.get("accept");
-        return new HttpResponse(new ReadableStream({ pull: (controller) => {
-          const next = chunks.shift();
-          if (next) controller.enqueue(next);
-          else controller.close();
-        } }));
+        return new HttpResponse(
+          new ReadableStream({
+            pull: (controller) => {
+              const next = chunks.shift();
+              if (next) controller.enqueue(next);
+              else controller.close();
+            },
+          }),
+        );
       }),
     );
     const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/mentions-html.csv` }, options);
@@ -157,9 +183,15 @@ describe("loadSheet", () => {
     const header = "nombre,pais,id,fecha\n";
     const filler = "x".repeat(20 * MEGABYTE - header.length);
     server.use(
-      http.get(`${MOCK_ORIGIN}/sheet/exactly-20-mb.csv`, () => new HttpResponse(header + filler, { headers: { "content-length": String(20 * MEGABYTE) } })),
+      http.get(
+        `${MOCK_ORIGIN}/sheet/exactly-20-mb.csv`,
+        () => new HttpResponse(header + filler, { headers: { "content-length": String(20 * MEGABYTE) } }),
+      ),
     );
-    const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/exactly-20-mb.csv` }, { ...options, timeoutMs: 60_000 });
+    const { snapshot } = await loadSheet(
+      { kind: "url", url: `${MOCK_ORIGIN}/sheet/exactly-20-mb.csv` },
+      { ...options, timeoutMs: 60_000 },
+    );
     // The one row is a single endless cell: read, then dropped as invalid.
     expect(snapshot).toMatchObject({ participants: [], dropped: 1 });
   }, 60_000);
@@ -217,7 +249,9 @@ describe("loadSheet", () => {
       }),
     );
     const generousLimit = { ...options, timeoutMs: 60_000 };
-    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/streamed.csv` }, generousLimit)).rejects.toMatchObject({
+    await expect(
+      loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/streamed.csv` }, generousLimit),
+    ).rejects.toMatchObject({
       kind: "invalid",
       publicMessage: "La planilla de participantes no devolvió datos válidos.",
       message: `body exceeds ${20 * MEGABYTE} bytes`,
@@ -232,7 +266,10 @@ describe("loadSheet", () => {
     // the same over 100,000 rows).
     const rows = 5000;
     server.use(http.get(`${MOCK_ORIGIN}/sheet/one-chunk.csv`, () => new HttpResponse(generateSheet(rows))));
-    const { result: { snapshot }, turns } = await countTurnsDuring(() => loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/one-chunk.csv` }, options));
+    const {
+      result: { snapshot },
+      turns,
+    } = await countTurnsDuring(() => loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/one-chunk.csv` }, options));
     expect(snapshot.participants).toHaveLength(rows);
     expect(turns).toBeGreaterThanOrEqual(rows / 1000);
     expect(turns, "a pause per row would make a large sheet take many times longer").toBeLessThanOrEqual(rows / 100);
@@ -251,7 +288,9 @@ describe("loadSheet", () => {
     const fetchStub = vi.fn(async () => new Response(errorPage, { status: 502 }));
     vi.stubGlobal("fetch", fetchStub);
     try {
-      await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/error-page.csv` }, options)).rejects.toMatchObject({ status: 502 });
+      await expect(
+        loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/error-page.csv` }, options),
+      ).rejects.toMatchObject({ status: 502 });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -262,11 +301,15 @@ describe("loadSheet", () => {
       http.get(`${MOCK_ORIGIN}/sheet/bare-error.csv`, () => new HttpResponse(null, { status: 503 })),
       http.get(`${MOCK_ORIGIN}/sheet/no-body.csv`, () => new HttpResponse(null, { status: 200 })),
     );
-    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/bare-error.csv` }, options)).rejects.toMatchObject({
-      kind: "http",
-      status: 503,
-    });
-    expect((await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/no-body.csv` }, options)).snapshot.participants).toEqual([]);
+    await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/bare-error.csv` }, options)).rejects.toMatchObject(
+      {
+        kind: "http",
+        status: 503,
+      },
+    );
+    expect(
+      (await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/no-body.csv` }, options)).snapshot.participants,
+    ).toEqual([]);
   });
 
   it("stops reading a local file when the time limit has passed", async () => {
@@ -274,13 +317,20 @@ describe("loadSheet", () => {
     const file = path.join(dir, "sheet.csv");
     writeFileSync(file, generateSheet(25));
     const { body } = await fetchSheet({ kind: "file", path: file, isBundledSample: false }, AbortSignal.abort());
-    await expect(collect((async function* () { for await (const chunk of body) yield [String(chunk.length)]; })())).rejects.toMatchObject({
+    await expect(
+      collect(
+        (async function* () {
+          for await (const chunk of body) yield [String(chunk.length)];
+        })(),
+      ),
+    ).rejects.toMatchObject({
       name: "AbortError",
     });
   });
 
   it("counts both invalid rows and rows it cannot read as dropped", async () => {
-    const body = 'nombre,pais,id,fecha\nAna,Chile,A-1,2026-10-01\nSin id,Chile,,2026-10-01\n"roto,Chile,B-2,2026-10-01\n';
+    const body =
+      'nombre,pais,id,fecha\nAna,Chile,A-1,2026-10-01\nSin id,Chile,,2026-10-01\n"roto,Chile,B-2,2026-10-01\n';
     server.use(http.get(`${MOCK_ORIGIN}/sheet/dropped.csv`, () => new HttpResponse(body)));
     const { snapshot } = await loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/dropped.csv` }, options);
     expect(snapshot.participants.map((row) => row.id)).toEqual(["A-1"]);

@@ -16,7 +16,10 @@ import { expectConsoleError } from "../../setup/fail-on-console-error";
 useSheetMocks();
 const NOW = Date.UTC(2026, 10, 22, 15);
 
-function cacheFor(scenario: SheetScenario, load = () => loadSheet(mockSheet(scenario), { timeoutMs: 30_000, now: () => NOW })) {
+function cacheFor(
+  scenario: SheetScenario,
+  load = () => loadSheet(mockSheet(scenario), { timeoutMs: 30_000, now: () => NOW }),
+) {
   return createParticipantsCache({ load, ttlMs: 300_000, log: () => undefined });
 }
 
@@ -35,16 +38,28 @@ describe("getRecentParticipants (home)", () => {
 
   it("says so when the rows are the bundled sample sheet", async () => {
     const sample = createParticipantsCache({
-      load: () => loadSheet({ kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true }, { timeoutMs: 2000, now: () => NOW }),
+      load: () =>
+        loadSheet(
+          { kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true },
+          { timeoutMs: 2000, now: () => NOW },
+        ),
       ttlMs: 300_000,
       log: () => undefined,
     });
     expect(await getRecentParticipants(sample)).toMatchObject({ sample: true, error: null });
-    expect(await getParticipantsPage({ query: "", page: null }, sample)).toMatchObject({ sample: true, totalCount: 30 });
+    expect(await getParticipantsPage({ query: "", page: null }, sample)).toMatchObject({
+      sample: true,
+      totalCount: 30,
+    });
   });
 
   it("is empty, without error, for a sheet with no rows", async () => {
-    expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({ rows: [], fetchedAt: NOW, error: null, sample: false });
+    expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({
+      rows: [],
+      fetchedAt: NOW,
+      error: null,
+      sample: false,
+    });
   });
 
   it("carries the visitor-facing message and no rows when the sheet fails", async () => {
@@ -60,11 +75,27 @@ describe("getRecentParticipants (home)", () => {
 describe("getParticipantsPage (/sorteos)", () => {
   it("returns one page of 10 plus the counts", async () => {
     const listing = await getParticipantsPage({ query: "", page: "2" }, cacheFor("ok"));
-    expect(listing).toMatchObject({ page: 2, pageCount: 3, matchCount: 30, totalCount: 30, countryCount: 8, query: "" });
+    expect(listing).toMatchObject({
+      page: 2,
+      pageCount: 3,
+      matchCount: 30,
+      totalCount: 30,
+      countryCount: 8,
+      query: "",
+    });
     // Newest first; the sample's invalid rows (OL-24014 and OL-24019) are not there.
-    expect(listing.rows.map((row) => row.id)).toEqual(
-      ["OL-24023", "OL-24022", "OL-24021", "OL-24020", "OL-24018", "OL-24017", "OL-24016", "OL-24015", "OL-24013", "OL-24012"],
-    );
+    expect(listing.rows.map((row) => row.id)).toEqual([
+      "OL-24023",
+      "OL-24022",
+      "OL-24021",
+      "OL-24020",
+      "OL-24018",
+      "OL-24017",
+      "OL-24016",
+      "OL-24015",
+      "OL-24013",
+      "OL-24012",
+    ]);
   });
 
   it("weighs the same for 30 rows or 20,000: one page of rows, never the sheet", async () => {
@@ -72,9 +103,18 @@ describe("getParticipantsPage (/sorteos)", () => {
     const cache = cacheFor("ok", () => loadSheet(bigSheet, { timeoutMs: 120_000, now: () => NOW }));
     const listing = await getParticipantsPage({ query: "", page: "2000" }, cache);
     expect(listing).toMatchObject({ page: 2000, pageCount: 2000, totalCount: 20_000 });
-    expect(listing.rows.map((row) => row.id)).toEqual(
-      ["P000010", "P000009", "P000008", "P000007", "P000006", "P000005", "P000004", "P000003", "P000002", "P000001"],
-    );
+    expect(listing.rows.map((row) => row.id)).toEqual([
+      "P000010",
+      "P000009",
+      "P000008",
+      "P000007",
+      "P000006",
+      "P000005",
+      "P000004",
+      "P000003",
+      "P000002",
+      "P000001",
+    ]);
     expect(JSON.stringify(listing).length).toBeLessThan(3000);
   }, 120_000);
 
@@ -112,7 +152,12 @@ describe("searchParticipants", () => {
     const snapshot = await snapshotOf("ok");
     expect(searchParticipants(snapshot, "BENJAMIN").map((row) => row.id)).toEqual(["OL-24006"]);
     expect(searchParticipants(snapshot, "lucia").map((row) => row.nombre)).toEqual(["Lucía P."]);
-    expect(searchParticipants(snapshot, "ol-2403").map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030"]);
+    expect(searchParticipants(snapshot, "ol-2403").map((row) => row.id)).toEqual([
+      "OL-24033",
+      "OL-24032",
+      "OL-24031",
+      "OL-24030",
+    ]);
     expect(searchParticipants(snapshot, "  mateo ").map((row) => row.id)).toEqual(["OL-24004"]);
   });
 

@@ -33,7 +33,9 @@ describe("parseEnv", () => {
   });
 
   it("stops when no URL is set and the sample sheet is not where the server was started", () => {
-    expect(() => parseEnv({}, cwd)).toThrow(/^Invalid configuration: PARTICIPANTS_CSV_URL is not set and the bundled sample sheet is missing/);
+    expect(() => parseEnv({}, cwd)).toThrow(
+      /^Invalid configuration: PARTICIPANTS_CSV_URL is not set and the bundled sample sheet is missing/,
+    );
   });
 
   it("accepts an https URL, a relative file path and numbers", () => {
@@ -108,7 +110,10 @@ describe("parseEnv, edges", () => {
     [{ PORT: "x80" }, `Invalid configuration: PORT must be a whole number, got "x80"`],
     [{ PORT: "0" }, "Invalid configuration: PORT must be between 1 and 65535, got 0"],
     [{ PORT: "65536" }, "Invalid configuration: PORT must be between 1 and 65535, got 65536"],
-    [{ PARTICIPANTS_CSV_URL: "https://exa mple.com/" }, "Invalid configuration: PARTICIPANTS_CSV_URL is not a valid http(s) URL"],
+    [
+      { PARTICIPANTS_CSV_URL: "https://exa mple.com/" },
+      "Invalid configuration: PARTICIPANTS_CSV_URL is not a valid http(s) URL",
+    ],
     [
       { PARTICIPANTS_CSV_URL: "ftp://mirror.example/https://docs.example/x.csv" },
       "Invalid configuration: PARTICIPANTS_CSV_URL must be an http(s) URL or the path of an existing file",
@@ -117,7 +122,10 @@ describe("parseEnv, edges", () => {
       { SITE_URL: "opinionlabz.com" },
       `Invalid configuration: SITE_URL must be an http(s) origin such as https://example.com, got "opinionlabz.com"`,
     ],
-    [{ SITE_URL: "ftp://opinionlabz.com" }, `Invalid configuration: SITE_URL must start with http:// or https://, got "ftp://opinionlabz.com"`],
+    [
+      { SITE_URL: "ftp://opinionlabz.com" },
+      `Invalid configuration: SITE_URL must start with http:// or https://, got "ftp://opinionlabz.com"`,
+    ],
     [
       { SITE_URL: "https://user@opinionlabz.com" },
       `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://user@opinionlabz.com"`,
@@ -162,8 +170,14 @@ describe("the configuration read at start-up", () => {
     const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     vi.resetModules();
     const { env } = await import("~/lib/server/env.server");
-    expect(env.sheetSource).toEqual({ kind: "file", path: path.join(ROOT, "app/lib/participants/sample-sheet.csv"), isBundledSample: true });
-    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/));
+    expect(env.sheetSource).toEqual({
+      kind: "file",
+      path: path.join(ROOT, "app/lib/participants/sample-sheet.csv"),
+      isBundledSample: true,
+    });
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/),
+    );
   });
 
   it.each([

@@ -11,7 +11,7 @@ class FakeServer extends EventEmitter {
 }
 
 type Signal = "SIGTERM" | "SIGINT";
-let before: Record<Signal, Function[]>;
+let before: Record<Signal, ReturnType<typeof process.listeners>>;
 
 /** The handlers this module added for `signal` (vitest's worker has its own). */
 function addedListeners(signal: Signal) {
@@ -26,7 +26,9 @@ function deliver(signal: Signal) {
 
 beforeEach(() => {
   // A fresh process: nothing registered yet (the registry is app/lib/server/singleton.server.ts's).
-  (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("opinion-labz.singletons")]?.delete("exit-when-drained");
+  (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("opinion-labz.singletons")]?.delete(
+    "exit-when-drained",
+  );
   before = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
   vi.useFakeTimers();
 });

@@ -13,7 +13,9 @@ describe("singleton", () => {
 
   it("keeps the value on globalThis, where a fresh copy of the module finds it", async () => {
     const value = singleton("test-singleton-reimport", () => Symbol("value"));
-    const fresh = (await import(/* @vite-ignore */ `~/lib/server/singleton.server?fresh=${Date.now()}`)) as typeof import("~/lib/server/singleton.server");
+    const fresh = (await import(/* @vite-ignore */ `~/lib/server/singleton.server?fresh=${Date.now()}`)) as {
+      singleton: typeof singleton;
+    };
     expect(fresh.singleton).not.toBe(singleton);
     expect(fresh.singleton("test-singleton-reimport", () => Symbol("other"))).toBe(value);
   });

@@ -9,9 +9,7 @@ function ShowSiteUrl() {
 
 /** Renders a page under a root route whose loader returns `rootData`, as Remix's router does. */
 async function renderUnderRoot(rootData: SiteData | null): Promise<string> {
-  const handler = createStaticHandler([
-    { id: "root", path: "/", loader: () => rootData, Component: ShowSiteUrl },
-  ]);
+  const handler = createStaticHandler([{ id: "root", path: "/", loader: () => rootData, Component: ShowSiteUrl }]);
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -20,7 +18,9 @@ async function renderUnderRoot(rootData: SiteData | null): Promise<string> {
 
 describe("useSiteUrl", () => {
   it("reads the public origin from the root loader's data", async () => {
-    expect(await renderUnderRoot({ siteUrl: "https://opinionlabz.example" })).toContain("[https://opinionlabz.example]");
+    expect(await renderUnderRoot({ siteUrl: "https://opinionlabz.example" })).toContain(
+      "[https://opinionlabz.example]",
+    );
   });
 
   it("is empty when the root loader gave no origin", async () => {

@@ -10,7 +10,7 @@ const SITE = "https://opinionlabz.example";
 function tags(meta: MetaDescriptor[]) {
   const byKey = new Map<string, string>();
   for (const tag of meta as Record<string, string>[]) {
-    const key = tag.title !== undefined ? "title" : tag.rel ?? tag.name ?? tag.property;
+    const key = tag.title !== undefined ? "title" : (tag.rel ?? tag.name ?? tag.property);
     expect(key, `a tag with no name: ${JSON.stringify(tag)}`).toBeDefined();
     expect(byKey.has(key!), `${key} appears twice`).toBe(false);
     const value = tag.title ?? tag.content ?? tag.href;
@@ -70,6 +70,9 @@ describe("metaFor", () => {
 
 describe("unlistedPageMeta", () => {
   it("keeps the page out of search results", () => {
-    expect(tags(unlistedPageMeta("Página no encontrada"))).toEqual({ title: "Página no encontrada", robots: "noindex" });
+    expect(tags(unlistedPageMeta("Página no encontrada"))).toEqual({
+      title: "Página no encontrada",
+      robots: "noindex",
+    });
   });
 });

@@ -12,7 +12,12 @@ describe("scriptSafeJson", () => {
 
 describe("faqPageData", () => {
   it("makes one Question with its accepted Answer per item, in order", () => {
-    expect(faqPageData([{ question: "¿Uno?", answer: "Sí." }, { question: "¿Dos?", answer: "No." }]).mainEntity).toEqual([
+    expect(
+      faqPageData([
+        { question: "¿Uno?", answer: "Sí." },
+        { question: "¿Dos?", answer: "No." },
+      ]).mainEntity,
+    ).toEqual([
       { "@type": "Question", name: "¿Uno?", acceptedAnswer: { "@type": "Answer", text: "Sí." } },
       { "@type": "Question", name: "¿Dos?", acceptedAnswer: { "@type": "Answer", text: "No." } },
     ]);
