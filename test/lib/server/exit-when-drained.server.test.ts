@@ -11,7 +11,7 @@ class FakeServer extends EventEmitter {
 }
 
 type Signal = "SIGTERM" | "SIGINT";
-let before: Record<Signal, ReturnType<typeof process.listeners>>;
+let before: Record<Signal, NodeJS.SignalsListener[]>;
 
 /** The handlers this module added for `signal` (vitest's worker has its own). */
 function addedListeners(signal: Signal) {
