@@ -10,7 +10,7 @@ export interface DrawWinner {
   dateLabel: string;
   country: { code: CountryCode; name: string };
   prize: string;
-  testimony: string;
+  testimonial: string;
 }
 
 /** The draws behind the home carousel's four newest winners, with what /sorteos adds. */
@@ -48,5 +48,5 @@ const LATEST_DRAWS: (Pick<DrawWinner, "date" | "dateLabel" | "country"> & { winn
 export const DRAW_WINNERS: DrawWinner[] = LATEST_DRAWS.map(({ winnerId, ...draw }) => {
   const winner = WINNERS.find((candidate) => candidate.id === winnerId);
   if (!winner) throw new Error(`no home winner ${winnerId}`);
-  return { ...draw, name: winner.name, prize: winner.prize, testimony: winner.testimonial };
+  return { ...draw, name: winner.name, prize: winner.prize, testimonial: winner.testimonial };
 });

@@ -2,7 +2,7 @@
  * Illustrative survey values (spec §3 and §9): nothing here is stored or submitted,
  * it only dresses the hero and explainer previews.
  */
-export interface SampleOption {
+interface SampleOption {
   text: string;
   selected: boolean;
 }

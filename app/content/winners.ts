@@ -16,7 +16,7 @@ export interface Winner {
   tone: WinnerTone;
 }
 
-export const WINNER_PRIZE = "Visa US$200";
+const WINNER_PRIZE = "Visa US$200";
 
 export const WINNERS: Winner[] = [
   {
