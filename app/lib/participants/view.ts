@@ -1,4 +1,4 @@
-/** A draw participant as the sheet holds it (spec §3). */
+/** A draw participant as the sheet holds it (docs/product.md, "Participants"). */
 export interface Participant {
   nombre: string;
   pais: string;
@@ -6,7 +6,7 @@ export interface Participant {
   fecha: string;
 }
 
-/** What a visitor's page receives about the participants list (product.md, step 7). */
+/** What a visitor's page receives about the participants list (docs/product.md, "What a page receives"). */
 export interface ParticipantsView {
   /** Time the server fetched the sheet from upstream, epoch ms; null if it never has. */
   fetchedAt: number | null;

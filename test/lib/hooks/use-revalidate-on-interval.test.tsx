@@ -67,7 +67,7 @@ function useFakeClock() {
 }
 
 describe("useRevalidateOnInterval", () => {
-  it("reloads the route's data every 5 minutes by default (spec §9)", async () => {
+  it("reloads the route's data every 5 minutes by default (docs/product.md#revalidation)", async () => {
     useFakeClock();
     expect(REVALIDATE_INTERVAL_MS).toBe(5 * MINUTE);
     const { loader } = await mountPage();
