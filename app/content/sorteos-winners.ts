@@ -3,7 +3,7 @@ import { WINNERS } from "./winners";
 export type CountryCode = "AR" | "MX" | "CO" | "CL";
 
 export interface DrawWinner {
-  /** First name and surname initial only, as the site promises (product.md "Winners"). */
+  /** First name and surname initial only, as the site promises (docs/product.md, "Winners"). */
   name: string;
   /** ISO date of the draw, for `<time dateTime>`. */
   date: string;
@@ -42,7 +42,7 @@ const LATEST_DRAWS: (Pick<DrawWinner, "date" | "dateLabel" | "country"> & { winn
 ];
 
 /**
- * Spec §9: four hard-coded previous winners on /sorteos, newest first. Names, prizes and
+ * docs/product.md, "Winners": four hard-coded previous winners on /sorteos, newest first. Names, prizes and
  * words come from the home page's list, so the two pages never tell different stories.
  */
 export const DRAW_WINNERS: DrawWinner[] = LATEST_DRAWS.map(({ winnerId, ...draw }) => {

@@ -1,5 +1,5 @@
 /**
- * product.md: the client revalidates every 5 minutes while the tab is visible, at once when
+ * docs/product.md, "Revalidation": the client revalidates every 5 minutes while the tab is visible, at once when
  * a hidden tab comes back with data older than that, and the last-updated text ticks.
  * The page's clock is Playwright's fake clock, so minutes pass in milliseconds.
  */

@@ -1,5 +1,5 @@
 /**
- * Promises of product.md about /sorteos over time: the last-updated text counts from the
+ * Promises of docs/product.md, "Sorteos", over time: the last-updated text counts from the
  * server's fetch, typing searches once per pause, a slow sheet shows the page's 10 skeleton
  * rows, and the error box goes away by itself once the sheet recovers. Time in the page is
  * Playwright's fake clock; the sheet is held or switched by the test, never raced.

@@ -1,12 +1,12 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-/** Spec §9: participants are refreshed every 5 minutes. */
+/** docs/product.md, "Revalidation": participants are refreshed every 5 minutes. */
 const REVALIDATE_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
  * Reloads the route's data every interval while the tab is visible, and at once when a
- * hidden tab comes back with data older than the interval (product.md).
+ * hidden tab comes back with data older than the interval (docs/product.md, "Revalidation").
  */
 export function useRevalidateOnInterval(): void {
   const { revalidate } = useRevalidator();

@@ -32,7 +32,7 @@ function participantsCache(): ParticipantsCache {
 
 /**
  * Starts the first refresh of the sheet as the server starts, so the first visitor does not
- * wait on it and a wrong URL shows in the log and /healthz at once (product.md, "Warm at
+ * wait on it and a wrong URL shows in the log and /healthz at once (docs/product.md, "Warm at
  * boot"). A failure is already logged and kept by the cache; nothing waits on this.
  */
 export function warmParticipantsCache(cache = participantsCache()): void {

@@ -1,4 +1,4 @@
-/** A draw participant as the sheet holds it (spec §3). */
+/** A draw participant as the sheet holds it (docs/product.md, "Participants"). */
 export interface Participant {
   nombre: string;
   pais: string;
@@ -9,7 +9,7 @@ export interface Participant {
 /** How many of the newest participants the home page shows. */
 export const RECENT_PARTICIPANTS_COUNT = 5;
 
-/** What a visitor's page receives about the participants list (product.md, step 7). */
+/** What a visitor's page receives about the participants list (docs/product.md, "What a page receives"). */
 export interface ParticipantsView {
   /** Says what this is, so the HTTP layer can tell a page showing the sheet's error without guessing. */
   kind: "participants";

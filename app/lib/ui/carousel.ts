@@ -1,4 +1,4 @@
-/** Spec §9: three cards per view from the `md` breakpoint (Tailwind's 768px), one below it. */
+/** docs/product.md, "Carousel": three cards per view from the `md` breakpoint (Tailwind's 768px), one below it. */
 const CAROUSEL_MD_MIN_WIDTH = 768;
 
 /** Horizontal travel, in CSS pixels, before a touch drag counts as a swipe. */

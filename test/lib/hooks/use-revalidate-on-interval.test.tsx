@@ -59,7 +59,7 @@ function useFakeClock() {
 }
 
 describe("useRevalidateOnInterval", () => {
-  it("reloads the route's data every 5 minutes by default (spec §9)", async () => {
+  it("reloads the route's data every 5 minutes by default (docs/product.md#revalidation)", async () => {
     useFakeClock();
     const { loader } = await mountPage();
     expect(loader, "the first data came with the page").not.toHaveBeenCalled();
