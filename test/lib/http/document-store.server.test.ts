@@ -34,6 +34,21 @@ describe("the document store", () => {
     expect(create).toHaveBeenCalledTimes(2);
   });
 
+  it("keeps one entry for every URL of the same page and data: tracking keys, page clamp, q spellings", async () => {
+    const create = vi.fn(async () => storable(Buffer.from("<p>una página</p>")));
+    const before = storeUsage().entries;
+    for (const url of [
+      "http://x/shared?q=Jos%C3%A9",
+      "http://x/shared?q=Jose%CC%81",
+      "http://x/shared?q=%20Jos%C3%A9%20&utm_source=newsletter",
+      "http://x/shared?page=99&q=Jos%C3%A9",
+    ]) {
+      await storedResponse(new URL(url), "the same data", create);
+    }
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(storeUsage().entries).toBe(before + 1);
+  });
+
   it(`never holds more than its byte cap (${STORE_MAX_BYTES / 1024 / 1024} MiB): the least recently used go first`, async () => {
     // Random bytes do not compress: each entry holds about 3 × 256 KB.
     const bodies = Array.from({ length: 64 }, () => randomBytes(256 * 1024) as Buffer<ArrayBuffer>);
