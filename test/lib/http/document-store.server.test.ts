@@ -1,3 +1,5 @@
+// First: the public origin is https for this file (HSTS depends on it).
+import "../../support/https-public-origin";
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";

@@ -1,3 +1,5 @@
+// First: the public origin is https for this file (HSTS depends on it).
+import "../../support/https-public-origin";
 import { describe, expect, it } from "vitest";
 import { INDEXED_PAGES } from "~/content/pages";
 import { robotsTxt, sitemapXml } from "~/lib/sharing/crawler-files.server";
@@ -37,6 +39,6 @@ describe("both crawler files", () => {
     expect(headers.get("Cache-Control")).toMatch(/^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Content-Security-Policy")).toContain("script-src 'self';");
-    expect(headers.get("Strict-Transport-Security"), "the request came over HTTPS").not.toBeNull();
+    expect(headers.get("Strict-Transport-Security"), "SITE_URL is https").not.toBeNull();
   });
 });
