@@ -5,7 +5,7 @@
  */
 import { afterAll } from "vitest";
 
-export const HTTPS_SITE_URL = "https://opinionlabz.example";
+const HTTPS_SITE_URL = "https://opinionlabz.example";
 
 const before = process.env.SITE_URL;
 process.env.SITE_URL = HTTPS_SITE_URL;
