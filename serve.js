@@ -75,6 +75,19 @@ function canonicalPath(path) {
   return folded.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
 }
 
+/**
+ * Whether the router can match the path at all: it decodes the path first (invalid UTF-8 made
+ * Express answer 400 with a stack trace in the log) and its patterns stop at line terminators
+ * (`/sorteos%0ax` reached the error screen instead of the catch-all route).
+ */
+function routable(path) {
+  try {
+    return !/[\n\r\u2028\u2029]/.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
 /** One line per refused request, as the app's own events; the value sent is cut short. */
 function logRefusal(status, reason, value) {
   console.warn(JSON.stringify({ event: "request_refused", status, reason, value: String(value).slice(0, 200) }));
@@ -111,6 +124,11 @@ function guardRequest(req, res, next) {
   if (canonical !== path) {
     res.writeHead(301, { Location: canonical + target.slice(path.length), "Cache-Control": "public, max-age=3600" });
     return res.end();
+  }
+  if (!routable(path)) {
+    // With its percent signs escaped the path reads as typed, which no route or file has: the
+    // catch-all route answers it with the 404 page. Remix reads originalUrl, the static files url.
+    req.url = req.originalUrl = path.replaceAll("%", "%25") + target.slice(path.length);
   }
   next();
 }

@@ -121,9 +121,10 @@ describe("the page comes from the path", () => {
     expect(answer.status).toBe(200);
   });
 
-  it.each(["/sorteos%0aX", "/sorteos%0dx", "/%E2%80%A8x", "/sorteos%00"])(
-    "answers the odd path %s with the 404 page",
+  it.each(["/sorteos%0aX", "/sorteos%0dx", "/%E2%80%A8x", "/sorteos%00", "/sorteos%ff", "/%", "/sorteos%E2%80"])(
+    "answers the odd path %s with the 404 page, and logs no stack trace",
     async (path) => {
+      const before = app.output().length;
       let answer = await rawGet(app.origin, path, BROWSER);
       // Upper-case letters first go to their lower-case spelling (below).
       if (answer.status === 301) answer = await rawGet(app.origin, answer.headers.location!, BROWSER);
@@ -131,6 +132,8 @@ describe("the page comes from the path", () => {
       const html = answer.body.toString("utf8");
       expect(titleOf(html)).toBe("Página no encontrada | Opinion Labz");
       expect(html).not.toContain("Unexpected Application Error");
+      await expect.poll(() => app.output().slice(before)).toContain('"event":"not_found"');
+      expect(app.output().slice(before)).not.toMatch(/\n\s+at /);
     },
   );
 
