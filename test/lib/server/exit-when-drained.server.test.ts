@@ -95,14 +95,14 @@ describe("exitWhenDrainedAfterSignal", () => {
     expect(answering.destroy).toHaveBeenCalledTimes(1);
   });
 
-  it("exits with 0 after 13 s whatever clients do, closing what is left", () => {
+  it("exits with 0 after 12 s whatever clients do, closing what is left", () => {
     const exit = mockExit();
     exitWhenDrainedAfterSignal();
     const server = new FakeServer();
     const neverAnswered = connection(server);
     requestStart.publish({ socket: neverAnswered });
     deliver("SIGTERM");
-    vi.advanceTimersByTime(12_999);
+    vi.advanceTimersByTime(11_999);
     expect(exit).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(neverAnswered.destroy).toHaveBeenCalled();
