@@ -146,5 +146,4 @@ describe("graceful shutdown on SIGTERM", () => {
     expect(code, `exit 0 soon after the last response; server output:\n${app.output()}`).toBe(0);
     expect(Date.now() - answeredAt).toBeLessThan(EXIT_AFTER_LAST_RESPONSE_MS);
   });
-
 });
