@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `remix-serve <build>`, with an access log that never records what a visitor searched for.
+ * `remix-serve <build>`, with what remix-serve's CLI offers no option for (docs/decisions.md,
+ * "The page comes from the path"):
  *
- * remix-serve logs every request with morgan's "tiny" format, whose `:url` token is the raw
- * URL, query included: `/sorteos?q=<a visitor's name>`. morgan compiles a format into calls
- * to `morgan[token](req, res)` looked up on every request, so redefining the `url` token of
- * the morgan instance remix-serve uses, before its CLI starts, changes every access line and
- * nothing else (docs/operations.md, "Logs").
+ * - an access log that never records what a visitor searched for;
+ * - a guard in front of everything else that answers malformed requests itself: a Host that is
+ *   not a plain host[:port], a request target that is not a path, a target longer than any URL
+ *   of this site, a path spelled other than its canonical form;
+ * - `nosniff` and `Cross-Origin-Resource-Policy` on the static files (/build, public/).
  *
  *   node serve.js build/index.js     (npm run serve, the Dockerfile's CMD, the tests)
  */
@@ -14,7 +15,14 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const remixServeCli = require.resolve("@remix-run/serve/dist/cli.js");
-const morgan = createRequire(remixServeCli)("morgan");
+const requireFromCli = createRequire(remixServeCli);
+
+// ---- Access log -----------------------------------------------------------------------------
+// remix-serve logs every request with morgan's "tiny" format, whose `:url` token is the raw
+// URL, query included: `/sorteos?q=<a visitor's name>`. morgan compiles a format into calls
+// to `morgan[token](req, res)` looked up on every request, so redefining the `url` token of
+// the morgan instance remix-serve uses, before its CLI starts, changes every access line and
+// nothing else (docs/operations.md, "Logs").
 
 /** The search text, in any spelling the app would read as `q` (URLSearchParams decodes names). */
 const PRIVATE_PARAMETERS = new Set(["q"]);
@@ -30,7 +38,120 @@ function withoutPrivateValues(url) {
   return url.slice(0, queryAt) + (query ? `?${query}` : "");
 }
 
-morgan.token("url", (req) => withoutPrivateValues(req.originalUrl || req.url));
+requireFromCli("morgan").token("url", (req) => withoutPrivateValues(req.originalUrl || req.url));
+
+// ---- Request guard --------------------------------------------------------------------------
+
+/**
+ * The longest request target served. The site's longest real URL is a search: `q` is read up
+ * to 100 characters (at most 900 bytes percent-encoded) plus `page` and whatever tracking keys
+ * a shared link collects. Anything longer is not a page of this site; refusing it before
+ * routing bounds the work and the log line of every request.
+ */
+const MAX_TARGET_BYTES = 4096;
+
+/** A DNS name or an IPv4 or bracketed IPv6 address, with an optional port: what browsers send. */
+const PLAIN_HOST = /^(?:[a-z0-9_.-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/** Percent-encoded unreserved characters (RFC 3986, 2.3): the same path as the character itself. */
+const ENCODED_UNRESERVED = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/gi;
+
+/** Hashed asset names are case-sensitive; every other path of the site is lower case. */
+const CASE_SENSITIVE_PREFIX = "/build/";
+
+/**
+ * The one spelling of a path: unreserved characters unescaped, letters in lower case outside
+ * /build/, no repeated or trailing slash. Remix matches routes without
+ * regard to case or a trailing slash, so each variant would otherwise be a page of its own to
+ * render and store (docs/decisions.md, "One stored entry per page").
+ */
+function canonicalPath(path) {
+  const unescaped = path.replace(ENCODED_UNRESERVED, (escape) => decodeURIComponent(escape));
+  // Escapes keep their spelling: only the site's routes are stored, and their paths are ASCII.
+  const folded = unescaped.startsWith(CASE_SENSITIVE_PREFIX)
+    ? unescaped
+    : unescaped.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith("%") ? part : part.toLowerCase()));
+  // Collapsing slashes also keeps the Location below from ever reading as another host ("//x").
+  return folded.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+}
+
+/**
+ * Whether the router can match the path at all: it decodes the path first (invalid UTF-8 made
+ * Express answer 400 with a stack trace in the log) and its patterns stop at line terminators
+ * (`/sorteos%0ax` reached the error screen instead of the catch-all route).
+ */
+function routable(path) {
+  try {
+    return !/[\n\r\u2028\u2029]/.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
+/** One line per refused request, as the app's own events; the value sent is cut short. */
+function logRefusal(status, reason, value) {
+  console.warn(JSON.stringify({ event: "request_refused", status, reason, value: String(value).slice(0, 200) }));
+}
+
+function refuse(res, status, reason, value) {
+  logRefusal(status, reason, value);
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    Connection: "close",
+  });
+  res.end(status === 414 ? "La dirección es demasiado larga.\n" : "Pedido inválido.\n");
+}
+
+/**
+ * Runs before compression, the static files, the access log and Remix. The Remix adapter
+ * builds the request URL from Host and the path: with Host a plain host[:port] and the target
+ * a path, the page is always the path's (docs/operations.md, "Hostile requests").
+ */
+function guardRequest(req, res, next) {
+  const host = req.headers.host;
+  if (host !== undefined && !(PLAIN_HOST.test(host) && URL.canParse(`http://${host}/`))) {
+    return refuse(res, 400, "host", host);
+  }
+  // The adapter reads a port from it; nothing of this site needs it.
+  delete req.headers["x-forwarded-host"];
+  const target = req.url;
+  if (!target.startsWith("/")) return refuse(res, 400, "target", target);
+  if (Buffer.byteLength(target) > MAX_TARGET_BYTES) return refuse(res, 414, "target-length", target);
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const canonical = canonicalPath(path);
+  if (canonical !== path) {
+    res.writeHead(301, { Location: canonical + target.slice(path.length), "Cache-Control": "public, max-age=3600" });
+    return res.end();
+  }
+  if (!routable(path)) {
+    // With its percent signs escaped the path reads as typed, which no route or file has: the
+    // catch-all route answers it with the 404 page. Remix reads originalUrl, the static files url.
+    req.url = req.originalUrl = path.replaceAll("%", "%25") + target.slice(path.length);
+  }
+  next();
+}
+
+/** Static files are no documents, but a browser must not sniff them into one nor embed them elsewhere. */
+function staticFileHeaders(res) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+}
+
+// remix-serve's CLI calls `express()` once and `express.static` twice, through the module it
+// requires. Replacing that module's exports, before the CLI loads, puts the guard first on the
+// one app and the headers on both static handlers; everything else is express unchanged.
+const express = requireFromCli("express");
+function guardedExpress() {
+  const app = express();
+  app.use(guardRequest);
+  return app;
+}
+Object.assign(guardedExpress, express, {
+  static: (root, options = {}) => express.static(root, { ...options, setHeaders: staticFileHeaders }),
+});
+requireFromCli.cache[requireFromCli.resolve("express")].exports = guardedExpress;
 
 // remix-serve reads the build path from process.argv[2], which is ours unchanged.
 require(remixServeCli);

@@ -1,4 +1,5 @@
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { env } from "~/lib/server/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/server/exit-when-drained.server";
 import { STREAM_TIMEOUT_MS } from "~/lib/document/render-document.server";
@@ -46,5 +47,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   finishedDataResponse(request, response, storesPages);
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (!request.signal.aborted) console.error(error);
+  // A 404 that reaches the root boundary is a page like any other (its path is logged by the
+  // catch-all route), not an error with a stack trace.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  console.error(error);
 };

@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
 import { RevealOnScroll } from "~/components/reveal-on-scroll";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -32,8 +33,11 @@ export function loader(): SiteData {
   return { siteUrl: env.siteUrl };
 }
 
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+
 /** Pages set their own tags; this is what the router error screen shows. */
-export const meta: MetaFunction = ({ error }) => (error ? unlistedPageMeta("Error inesperado | Opinion Labz") : []);
+export const meta: MetaFunction = ({ error }) =>
+  error ? unlistedPageMeta(isNotFound(error) ? NOT_FOUND_TITLE : "Error inesperado | Opinion Labz") : [];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -86,6 +90,8 @@ function describeError(error: unknown): string {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A path even the catch-all route cannot match (a decoded line break) is still just not found.
+  if (isNotFound(error)) return <NotFoundPage />;
   return (
     <main className="container-page flex min-h-screen flex-col items-start justify-center gap-4 py-24">
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>

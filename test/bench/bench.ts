@@ -10,6 +10,7 @@
  *   BENCH_SHEET_ROWS         sheet sizes for throughput and refresh (default 10,10000,100000)
  *   BENCH_STALL_RUNS         refreshes measured per sheet size and start mode (default 3)
  *   BENCH_SKIP_REFRESH=1     skip the sheet refresh measurements (cold time, stalls)
+ *   BENCH_SKIP_HOSTILE=1     skip the worst request times for hostile request shapes
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -47,6 +48,37 @@ async function measureThroughput(url: string, seconds = SECONDS): Promise<Throug
     p99: result.latency.p99,
     bad: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/** Requests per shape in the hostile-requests table; its worst time is what it reports. */
+const HOSTILE_REPEATS = 20;
+
+/**
+ * Request shapes the internet sends, each next to an ordinary page: the worst of
+ * HOSTILE_REPEATS sequential requests, in ms, and the status answered.
+ */
+const HOSTILE_SHAPES: [string, string][] = [
+  ["ordinary page", "/sorteos"],
+  ["ordinary 404", "/no-existe"],
+  ["7,000-segment path (14 KB)", `/${"a/".repeat(7000)}`],
+  ["2,000-segment path (4 KB, within the limit)", `/${"a/".repeat(1999)}a`],
+  ["400 query keys (4 KB)", `/sorteos?${Array.from({ length: 400 }, (_, index) => `k${index}=v`).join("&")}`],
+  ["long q (4 KB)", `/sorteos?q=${"a".repeat(4000)}`],
+];
+
+async function worstRequestTimes(origin: string): Promise<(string | number)[][]> {
+  const rows: (string | number)[][] = [];
+  for (const [shape, path] of HOSTILE_SHAPES) {
+    let worst = 0;
+    let status = 0;
+    for (let run = 0; run < HOSTILE_REPEATS; run += 1) {
+      const started = performance.now();
+      ({ status } = await rawGet(origin, path, HEADERS));
+      worst = Math.max(worst, performance.now() - started);
+    }
+    rows.push([shape, status, `${Math.round(worst)} ms`]);
+  }
+  return rows;
 }
 
 /** Rounds in which the routes compared with each other take turns. */
@@ -326,6 +358,8 @@ try {
     ]);
   }
 
+  const hostileRows = skip("HOSTILE") ? [] : await worstRequestTimes(lighthouseApp.origin);
+
   console.log(
     `\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium; ` +
       `${LIGHTHOUSE_RUNS} runs: median ms (min–max))\n`,
@@ -378,6 +412,10 @@ try {
       sheetRows,
     ),
   );
+  if (hostileRows.length > 0) {
+    console.log(`\n## Hostile requests (sheet of 10,000 rows; worst of ${HOSTILE_REPEATS} sequential requests)\n`);
+    console.log(table(["request", "status", "worst time"], hostileRows));
+  }
 } finally {
   await lighthouseApp?.stop();
   await sheets.close();

@@ -10,20 +10,17 @@
  * Figures go to docs/operations.md ("Replicas and restarts"). Exit 1 if phase 1 lost any
  * request or an instance exited with a status other than 0. Not run by CI: it measures.
  */
-import { spawn } from "node:child_process";
-import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { startNginx } from "../support/nginx";
 import { BROWSER_USER_AGENT } from "../support/browser";
 import { loadFigures, lostRequests, reportVerdict } from "./load-verdict";
 
-const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
-/** Debian's `nobody` user and `nogroup` group. */
-const NOBODY_ID = 65534;
 const REPLICAS = 3;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -37,66 +34,6 @@ if (!Number.isFinite(SECONDS) || SECONDS < 10) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** nginx with its own prefix, pid file and temp dirs under `dir`, proxying to `ports`. */
-async function startNginx(dir: string, ports: number[]) {
-  const listen = await freePort();
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => path.join(dir, `${name}_temp`));
-  for (const folder of temp) mkdirSync(folder);
-  // As root, nginx's workers drop to `nobody`; they must be able to write their temp dirs.
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) for (const folder of temp) chownSync(folder, NOBODY_ID, NOBODY_ID);
-  const [clientBody, proxy, fastcgi, uwsgi, scgi] = temp;
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `${asRoot ? "user nobody nogroup;\n" : ""}worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-daemon off;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${clientBody};
-  proxy_temp_path ${proxy};
-  fastcgi_temp_path ${fastcgi};
-  uwsgi_temp_path ${uwsgi};
-  scgi_temp_path ${scgi};
-  upstream site {
-${ports.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    location / { proxy_pass http://site; }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ["-p", `${dir}/`, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${listen}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
-    if (
-      await fetch(`${origin}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (attempt > 100) throw new Error("nginx did not answer within 10 s");
-    await sleep(100);
-  }
-  return {
-    origin,
-    errorLog: () => readFileSync(path.join(dir, "error.log"), "utf8"),
-    stop: () =>
-      new Promise<void>((resolve) =>
-        child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGQUIT")),
-      ),
-  };
-}
-
 interface Event {
   at: number;
   what: string;
@@ -108,7 +45,17 @@ const dir = mkdtempSync(path.join(tmpdir(), "opinion-labz-replicas-"));
 const apps: AppServer[] = [];
 for (let index = 0; index < REPLICAS; index += 1) apps.push(await startAppServer(env));
 const ports = apps.map((app) => Number(new URL(app.origin).port));
-const nginx = await startNginx(dir, ports);
+const nginx = await startNginx(
+  dir,
+  (listen) => `
+  upstream site {
+${ports.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${listen};
+    location / { proxy_pass http://site; }
+  }`,
+);
 let failed = false;
 
 function load(seconds: number) {

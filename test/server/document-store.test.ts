@@ -184,6 +184,36 @@ describe("bad input", () => {
     expect(after.body.equals(firstSpoofed.body)).toBe(true);
   });
 
+  it("never lets Host pick the page: a Host that is not a plain host[:port] is refused, / stays the home page", async () => {
+    const home = await get("/");
+    // Remix builds the request URL from Host and the path: these two made / answer /sorteos
+    // (stored and marked for shared caches) and /sorteos answer the home page.
+    for (const [host, path] of [
+      ["localhost/sorteos?", "/"],
+      ["localhost#", "/sorteos"],
+    ] as const) {
+      const answer = await get(path, { ...BROWSER_ENCODINGS, host });
+      expect(answer.status, host).toBe(400);
+      expect(answer.headers["cache-control"], host).toBe("no-store");
+    }
+    const after = await get("/");
+    expect(after.body.equals(home.body)).toBe(true);
+  });
+
+  it("serves every spelling of a search as one page: the same bytes and ETag", async () => {
+    const canonical = await get("/sorteos?q=Mar%C3%ADa");
+    expect(canonical.status).toBe(200);
+    for (const variant of [
+      "/sorteos?q=Mari%CC%81a",
+      "/sorteos?q=%20Mar%C3%ADa%20&utm_source=newsletter",
+      "/sorteos?utm_campaign=x&q=Mar%C3%ADa&page=1",
+    ]) {
+      const answer = await get(variant);
+      expect(answer.status, variant).toBe(200);
+      expect(answer.headers.etag, variant).toBe(canonical.headers.etag);
+    }
+  });
+
   it("answers a thousand distinct searches with ordinary pages, each showing its own query", async () => {
     const queries = Array.from(
       { length: 1000 },

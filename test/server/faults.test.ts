@@ -50,7 +50,9 @@ const huge = { pulled: 0 };
 const HUGE_BYTES = 40 * MB;
 function hugeBody(): ReadableStream<Uint8Array> {
   huge.pulled = 0;
-  const chunk = new TextEncoder().encode("Valentina R.,Argentina,OL-24001,2026-10-01\n".repeat(1500));
+  // Rows of 194 bytes (an extra column, ignored): 20 MB is about 108,000 of them, so the size
+  // limit stops the read well before the 300,000-participant cap would. Chunks of about 64 KB.
+  const chunk = new TextEncoder().encode(`Valentina R.,Argentina,OL-24001,2026-10-01,${"x".repeat(150)}\n`.repeat(330));
   let headerSent = false;
   return new ReadableStream({
     pull(controller) {

@@ -21,7 +21,7 @@ export async function readyDocumentResponse(
   if (state === "not-found") {
     // Not stored: its key would be any path anyone types. remix-serve compresses it.
     const html = await renderDocumentWhole(context, request.url);
-    finishResponse(headers, request, { kind: "not-found-page", inline: inlineHashes(html) });
+    finishResponse(headers, { kind: "not-found-page", inline: inlineHashes(html) });
     return new Response(html, { status, headers });
   }
   const version = `${status}\n${JSON.stringify(context.staticHandlerContext.loaderData)}`;
@@ -40,7 +40,7 @@ export async function streamedDocumentResponse(
   context: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
-  finishResponse(headers, request, { kind: "streamed-page", nonce });
+  finishResponse(headers, { kind: "streamed-page", nonce });
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const streamed = await streamDocument(context, request.url, { nonce, status, waitForAll });
   return new Response(streamed.body, { headers, status: streamed.status });
@@ -51,7 +51,7 @@ export async function streamedDocumentResponse(
  * when ready and `stores` is on, finished as data otherwise.
  */
 export async function finishedDataResponse(request: Request, response: Response, stores: boolean): Promise<Response> {
-  finishResponse(response.headers, request, { kind: "data" });
+  finishResponse(response.headers, { kind: "data" });
   if (!stores || !response.body) return response;
   const body = await readIfComplete(response.body);
   if ("streaming" in body) return new Response(body.streaming, { status: response.status, headers: response.headers });

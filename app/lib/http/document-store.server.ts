@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { canonicalPage } from "./canonical-url.server";
 import { ifNoneMatchHits, storedPageLifetimeMs, type PageState } from "./cache-control.server";
 import {
   encodeOnce,
@@ -77,10 +78,11 @@ const store = singleton(
 /**
  * The stored response for `url` whose data is `version` (anything that changes whenever
  * the bytes would), made by `create` once however many requests ask at the same time.
- * The key holds the path and query only: nothing else a visitor sends enters it.
+ * The key is the canonical page and its data: nothing else a visitor sends enters it, and
+ * the URLs that show the same page share one entry.
  */
 export async function storedResponse(url: URL, version: Buffer | string, create: Create): Promise<StoredResponse> {
-  const stored = await store.fetch(`${url.pathname}${url.search}\n${digest(version)}`, { context: create });
+  const stored = await store.fetch(`${canonicalPage(url)}\n${digest(version)}`, { context: create });
   if (!stored) throw new Error(`no stored response for ${url.pathname}`);
   return stored;
 }
@@ -92,7 +94,7 @@ export async function storedResponse(url: URL, version: Buffer | string, create:
 export function serveStored(stored: StoredResponse, request: Request, headers: Headers): Response {
   const coding = negotiateContentCoding(request.headers.get("accept-encoding"));
   const etag = stored.etags[coding];
-  finishResponse(headers, request, { kind: "stored", stored });
+  finishResponse(headers, { kind: "stored", stored });
   headers.set("ETag", etag);
   headers.set("Vary", "Accept-Encoding");
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) {

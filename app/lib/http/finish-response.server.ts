@@ -72,25 +72,25 @@ function contentTypeOf(finished: FinishedAs): string | undefined {
 }
 
 /** Sets the security headers, Cache-Control and Content-Type of a response of this kind. */
-export function finishResponse(headers: Headers, request: Request, finished: FinishedAs): void {
-  applySecurityHeaders(headers, request, inlineSourcesOf(finished));
+export function finishResponse(headers: Headers, finished: FinishedAs): void {
+  applySecurityHeaders(headers, inlineSourcesOf(finished));
   headers.set("Cache-Control", cacheControlOf(finished));
   const contentType = contentTypeOf(finished);
   if (contentType) headers.set("Content-Type", contentType);
 }
 
-function resourceResponse(request: Request, body: string, finished: FinishedAs): Response {
+function resourceResponse(body: string, finished: FinishedAs): Response {
   const headers = new Headers();
-  finishResponse(headers, request, finished);
+  finishResponse(headers, finished);
   return new Response(body, { headers });
 }
 
 /** robots.txt or the sitemap, finished like every other response. */
-export function crawlerFileResponse(request: Request, file: CrawlerFile): Response {
-  return resourceResponse(request, file.body, { kind: "crawler-file", contentType: file.contentType });
+export function crawlerFileResponse(file: CrawlerFile): Response {
+  return resourceResponse(file.body, { kind: "crawler-file", contentType: file.contentType });
 }
 
 /** The `/healthz` report as JSON, never kept by any cache. */
-export function healthResponse(request: Request, report: object): Response {
-  return resourceResponse(request, JSON.stringify(report), { kind: "health" });
+export function healthResponse(report: object): Response {
+  return resourceResponse(JSON.stringify(report), { kind: "health" });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { env } from "~/lib/server/env.server";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -77,20 +78,23 @@ function contentSecurityPolicy(inline: InlineSources, isDevelopment: boolean): s
   ].join("; ");
 }
 
-function arrivedOverHttps(request: Request): boolean {
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  return forwarded ? forwarded === "https" : new URL(request.url).protocol === "https:";
+/**
+ * HSTS whenever the public origin is https, on every response: what a request says about its
+ * own scheme is no guide behind a proxy (the example nginx overwrote X-Forwarded-Proto with its
+ * own, plain-http, hop), and the site is only ever meant to be reached at SITE_URL.
+ */
+function strictTransportSecurity(siteUrl: string): string | null {
+  return siteUrl.startsWith("https:") ? "max-age=63072000; includeSubDomains" : null;
 }
 
-/** Sets the headers every document and data response carries. */
-export function applySecurityHeaders(headers: Headers, request: Request, inline: InlineSources): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(inline, process.env.NODE_ENV === "development"));
+/** Sets the headers every response of the app carries; nothing in them depends on the request. */
+export function applySecurityHeaders(headers: Headers, inline: InlineSources): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(inline, env.mode === "development"));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", PERMISSIONS_POLICY);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
-  if (arrivedOverHttps(request)) {
-    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
+  const hsts = strictTransportSecurity(env.siteUrl);
+  if (hsts) headers.set("Strict-Transport-Security", hsts);
 }

@@ -40,12 +40,45 @@ function discardBody(response: Response): void {
   response.body?.cancel().catch(() => undefined);
 }
 
+/** As many as fetch itself follows; Google's published CSV takes one. */
+const MAX_REDIRECTS = 20;
+
+/**
+ * Where a redirect may take the sheet fetch: the configured URL's own origin, or the hosts
+ * Google's published-sheet link redirects to, over https. Anything else would publish rows
+ * from wherever a compromised or misconfigured upstream points (docs/decisions.md, "Bounded
+ * sheets").
+ */
+function redirectAllowed(configured: URL, target: URL): boolean {
+  if (target.origin === configured.origin) return true;
+  const googleHost = target.hostname === "docs.google.com" || target.hostname.endsWith(".googleusercontent.com");
+  return target.protocol === "https:" && googleHost;
+}
+
+/** The response at the end of the redirects `redirectAllowed` permits. */
+async function fetchFollowingAllowedRedirects(url: string, signal: AbortSignal): Promise<Response> {
+  const configured = new URL(url);
+  let current = configured;
+  for (let redirects = 0; ; redirects += 1) {
+    const response = await fetch(current, {
+      redirect: "manual",
+      signal,
+      headers: { accept: "text/csv, text/plain;q=0.9, */*;q=0.1" },
+    });
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status > 399 || location === null) return response;
+    discardBody(response);
+    const target = URL.parse(location, current);
+    if (!target || !redirectAllowed(configured, target)) {
+      throw new SheetError("invalid", `redirect refused: ${current.origin} sent to ${target?.origin ?? location}`);
+    }
+    if (redirects === MAX_REDIRECTS) throw new SheetError("invalid", `more than ${MAX_REDIRECTS} redirects`);
+    current = target;
+  }
+}
+
 async function fetchUrl(url: string, signal: AbortSignal): Promise<FetchedSheet> {
-  const response = await fetch(url, {
-    redirect: "follow",
-    signal,
-    headers: { accept: "text/csv, text/plain;q=0.9, */*;q=0.1" },
-  });
+  const response = await fetchFollowingAllowedRedirects(url, signal);
   if (!response.ok) {
     discardBody(response);
     throw new SheetError("http", `upstream answered ${response.status}`, response.status);

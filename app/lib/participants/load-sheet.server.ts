@@ -2,6 +2,7 @@ import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { SheetSource } from "~/lib/server/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
+import { SheetError } from "./errors.server";
 import { sheetSourceKind } from "./sheet-source.server";
 import { SnapshotBuilder, type SheetSnapshot } from "./snapshot.server";
 import { validateParticipant } from "./validate-participant.server";
@@ -12,6 +13,16 @@ import { validateParticipant } from "./validate-participant.server";
  * jobs alone and would never let a request in until the whole sheet is done.
  */
 const RECORDS_PER_TURN = 250;
+
+/**
+ * The most participants a sheet may hold: three times the largest sheet benchmarked (100,000).
+ * A snapshot holds 125 to 500 bytes of heap per row depending on its shape; within this cap
+ * and the 20 MB body limit the worst shape holds about 72 MB, so two (during a refresh) fit the
+ * 512 MB heap ceiling with room to spare. Without it, 20 MB of minimal rows is 1.5 M rows and
+ * 185 MB (docs/performance.md, "Sheet size"). A longer sheet is refused whole, as invalid: the
+ * last good copy stays.
+ */
+const MAX_ROWS = 300_000;
 
 export interface LoadedSheet {
   snapshot: SheetSnapshot;
@@ -28,6 +39,7 @@ export async function loadSheet(
   const parsed = parseSheet(body);
   const builder = new SnapshotBuilder();
   let invalid = 0;
+  let valid = 0;
   let sinceLastTurn = 0;
   for await (const record of parsed.records) {
     if (++sinceLastTurn >= RECORDS_PER_TURN) {
@@ -35,8 +47,9 @@ export async function loadSheet(
       await nextMacrotask();
     }
     const participant = validateParticipant(record);
-    if (participant) builder.add(participant);
-    else invalid += 1;
+    if (!participant) invalid += 1;
+    else if (++valid > MAX_ROWS) throw new SheetError("invalid", `more than ${MAX_ROWS} participants`);
+    else builder.add(participant);
   }
   return { snapshot: builder.finish(now(), invalid + parsed.unreadable(), sheetSourceKind(source)), status };
 }

@@ -1,5 +1,5 @@
 import { env } from "~/lib/server/env.server";
-import { MAX_QUERY_LENGTH } from "./search-text";
+import { canonicalQuery } from "./search-text";
 import {
   RECENT_PARTICIPANTS_COUNT,
   type ParticipantsListing,
@@ -64,8 +64,8 @@ export async function getParticipantsPage(
 ): Promise<ParticipantsListing> {
   const state = await cache.get();
   const snapshot = state.kind === "ok" ? state.snapshot : null;
-  // Only the searched part of the query is echoed back, however long the URL's was.
-  query = query.slice(0, MAX_QUERY_LENGTH);
+  // Only the searched part of the query is echoed back, however long or spelled the URL's was.
+  query = canonicalQuery(query);
   const matches = snapshot ? searchParticipants(snapshot, query) : [];
   return {
     ...viewOf(state),

@@ -2,6 +2,15 @@
 export const MAX_QUERY_LENGTH = 100;
 
 /**
+ * The query as the page echoes it: composed (NFC, as typed on most keyboards), cut to what is
+ * searched, without surrounding spaces. Every spelling that searches alike is one page, stored
+ * once (docs/decisions.md, "One stored entry per page").
+ */
+export function canonicalQuery(raw: string): string {
+  return raw.normalize("NFC").slice(0, MAX_QUERY_LENGTH).trim();
+}
+
+/**
  * Folds text for matching: lower case, accents and control characters removed,
  * so "jose" finds "José" and "ARGENTINA" equals "Argentina".
  */

@@ -1,3 +1,5 @@
+// First: the public origin is https for this file (HSTS depends on it).
+import "../../support/https-public-origin";
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
@@ -25,6 +27,19 @@ describe("the document store", () => {
     expect(create).toHaveBeenCalledTimes(1);
     await storedResponse(new URL("http://a.example/k?q=2"), "v", create);
     expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps one entry for every URL of the same page and data: tracking keys, page clamp, q spellings", async () => {
+    const create = vi.fn(async () => storable(Buffer.from("<p>una página</p>")));
+    for (const url of [
+      "http://x/shared?q=Jos%C3%A9",
+      "http://x/shared?q=Jose%CC%81",
+      "http://x/shared?q=%20Jos%C3%A9%20&utm_source=newsletter",
+      "http://x/shared?page=99&q=Jos%C3%A9",
+    ]) {
+      await storedResponse(new URL(url), "the same data", create);
+    }
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it("holds 32 MiB, every encoding counted: the least recently used go first", async () => {

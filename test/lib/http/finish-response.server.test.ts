@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "../../support/https-public-origin";
 import {
   crawlerFileResponse,
   finishResponse,
@@ -7,11 +8,9 @@ import {
 } from "~/lib/http/finish-response.server";
 import { robotsTxt, sitemapXml } from "~/lib/sharing/crawler-files.server";
 
-const overHttps = new Request("https://opinionlabz.example/x");
-
 function finished(kind: FinishedAs): Headers {
   const headers = new Headers();
-  finishResponse(headers, overHttps, kind);
+  finishResponse(headers, kind);
   return headers;
 }
 
@@ -53,7 +52,7 @@ describe("finishResponse: every kind of response gets its headers from one place
     expect(headers.get("Cache-Control")).toMatch(cacheControl);
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
-    expect(headers.get("Strict-Transport-Security"), "the request came over HTTPS").not.toBeNull();
+    expect(headers.get("Strict-Transport-Security"), "the public origin is https").not.toBeNull();
   });
 
   it("allows a streamed page's inline elements by its nonce, a stored one's by their hashes", () => {
@@ -68,20 +67,20 @@ describe("finishResponse: every kind of response gets its headers from one place
     expect(finished({ kind: "streamed-page", nonce: "n" }).get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(finished({ kind: "health" }).get("Content-Type")).toBe("application/json");
     const data = new Headers({ "Content-Type": "text/x-script" });
-    finishResponse(data, overHttps, { kind: "data" });
+    finishResponse(data, { kind: "data" });
     expect(data.get("Content-Type")).toBe("text/x-script");
   });
 });
 
 describe("resource responses", () => {
   it.each([robotsTxt, sitemapXml])("serves a crawler file with its body and type (%o)", async (file) => {
-    const response = crawlerFileResponse(overHttps, file());
+    const response = crawlerFileResponse(file());
     expect(response.headers.get("Content-Type")).toBe(file().contentType);
     expect(await response.text()).toBe(file().body);
   });
 
   it("serves the health report as JSON that no cache keeps", async () => {
-    const response = healthResponse(overHttps, { status: "ok" });
+    const response = healthResponse({ status: "ok" });
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ok" });
   });

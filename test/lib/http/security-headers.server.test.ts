@@ -1,3 +1,5 @@
+// First: the public origin is https for this file (HSTS depends on it).
+import "../../support/https-public-origin";
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -52,53 +54,53 @@ function directives(headers: Headers): Record<string, string[]> {
   );
 }
 
-function headersFor(request: Request, inline: InlineSources = NO_INLINE_SOURCES): Headers {
+function headersFor(inline: InlineSources = NO_INLINE_SOURCES): Headers {
   const headers = new Headers();
-  applySecurityHeaders(headers, request, inline);
+  applySecurityHeaders(headers, inline);
   return headers;
 }
 
 describe("applySecurityHeaders", () => {
-  const plain = new Request("http://localhost/");
-
   it("allows only the site's own resources, and inline content only by nonce or hash", () => {
-    expect(
-      directives(headersFor(plain, { scriptHashes: ["'sha256-a'"], styleHashes: ["'sha256-b'", "'sha256-c'"] })),
-    ).toEqual({
-      "default-src": ["'self'"],
-      "script-src": ["'self'", "'sha256-a'"],
-      "style-src": ["'self'", "'sha256-b'", "'sha256-c'"],
-      "img-src": ["'self'", "data:"],
-      "font-src": ["'self'"],
-      "connect-src": ["'self'"],
-      "object-src": ["'none'"],
-      "base-uri": ["'self'"],
-      "form-action": ["'self'"],
-      "frame-ancestors": ["'none'"],
-    });
-    const streamed = directives(headersFor(plain, { nonce: "abc" }));
+    expect(directives(headersFor({ scriptHashes: ["'sha256-a'"], styleHashes: ["'sha256-b'", "'sha256-c'"] }))).toEqual(
+      {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "'sha256-a'"],
+        "style-src": ["'self'", "'sha256-b'", "'sha256-c'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    );
+    const streamed = directives(headersFor({ nonce: "abc" }));
     expect(streamed["script-src"]).toEqual(["'self'", "'nonce-abc'"]);
     expect(streamed["style-src"]).toEqual(["'self'", "'nonce-abc'"]);
-    expect(directives(headersFor(plain))["script-src"], "no inline content at all").toEqual(["'self'"]);
+    expect(directives(headersFor())["script-src"], "no inline content at all").toEqual(["'self'"]);
   });
 
-  it("lets the development server's live reload connect, and nothing else does", () => {
-    vi.stubEnv("NODE_ENV", "development");
+  it.each([
+    ["development", ["'self'", "ws://localhost:*", "ws://127.0.0.1:*"]],
+    ["production", ["'self'"]],
+  ])("lets only the development server's live reload connect elsewhere (NODE_ENV=%s)", async (mode, connectSrc) => {
+    // The mode is read once, with the rest of the environment, when the server starts.
+    vi.resetModules();
+    vi.stubEnv("NODE_ENV", mode);
     try {
-      expect(directives(headersFor(plain))["connect-src"]).toEqual(["'self'", "ws://localhost:*", "ws://127.0.0.1:*"]);
-    } finally {
-      vi.unstubAllEnvs();
-    }
-    vi.stubEnv("NODE_ENV", "production");
-    try {
-      expect(directives(headersFor(plain))["connect-src"]).toEqual(["'self'"]);
+      const fresh = await import("~/lib/http/security-headers.server");
+      const headers = new Headers();
+      fresh.applySecurityHeaders(headers, fresh.NO_INLINE_SOURCES);
+      expect(directives(headers)["connect-src"]).toEqual(connectSrc);
     } finally {
       vi.unstubAllEnvs();
     }
   });
 
   it("forbids sniffing, framing, cross-origin openers, powerful features and full referrers", () => {
-    const headers = headersFor(plain);
+    const headers = headersFor();
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
@@ -118,16 +120,27 @@ describe("applySecurityHeaders", () => {
     ]);
   });
 
+  it("asks browsers to keep to HTTPS, the public origin being https: no request is even consulted", () => {
+    expect(headersFor().get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+  });
+});
+
+describe("Strict-Transport-Security", () => {
   it.each([
-    ["https://opinionlabz.example/", {}, true],
-    ["http://opinionlabz.example/", {}, false],
-    ["http://10.0.0.5:3000/", { "X-Forwarded-Proto": "https" }, true],
-    ["http://10.0.0.5:3000/", { "X-Forwarded-Proto": " HTTPS , http" }, true],
-    ["https://10.0.0.5:3000/", { "X-Forwarded-Proto": "http" }, false],
-    ["https://10.0.0.5:3000/", { "X-Forwarded-Proto": "http, https" }, false],
-  ])("asks browsers to keep to HTTPS only over HTTPS (%s, %j)", (url, headers, strict) => {
-    const sent = headersFor(new Request(url, { headers })).get("Strict-Transport-Security");
-    expect(sent).toBe(strict ? "max-age=63072000; includeSubDomains" : null);
+    ["https://opinionlabz.example", "max-age=63072000; includeSubDomains"],
+    ["http://localhost:3000", null],
+  ])("for the public origin %s: %s", async (siteUrl, expected) => {
+    // SITE_URL is read once, with the rest of the environment, when the server starts.
+    vi.resetModules();
+    vi.stubEnv("SITE_URL", siteUrl);
+    try {
+      const fresh = await import("~/lib/http/security-headers.server");
+      const headers = new Headers();
+      fresh.applySecurityHeaders(headers, fresh.NO_INLINE_SOURCES);
+      expect(headers.get("Strict-Transport-Security")).toBe(expected);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -93,6 +93,19 @@ describe("loadSheet", () => {
     expect((await loadSheet(mockSheet("header-only"), options)).snapshot.participants).toEqual([]);
   });
 
+  it("refuses a sheet of more than 300,000 participants as invalid, and reads one of exactly that many", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sheet-"));
+    const file = path.join(dir, "sheet.csv");
+    const source = { kind: "file", path: file, isBundledSample: false } as const;
+    writeFileSync(file, generateSheet(300_001));
+    await expect(loadSheet(source, { ...options, timeoutMs: 60_000 })).rejects.toMatchObject({
+      kind: "invalid",
+      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+    });
+    writeFileSync(file, generateSheet(300_000));
+    expect((await loadSheet(source, { ...options, timeoutMs: 60_000 })).snapshot.participants).toHaveLength(300_000);
+  }, 120_000);
+
   it("reads a local file path", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "sheet-"));
     const file = path.join(dir, "sheet.csv");

@@ -258,9 +258,17 @@ describe("query length", () => {
     // Within the first 100 characters the query is "lucía" and blanks; the x's come after.
     const first100 = "lucía".padEnd(100, " ");
     const listing = await getParticipantsPage({ query: first100 + "x".repeat(2900), page: null }, cacheFor("ok"));
-    expect(listing.query).toBe(first100);
+    // Echoed as searched: the blanks around it go, as they do for the search itself.
+    expect(listing.query).toBe("lucía");
     expect(listing.matchCount).toBe(1);
     expect(listing.rows.map((row) => row.nombre)).toEqual(["Lucía P."]);
+  });
+
+  it("echoes every spelling of a query alike: composed and trimmed, so they are one stored page", async () => {
+    const decomposed = await getParticipantsPage({ query: "  Luci\u0301a ", page: null }, cacheFor("ok"));
+    const composed = await getParticipantsPage({ query: "Luc\u00eda", page: null }, cacheFor("ok"));
+    expect(decomposed.query).toBe("Luc\u00eda");
+    expect(decomposed).toEqual(composed);
   });
 });
 

@@ -3,11 +3,25 @@ import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { exitWhenDrainedAfterSignal } from "~/lib/server/exit-when-drained.server";
 
-/** What node:http publishes when a request starts; the test plays the HTTP server. */
+/** What node:net and node:http publish per connection, request and response; the test plays the server. */
+const socketOpened = channel("net.server.socket");
 const requestStart = channel("http.server.request.start");
+const responseFinish = channel("http.server.response.finish");
 
-class FakeServer extends EventEmitter {
-  closeIdleConnections = vi.fn();
+class FakeServer extends EventEmitter {}
+
+class FakeSocket extends EventEmitter {
+  destroy = vi.fn(() => this.emit("close"));
+  constructor(readonly server: FakeServer) {
+    super();
+  }
+}
+
+/** A connection the server accepted, as node:net announces it. */
+function connection(server: FakeServer): FakeSocket {
+  const socket = new FakeSocket(server);
+  socketOpened.publish({ socket });
+  return socket;
 }
 
 type Signal = "SIGTERM" | "SIGINT";
@@ -50,48 +64,63 @@ describe("exitWhenDrainedAfterSignal", () => {
     const exit = mockExit();
     exitWhenDrainedAfterSignal();
     const server = new FakeServer();
-    requestStart.publish({ server });
+    connection(server);
     deliver(signal);
     expect(exit, "connections may still be open").not.toHaveBeenCalled();
     server.emit("close");
     expect(exit).toHaveBeenCalledWith(0);
   });
 
-  it("closes idle keep-alive connections every 200 ms while draining", () => {
+  it("closes every 200 ms the connections that owe no response, and the others once answered", () => {
     mockExit();
     exitWhenDrainedAfterSignal();
     const server = new FakeServer();
-    requestStart.publish({ server });
+    const idle = connection(server);
+    const stillSendingHeaders = connection(server);
+    const answering = connection(server);
+    requestStart.publish({ socket: answering });
+    const answeredBefore = connection(server);
+    requestStart.publish({ socket: answeredBefore });
+    responseFinish.publish({ socket: answeredBefore });
     deliver("SIGTERM");
-    expect(server.closeIdleConnections).not.toHaveBeenCalled();
     vi.advanceTimersByTime(199);
-    expect(server.closeIdleConnections).not.toHaveBeenCalled();
+    expect(idle.destroy).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(server.closeIdleConnections).toHaveBeenCalledTimes(1);
+    for (const socket of [idle, stillSendingHeaders, answeredBefore]) expect(socket.destroy).toHaveBeenCalledTimes(1);
+    expect(answering.destroy, "its response is still owed").not.toHaveBeenCalled();
     vi.advanceTimersByTime(400);
-    expect(server.closeIdleConnections).toHaveBeenCalledTimes(3);
+    expect(answering.destroy).not.toHaveBeenCalled();
+    responseFinish.publish({ socket: answering });
+    vi.advanceTimersByTime(200);
+    expect(answering.destroy).toHaveBeenCalledTimes(1);
   });
 
-  it("drains the server that served the first request", () => {
+  it("exits with 0 after 12 s whatever clients do, closing what is left", () => {
+    const exit = mockExit();
+    exitWhenDrainedAfterSignal();
+    const server = new FakeServer();
+    const neverAnswered = connection(server);
+    requestStart.publish({ socket: neverAnswered });
+    deliver("SIGTERM");
+    vi.advanceTimersByTime(11_999);
+    expect(exit).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(neverAnswered.destroy).toHaveBeenCalled();
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it("drains the server that accepted the first connection", () => {
     const exit = mockExit();
     exitWhenDrainedAfterSignal();
     const first = new FakeServer();
     const second = new FakeServer();
-    requestStart.publish({ server: first });
-    requestStart.publish({ server: second });
+    connection(first);
+    connection(second);
     deliver("SIGTERM");
     second.emit("close");
     expect(exit).not.toHaveBeenCalled();
     first.emit("close");
     expect(exit).toHaveBeenCalledWith(0);
-  });
-
-  it("leaves a process that served nothing to exit by itself", () => {
-    const exit = mockExit();
-    exitWhenDrainedAfterSignal();
-    deliver("SIGTERM");
-    expect(vi.getTimerCount(), "no sweep").toBe(0);
-    expect(exit).not.toHaveBeenCalled();
   });
 
   it("registers once per process however often the build is imported", () => {

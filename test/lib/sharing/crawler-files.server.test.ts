@@ -1,3 +1,5 @@
+// First: the public origin is https for this file (HSTS depends on it).
+import "../../support/https-public-origin";
 import { describe, expect, it } from "vitest";
 import { INDEXED_PAGES } from "~/content/pages";
 import { robotsTxt, sitemapXml } from "~/lib/sharing/crawler-files.server";

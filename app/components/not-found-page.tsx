@@ -1,0 +1,33 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+
+export const NOT_FOUND_TITLE = "Página no encontrada | Opinion Labz";
+
+/**
+ * The 404 page, for a path no route serves: the catch-all route renders it, and so does the
+ * root error boundary for paths the catch-all cannot match (a decoded line break, for one).
+ */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+
+  return (
+    // Top-aligned and a screen tall: centred text, or a footer pulled up into a short page,
+    // would move while the page arrives on a slow network.
+    <section className="flex min-h-screen justify-center bg-slate-50 px-4 pb-16 pt-[calc(4rem+18vh)]">
+      <div className="text-center">
+        <h1 className="mb-4 text-6xl font-bold text-slate-900">404</h1>
+        {/* These texts are English (docs/product.md, "404 and error screen"): screen readers should pronounce them so. */}
+        <p lang="en" className="mb-6 text-xl text-slate-600">
+          Oops! Page not found
+        </p>
+        <Link to="/" lang="en" className="btn-primary">
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
