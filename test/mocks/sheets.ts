@@ -15,7 +15,7 @@ export const SAMPLE_SHEET = readFileSync(SAMPLE_SHEET_PATH, "utf8");
 export async function sampleParticipants(): Promise<Participant[]> {
   const { snapshot } = await loadSheet(
     { kind: "file", path: SAMPLE_SHEET_PATH, isBundledSample: true },
-    { timeoutMs: 60_000, now: Date.now },
+    { timeoutMs: 60_000, now: Date.now, names: "initial" },
   );
   return snapshot.participants;
 }

@@ -1,5 +1,6 @@
-/** A draw participant as the sheet holds it (spec §3). */
+/** A draw participant (spec §3): as the sheet holds it until the snapshot, as published after. */
 export interface Participant {
+  /** In a snapshot and on every page, the name as published (docs/product.md, "Participant names"). */
   nombre: string;
   pais: string;
   id: string;
