@@ -2,14 +2,14 @@ import type { ParticipantNames } from "~/lib/server/env.server";
 
 /**
  * How a participant's name is published: the first word in full plus at most one initial,
- * never a later word in full (docs/product.md, "Participant names"). The sheet holds what
+ * the last surname's, never a later word in full (docs/product.md, "Participant names"). The sheet holds what
  * people typed when they answered a survey, and most type their full name.
  */
 
 /** What a row shows when its name has no letters at all (a number, an emoji). */
 const NAMELESS = "Sin nombre";
 
-/** Words that join a surname ("de la Fuente", "Del Valle"): the initial is the surname's, not theirs. */
+/** Words that join a surname ("de la Fuente", "Del Valle"): never the initial shown. */
 const PARTICLES = new Set([
   "de",
   "del",
@@ -53,20 +53,25 @@ function firstWordShown(word: string): string {
   return [...word].length === 1 ? `${word.toLocaleUpperCase("es")}.` : word;
 }
 
+/** A word that can give the initial: not a particle, not a suffix. */
+const isSurname = (word: string) => !PARTICLES.has(fold(word)) && !SUFFIXES.has(fold(word));
+
 /**
- * The name as the site publishes it. "Apellido, Nombre" is read surname first, unless what
- * follows the comma is only a suffix such as "hijo".
+ * The name as the site publishes it: the first given name in full and the initial of the
+ * last surname. "Apellido, Nombre" is read surname first, unless what follows the comma is
+ * only a suffix such as "hijo". An email address typed as a name loses its domain.
  */
 export function maskedName(name: string): string {
-  const comma = name.indexOf(",");
-  const beforeComma = wordsOf(comma < 0 ? name : name.slice(0, comma));
-  const afterComma = comma < 0 ? [] : wordsOf(name.slice(comma + 1));
+  const written = name.replace(/@[^]*$/, "");
+  const comma = written.indexOf(",");
+  const beforeComma = wordsOf(comma < 0 ? written : written.slice(0, comma));
+  const afterComma = comma < 0 ? [] : wordsOf(written.slice(comma + 1));
   const surnameFirst = afterComma.some((word) => !SUFFIXES.has(fold(word)));
   const given = surnameFirst ? afterComma : beforeComma;
-  const rest = surnameFirst ? beforeComma : beforeComma.slice(1);
+  const surnames = surnameFirst ? beforeComma : beforeComma.slice(1);
   const first = given[0];
   if (first === undefined) return NAMELESS;
-  const initial = rest.find((word) => !PARTICLES.has(fold(word)))?.match(FIRST_LETTER)?.[0];
+  const initial = surnames.findLast(isSurname)?.match(FIRST_LETTER)?.[0];
   return initial ? `${firstWordShown(first)} ${initial.toLocaleUpperCase("es")}.` : firstWordShown(first);
 }
 

@@ -4,17 +4,19 @@ import { maskedName, shownName } from "~/lib/participants/public-name";
 /** The rule of docs/product.md, "Participant names", on the names people really type. */
 describe("maskedName", () => {
   it.each([
-    // Given name and surname, one or two of each.
+    // Given names and surnames, one or two of each: the initial is the last surname's.
     ["Valentina Rodríguez", "Valentina R."],
-    ["Juan Pérez García", "Juan P."],
-    ["María José Núñez", "María J."],
-    ["Juan Carlos Fernández López", "Juan C."],
+    ["Juan Pérez García", "Juan G."],
+    ["María José Núñez", "María N."],
+    ["Juan Carlos Fernández López", "Juan L."],
     // Surnames with particles: the initial is the surname's.
     ["Lucía de la Fuente", "Lucía F."],
     ["Ana Del Valle", "Ana V."],
-    ["Martín de los Santos Ruiz", "Martín S."],
+    ["Martín de los Santos Ruiz", "Martín R."],
     ["Pedro van der Berg", "Pedro B."],
-    ["José Ortega y Gasset", "José O."],
+    ["José Ortega y Gasset", "José G."],
+    // Two given names and no surname: the second gives the initial.
+    ["María José", "María J."],
     // One word, nothing to hide.
     ["Valentina", "Valentina"],
     ["  Renata  ", "Renata"],
@@ -25,12 +27,12 @@ describe("maskedName", () => {
     ["j pérez", "J. P."],
     // Surname first, after a comma.
     ["Pérez, Juan", "Juan P."],
-    ["Pérez García, Juan Carlos", "Juan P."],
+    ["Pérez García, Juan Carlos", "Juan G."],
     ["de la Fuente, María José", "María F."],
     ["Pérez,Juan", "Juan P."],
     // A comma before a suffix is not surname first.
-    ["Juan Pablo Díaz, hijo", "Juan P."],
-    ["Juan Pablo D., hijo", "Juan P."],
+    ["Juan Pablo Díaz, hijo", "Juan D."],
+    ["Juan Pablo D., hijo", "Juan D."],
     ["Carlos Gómez, Jr.", "Carlos G."],
     // Accents, ñ, hyphens, apostrophes and capitals.
     ["Ángela Álvarez", "Ángela Á."],
@@ -46,11 +48,13 @@ describe("maskedName", () => {
     ["JuanPérez", "Juan P."],
     ["juan.perez@gmail.com", "juan P."],
     ["juan_perez", "juan P."],
-    ["María\tJosé\nNúñez", "María J."],
+    ["María\tJosé\nNúñez", "María N."],
     ["Juan  \u00a0 Pérez", "Juan P."],
     ["¡Juan! (Pérez)", "Juan P."],
     ["Juan 2 Pérez", "Juan P."],
-    // Only particles after the first word: no initial to give.
+    // A suffix without a comma is no surname; only particles after the first word give no initial.
+    ["Juan Pablo Díaz hijo", "Juan D."],
+    ["Carlos Gómez Jr", "Carlos G."],
     ["Juan de la", "Juan"],
     // No letters at all.
     ["12345678", "Sin nombre"],
