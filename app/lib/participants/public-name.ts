@@ -71,7 +71,7 @@ export function maskedName(name: string): string {
   const surnames = surnameFirst ? beforeComma : beforeComma.slice(1);
   const first = given[0];
   if (first === undefined) return NAMELESS;
-  const initial = surnames.findLast(isSurname)?.match(FIRST_LETTER)?.[0];
+  const initial = surnames.filter(isSurname).at(-1)?.match(FIRST_LETTER)?.[0];
   return initial ? `${firstWordShown(first)} ${initial.toLocaleUpperCase("es")}.` : firstWordShown(first);
 }
 
