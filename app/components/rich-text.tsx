@@ -12,12 +12,18 @@ export type FilledValues = Partial<Record<ValueName, FilledValue>>;
 
 const LINK = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
-/** Set right after a value that is not the operator's yet, so nobody takes it for the real one. */
+/**
+ * Set after a value that is not the operator's yet, so nobody takes it for the real one. The
+ * space before it is text, so a screen reader (and a copy) keeps the words apart.
+ */
 export function SampleMark() {
   return (
-    <span className="ml-1 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 align-baseline text-xs font-semibold text-amber-900">
-      dato de ejemplo
-    </span>
+    <>
+      {" "}
+      <span className="inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 align-baseline text-xs font-semibold text-amber-900">
+        dato de ejemplo
+      </span>
+    </>
   );
 }
 
