@@ -4,7 +4,7 @@
  */
 
 /** A link inside a sentence: a path on the site (`/contacto`, `/sorteos#…`) or a `mailto:`. */
-export interface LinkPart {
+interface LinkPart {
   text: string;
   href: string;
 }
@@ -15,7 +15,7 @@ export interface LinkPart {
  */
 export type ValueName = "organizerName" | "organizerTaxId" | "organizerAddress" | "contactEmail" | "nextDrawDay";
 
-export interface ValuePart {
+interface ValuePart {
   value: ValueName;
 }
 
