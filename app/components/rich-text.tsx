@@ -49,7 +49,10 @@ function FilledIn({ name, filled }: { name: ValueName; filled: FilledValue | und
     name === "contactEmail" ? (
       <EmailLink address={filled.value} className={LINK} />
     ) : (
-      <strong className="font-semibold text-slate-900">{filled.value}</strong>
+      // A CUIT broken at one of its hyphens reads as two numbers.
+      <strong className={`font-semibold text-slate-900 ${name === "organizerTaxId" ? "whitespace-nowrap" : ""}`}>
+        {filled.value}
+      </strong>
     );
   return (
     <>
