@@ -5,7 +5,7 @@ import { Icon } from "./icons";
 import { Logo } from "./logo";
 import { NavLink } from "./nav-link";
 
-/** Spec §9: the bar turns solid once the page has scrolled past this many pixels. */
+/** docs/product.md, "Header": the bar turns solid once the page has scrolled past this many pixels. */
 const SCROLL_THRESHOLD_PX = 20;
 
 function useScrolledPast(threshold: number): boolean {

@@ -6,7 +6,7 @@ export interface FaqItem {
   answer: LinkedText;
 }
 
-/** Every rule of spec §9 "FAQ rules", plus the prize and the schedule, in the words of DRAW_FACTS. */
+/** Every rule of the draw that docs/product.md, "FAQ" lists, plus the prize, in the words of DRAW_FACTS. */
 export const FAQ_ITEMS: FaqItem[] = [
   {
     question: "¿Qué se sortea?",

@@ -10,7 +10,7 @@ const MESSAGES: Record<Outcome, string> = {
 };
 
 /**
- * Spec §2 /encuesta: the form sends nothing. `method="dialog"` outside a dialog makes a
+ * docs/product.md, "Encuesta": the form sends nothing. `method="dialog"` outside a dialog makes a
  * submission a no-op even without JavaScript (no request, no navigation), and the
  * field has no `name`, so there is nothing a submission could carry anyway.
  */

@@ -22,9 +22,6 @@ export interface SheetSnapshot {
   source: SheetSourceKind;
 }
 
-/** Separates nombre and id in a search key, so a query never matches across the two. */
-const KEY_SEPARATOR = "\u0001";
-
 /**
  * Collects valid rows in sheet order and seals them into a snapshot.
  *
@@ -55,7 +52,8 @@ export class SnapshotBuilder {
       id: participant.id,
       fecha: this.displayDate(participant.fecha),
     });
-    this.searchIndex.add(normalizeSearchText(nombre) + KEY_SEPARATOR + normalizeSearchText(participant.id));
+    // Two fields: a query never matches across the shown name and the id.
+    this.searchIndex.add(normalizeSearchText(nombre), normalizeSearchText(participant.id));
   }
 
   /** The sheet is appended as people enter, so its last row is the newest participant. */

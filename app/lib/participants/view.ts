@@ -1,4 +1,7 @@
-/** A draw participant (spec §3): as the sheet holds it until the snapshot, as published after. */
+/**
+ * A draw participant (docs/product.md, "Participants"): as the sheet holds it until the
+ * snapshot, as published after.
+ */
 export interface Participant {
   /** In a snapshot and on every page, the name as published (docs/product.md, "Participant names"). */
   nombre: string;
@@ -7,8 +10,13 @@ export interface Participant {
   fecha: string;
 }
 
-/** What a visitor's page receives about the participants list (product.md, step 7). */
+/** How many of the newest participants the home page shows. */
+export const RECENT_PARTICIPANTS_COUNT = 5;
+
+/** What a visitor's page receives about the participants list (docs/product.md, "What a page receives"). */
 export interface ParticipantsView {
+  /** Says what this is, so the HTTP layer can tell a page showing the sheet's error without guessing. */
+  kind: "participants";
   /** Time the server fetched the sheet from upstream, epoch ms; null if it never has. */
   fetchedAt: number | null;
   /** Visitor-facing error text, set only when there is no good copy of the sheet. */
@@ -29,6 +37,8 @@ export interface ParticipantsPage {
   matchCount: number;
   page: number;
   pageCount: number;
+  /** The position of the first row shown among the matches, from 1 (0 when nothing matches). */
+  firstRow: number;
 }
 
 /** What /sorteos receives: one page of rows plus the counts it shows. */
@@ -38,7 +48,7 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   query: string;
 }
 
-/** Whether loader data is a participants view (the shape every view above extends). */
+/** Whether loader data is a participants view (every view above says so in `kind`). */
 export function isParticipantsView(value: unknown): value is ParticipantsView {
-  return typeof value === "object" && value !== null && "fetchedAt" in value && "error" in value;
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "participants";
 }

@@ -24,7 +24,11 @@ export interface Organizer {
   address: ShownSetting;
 }
 
+/** How the server runs: stored pages and the strict CSP are for production. */
+export type ServerMode = "production" | "development" | "test";
+
 export interface ServerEnv {
+  mode: ServerMode;
   sheetSource: SheetSource;
   ttlMs: number;
   timeoutMs: number;
@@ -209,11 +213,18 @@ function unsetShownVariables(env: Pick<ServerEnv, "organizer" | "contactEmail">)
   return settings.filter(([, setting]) => setting.sample).map(([name]) => name);
 }
 
+/** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
+function readMode(vars: Record<string, string | undefined>): ServerMode {
+  const raw = vars.NODE_ENV?.trim();
+  return raw === "production" || raw === "development" ? raw : "test";
+}
+
 /** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
 export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
   // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
   const port = readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 });
   return {
+    mode: readMode(vars),
     sheetSource: readSheetSource(vars, cwd),
     ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
     timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
@@ -241,7 +252,7 @@ function loadEnvOrExit(): ServerEnv {
     }
     const unset = unsetShownVariables(env);
     // In development the sample values are expected; a production site must name its organizer.
-    if (process.env.NODE_ENV === "production" && unset.length > 0) {
+    if (env.mode === "production" && unset.length > 0) {
       console.warn(
         `[config] ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set: the rules, the privacy policy and the contact page show SAMPLE values, marked "Datos de ejemplo". Set ${unset.length === 1 ? "it" : "them"} to the draw organizer's real details before launch.`,
       );

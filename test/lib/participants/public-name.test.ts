@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { maskedName, shownName } from "~/lib/participants/public-name";
+import { shownName } from "~/lib/participants/public-name";
+
+const maskedName = (name: string) => shownName(name, "initial");
 
 /** The rule of docs/product.md, "Participant names", on the names people really type. */
-describe("maskedName", () => {
+describe("shownName, PARTICIPANT_NAMES=initial (the default)", () => {
   it.each([
     // Given names and surnames, one or two of each: the initial is the last surname's.
     ["Valentina Rodríguez", "Valentina R."],
@@ -74,7 +76,7 @@ describe("maskedName", () => {
   });
 });
 
-describe("shownName", () => {
+describe("shownName, either rule", () => {
   it("masks by default rule and publishes names as written with PARTICIPANT_NAMES=full", () => {
     expect(shownName("Lucía de la Fuente", "initial")).toBe("Lucía F.");
     expect(shownName("Lucía de la Fuente", "full")).toBe("Lucía de la Fuente");

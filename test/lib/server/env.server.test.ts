@@ -13,6 +13,7 @@ writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 describe("parseEnv", () => {
   it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
     expect(parseEnv({}, ROOT)).toEqual({
+      mode: "test",
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
       ttlMs: 300_000,
       timeoutMs: 8000,
@@ -28,6 +29,16 @@ describe("parseEnv", () => {
       contactEmail: { value: "soporte@opinionlabz.example", sample: true },
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    ["production", "production"],
+    ["development", "development"],
+    [" production ", "production"],
+    ["test", "test"],
+    ["staging", "test"],
+  ])("reads the mode from NODE_ENV=%j", (raw, mode) => {
+    expect(parseEnv({ NODE_ENV: raw }, ROOT).mode).toBe(mode);
   });
 
   it.each([
