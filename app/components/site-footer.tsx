@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { FOOTER_LINKS } from "~/content/footer";
 import { hrefFor } from "~/content/navigation";
 import { Logo } from "./logo";
+import { NavLink } from "./nav-link";
 
 export function SiteFooter() {
   const { pathname } = useLocation();
@@ -19,12 +20,12 @@ export function SiteFooter() {
           <ul className="grid grid-cols-2 gap-x-10 gap-y-3 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.label}>
-                <a
-                  href={link.target ? hrefFor(link.target, pathname) : "#"}
+                <NavLink
+                  href={hrefFor(link.target, pathname)}
                   className="text-slate-300 underline-offset-4 hover:text-white hover:underline"
                 >
                   {link.label}
-                </a>
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { hrefFor, NAV_ITEMS, START_SURVEY } from "~/content/navigation";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
+import { NavLink } from "./nav-link";
 
 /** docs/product.md, "Header": the bar turns solid once the page has scrolled past this many pixels. */
 const SCROLL_THRESHOLD_PX = 20;
@@ -22,35 +23,6 @@ function headerStyle(alwaysSolid: boolean, scrolled: boolean, menuOpen: boolean)
   if (alwaysSolid) return "bg-slate-100/85 shadow-md backdrop-blur-md";
   if (scrolled || menuOpen) return "bg-white/85 shadow-md backdrop-blur-md";
   return "bg-transparent";
-}
-
-/**
- * A jump within the page is a plain anchor: the browser scrolls and the URL keeps its
- * query (a search on /sorteos); anything else is a router link.
- */
-function NavLink({
-  href,
-  className,
-  onClick,
-  children,
-}: {
-  href: string;
-  className: string;
-  onClick?: () => void;
-  children: ReactNode;
-}) {
-  if (href.startsWith("#")) {
-    return (
-      <a href={href} className={className} onClick={onClick}>
-        {children}
-      </a>
-    );
-  }
-  return (
-    <Link to={href} className={className} onClick={onClick}>
-      {children}
-    </Link>
-  );
 }
 
 export function SiteHeader() {

@@ -1,47 +1,53 @@
+import { DRAW_FACTS as FACT } from "./draw-facts";
+import type { LinkedText } from "./rich-text";
+
 export interface FaqItem {
   question: string;
-  answer: string;
+  answer: LinkedText;
 }
 
-/** Every rule of the draw that docs/product.md, "FAQ" lists, the schedule of "Next draw" included. */
+/** Every rule of the draw that docs/product.md, "FAQ" lists, plus the prize, in the words of DRAW_FACTS. */
 export const FAQ_ITEMS: FaqItem[] = [
   {
+    question: "¿Qué se sortea?",
+    answer: [`Cada mes sorteamos ${FACT.prize}. ${FACT.noCashAlternative}`],
+  },
+  {
     question: "¿Cuándo se hace el sorteo?",
-    answer:
-      "El primer lunes de cada mes a las 12:00 (hora de Argentina). Si el día 1 cae lunes, el sorteo es ese mismo día.",
+    answer: [`Se hace ${FACT.schedule}. ${FACT.firstDayMonday}`],
   },
   {
     question: "¿Cuántas veces puedo participar?",
-    answer:
-      "Una participación por persona por mes. Aunque respondas más de una encuesta, entrás una sola vez en el sorteo de ese mes.",
+    answer: [
+      `Hay ${FACT.entriesPerMonth}: aunque respondas más de una encuesta, entrás una sola vez en el sorteo de ese mes.`,
+    ],
   },
   {
     question: "¿Tiene algún costo participar?",
-    answer: "No. Participar es totalmente gratis: nunca te vamos a pedir una tarjeta ni un pago de ningún tipo.",
+    answer: [
+      `No. Participar es totalmente gratis y ${FACT.freeEntry}: nunca te vamos a pedir una tarjeta ni un pago de ningún tipo.`,
+    ],
   },
   {
     question: "¿Cómo me entero si gané?",
-    answer:
-      "Le avisamos a quien gana por email. Además, publicamos el resultado en esta página para que cualquiera pueda verlo.",
+    answer: [
+      `Si ganás, ${FACT.winnerNotice}. Además, publicamos el resultado en esta página para que cualquiera pueda verlo.`,
+    ],
   },
   {
     question: "¿Cuánto tiempo tengo para reclamar el premio?",
-    answer:
-      "Tenés 30 días desde el aviso. Si en ese plazo no lo reclamás, hacemos un nuevo sorteo entre el resto de los participantes del mes.",
+    answer: [`Tenés ${FACT.claimWindow}. Si en ese plazo no lo reclamás, ${FACT.redraw}.`],
   },
   {
-    question: "¿Qué datos publican de los ganadores?",
-    answer:
-      "Solo el nombre y la inicial del apellido, por ejemplo «Valentina R.». Tu apellido completo, tu email y tus respuestas nunca se publican.",
+    question: "¿Qué datos publican de quienes participan y de quienes ganan?",
+    answer: [`Solo ${FACT.publishedName}, por ejemplo ${FACT.publishedNameExample}. ${FACT.neverPublished}`],
   },
   {
     question: "¿Desde qué países puedo participar?",
-    answer:
-      "Desde Argentina, México, Colombia, Chile, Perú, Uruguay, Paraguay, España y otros países de habla hispana.",
+    answer: [`Desde ${FACT.countries}, si tenés ${FACT.minimumAge}.`],
   },
   {
     question: "¿Cómo me comunico con soporte?",
-    answer:
-      "Escribinos desde la sección de contacto: te responde una persona de nuestro equipo dentro de las 24 horas.",
+    answer: ["Escribinos desde la ", { text: "página de contacto", href: "/contacto" }, `: ${FACT.supportReply}.`],
   },
 ];

@@ -1,9 +1,9 @@
 import type { NavItem } from "./navigation";
 
-/** docs/product.md, "Footer": privacy, terms and contact are placeholders until those pages exist. */
-export const FOOTER_LINKS: { label: string; target: NavItem["target"] | null }[] = [
-  { label: "Política de privacidad", target: null },
-  { label: "Términos y condiciones", target: null },
+/** docs/product.md, "Footer": privacy, terms and contact point at their pages. */
+export const FOOTER_LINKS: { label: string; target: NavItem["target"] }[] = [
+  { label: "Política de privacidad", target: { path: "/privacidad" } },
+  { label: "Términos y condiciones", target: { path: "/bases-y-condiciones" } },
   { label: "Ver ganadores", target: { anchor: "ganadores" } },
-  { label: "Contacto", target: null },
+  { label: "Contacto", target: { path: "/contacto" } },
 ];

@@ -40,5 +40,36 @@ export const SURVEY_PAGE: PageSummary = {
     "Muy pronto vas a poder responder encuestas breves y confidenciales en Opinion Labz y participar gratis del sorteo mensual de una tarjeta Visa de US$200.",
 };
 
-/** Every page search engines should list, in sitemap order. */
-export const INDEXED_PAGES: PageSummary[] = [HOME_PAGE, DRAWS_PAGE, SURVEY_PAGE];
+export const RULES_PAGE: PageSummary = {
+  path: "/bases-y-condiciones",
+  title: "Bases y condiciones del sorteo | Opinion Labz",
+  description:
+    "Las reglas del sorteo mensual de Opinion Labz: quién organiza, quién puede participar, cómo se elige a quien gana, el premio de US$200 y el plazo para reclamarlo.",
+};
+
+export const PRIVACY_PAGE: PageSummary = {
+  path: "/privacidad",
+  title: "Política de privacidad | Opinion Labz",
+  description:
+    "Qué datos trata Opinion Labz, para qué, cuánto tiempo los guarda y cómo pedir acceso, corrección o supresión según la Ley N° 25.326.",
+};
+
+export const CONTACT_PAGE: PageSummary = {
+  path: "/contacto",
+  title: "Contacto | Opinion Labz",
+  description:
+    "Escribile a Opinion Labz por cualquier duda sobre las encuestas, el sorteo mensual o tus datos: te responde una persona dentro de las 24 horas.",
+};
+
+/**
+ * Every page search engines should list, in sitemap order: canonical URLs only. Searches
+ * and later pages of /sorteos are left out and marked noindex (lib/sharing/robots-directive).
+ */
+export const INDEXED_PAGES: PageSummary[] = [
+  HOME_PAGE,
+  DRAWS_PAGE,
+  SURVEY_PAGE,
+  RULES_PAGE,
+  PRIVACY_PAGE,
+  CONTACT_PAGE,
+];

@@ -30,7 +30,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const skip = (part: string) => process.env[`BENCH_SKIP_${part}`] === "1";
 const CONNECTIONS = 50;
 const SHEET_SIZES = (process.env.BENCH_SHEET_ROWS ?? "10,10000,100000").split(",").map(Number);
-const PAGES = ["/", "/sorteos", "/encuesta"];
+const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto"];
 const THROUGHPUT_ROUTES = ["/", "/sorteos"];
 /** What a browser sends: the stored pages answer with their brotli bytes. */
 const HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip, deflate, br" };

@@ -171,18 +171,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await context.close();
   });
 
-  it("call to action leads to the survey; the all-winners button does nothing yet", async () => {
+  it("call to action leads to the survey; all winners are on /sorteos", async () => {
     const { page, context } = await openPage(browser, viewport);
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     expect(
       await page.locator("#cta").getByRole("link", { name: "Empezá ahora – Es gratis" }).getAttribute("href"),
     ).toBe("/encuesta");
-    const allWinners = page.locator("#ganadores").getByRole("button", { name: "Ver todos los ganadores" });
-    expect(await allWinners.getAttribute("type")).toBe("button");
-    const before = page.url();
+    const allWinners = page.locator("#ganadores").getByRole("link", { name: "Ver todos los ganadores" });
+    expect(await allWinners.getAttribute("href")).toBe("/sorteos#ganadores-anteriores");
     await allWinners.click();
-    expect(page.url()).toBe(before);
+    await page.waitForURL(`${app.origin}/sorteos#ganadores-anteriores`);
+    await page.getByRole("heading", { level: 2, name: "Ganadores anteriores" }).waitFor();
     await context.close();
   });
 

@@ -22,33 +22,27 @@ const headerBackground = (page: Page) =>
   page.locator('[data-testid="site-header"]').evaluate((header) => getComputedStyle(header).backgroundColor);
 
 describe("navigation bar at desktop width", () => {
-  it("links to the home anchors locally on / and through /#… from other pages; Contacto stays on the page", async () => {
+  it("links to the home anchors locally on / and through /#… from other pages, and Contacto to /contacto", async () => {
     const { page, context } = await openPage(site.browser, "desktop");
     await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
     expect(await navTargets(page)).toEqual({
       "Cómo funciona": "#como-funciona",
       Sorteos: "/sorteos",
       "¿Por qué Opinion Labz?": "#diferencias",
-      Contacto: "#contacto",
+      Contacto: "/contacto",
       "Empezar encuesta": "/encuesta",
     });
-    for (const path of ["/sorteos", "/encuesta"]) {
+    for (const path of ["/sorteos", "/encuesta", "/contacto", "/privacidad"]) {
       await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
       const targets = await navTargets(page);
       expect(targets["Cómo funciona"]).toBe("/#como-funciona");
       expect(targets["¿Por qué Opinion Labz?"]).toBe("/#diferencias");
-      expect(targets.Contacto).toBe("#contacto");
+      expect(targets.Contacto).toBe("/contacto");
     }
-    // From a search on /sorteos, Contacto scrolls to the footer and keeps the search.
     await page.goto(`${site.app.origin}/sorteos?q=ana`, { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Contacto" }).click();
-    await page.waitForURL(`${site.app.origin}/sorteos?q=ana#contacto`);
-    // Smooth scrolling: a busy machine may take a few seconds to get there.
-    await expect
-      .poll(() => page.evaluate(() => document.getElementById("contacto")!.getBoundingClientRect().top), {
-        timeout: 5000,
-      })
-      .toBeLessThan(900);
+    await page.waitForURL(`${site.app.origin}/contacto`);
+    await page.getByRole("heading", { level: 1, name: "Hablá con una persona" }).waitFor();
     await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cómo funciona" }).click();
     await page.waitForURL(`${site.app.origin}/#como-funciona`);
@@ -76,23 +70,27 @@ describe("navigation bar at desktop width", () => {
 });
 
 describe("footer", () => {
-  it("shows this year and its four links, with winners pointing at the home carousel", async () => {
+  it("shows this year and its four links on every page: the three pages, and winners at the home carousel", async () => {
     const { page, context } = await openPage(site.browser, "mobile");
-    for (const path of ["/", "/sorteos"]) {
+    for (const path of ["/", "/sorteos", "/bases-y-condiciones", "/privacidad", "/contacto"]) {
       await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
       const footer = page.locator("footer#contacto");
       expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Opinion Labz`);
       const links = footer.getByRole("navigation", { name: "Pie de página" }).getByRole("link");
-      expect(await links.allTextContents()).toEqual([
-        "Política de privacidad",
-        "Términos y condiciones",
-        "Ver ganadores",
-        "Contacto",
-      ]);
-      expect(await footer.getByRole("link", { name: "Ver ganadores" }).getAttribute("href")).toBe(
-        path === "/" ? "#ganadores" : "/#ganadores",
+      const targets = await links.evaluateAll((anchors) =>
+        anchors.map((anchor) => [anchor.textContent, anchor.getAttribute("href")]),
       );
+      expect(targets).toEqual([
+        ["Política de privacidad", "/privacidad"],
+        ["Términos y condiciones", "/bases-y-condiciones"],
+        ["Ver ganadores", path === "/" ? "#ganadores" : "/#ganadores"],
+        ["Contacto", "/contacto"],
+      ]);
     }
+    // Followed with JavaScript on, a footer link is a client navigation to the page.
+    await page.locator("footer").getByRole("link", { name: "Términos y condiciones" }).click();
+    await page.waitForURL(`${site.app.origin}/bases-y-condiciones`);
+    await page.getByRole("heading", { level: 1, name: "Bases y condiciones del sorteo mensual" }).waitFor();
     await context.close();
   });
 });

@@ -153,7 +153,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     await page.goto(`${site.app.origin}/sorteos`);
     const text = (await page.locator('[data-testid="faq"]').textContent()) ?? "";
     for (const rule of [
-      "Una participación por persona por mes",
+      "una participación por persona por mes",
       "por email",
       "30 días",
       "nuevo sorteo entre el resto de los participantes",

@@ -1,5 +1,5 @@
 /**
- * Every page at every width from 320 to 1920 px (issue 11): no sideways scroll, a header on
+ * Every page at every width from 320 to 1920 px (issues 11 and 19): no sideways scroll, a header on
  * one line (or the menu button), no button label over two lines, the hero composed for the
  * width, whole carousel cards, and no axe violation with the mobile menu closed or open.
  * One page per JavaScript setting, resized from width to width: launching is the slow part.
@@ -11,7 +11,7 @@ import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest({ sheet: "ok" });
 
-const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe"];
+const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto", "/no-existe"];
 
 /** Tailwind's `md`: tablets and up see the desktop survey preview and three cards per view. */
 const MD = 768;

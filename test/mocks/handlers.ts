@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from "msw";
-import { generateSheet, SAMPLE_SHEET, SIGN_IN_PAGE, TRICKY_SHEET } from "./sheets";
+import { FULL_NAMES_SHEET, generateSheet, SAMPLE_SHEET, SIGN_IN_PAGE, TRICKY_SHEET } from "./sheets";
 
 /**
  * The spreadsheet, as tests and `npm run dev` see it. Each scenario is a path,
@@ -9,6 +9,7 @@ import { generateSheet, SAMPLE_SHEET, SIGN_IN_PAGE, TRICKY_SHEET } from "./sheet
 export const SHEET_SCENARIOS = {
   ok: "the bundled sample sheet",
   tricky: "quoted commas and newlines, BOM, CRLF, short and extra columns",
+  "full-names": "35 full names as people type them (compound names, particles, surname first, an email)",
   large: "100,000 valid rows",
   empty: "an empty body",
   "header-only": "the header row and nothing else",
@@ -79,6 +80,7 @@ export function generatedSheetPath(rows: number): string {
 export const handlers = [
   http.get("*/sheet/ok.csv", () => csv(SAMPLE_SHEET)),
   http.get("*/sheet/tricky.csv", () => csv(TRICKY_SHEET)),
+  http.get("*/sheet/full-names.csv", () => csv(FULL_NAMES_SHEET)),
   http.get("*/sheet/large.csv", () => csv(generatedSheet(100_000))),
   http.get("*/sheet/rows/:rows.csv", ({ params }) => csv(generatedSheet(Math.min(Number(params.rows) || 0, 200_000)))),
   http.get("*/sheet/empty.csv", () => csv("")),

@@ -26,7 +26,8 @@ afterAll(async () => {
 describe("the built server over HTTP, sheet on loopback", () => {
   let app: AppServer;
   beforeAll(async () => {
-    app = await appOn(sheetPath("tricky"));
+    // Names as written: these tests are about parsing; what is published is participant-names.test.ts.
+    app = await appOn(sheetPath("tricky"), { PARTICIPANT_NAMES: "full" });
   });
 
   it("renders the 5 newest participants on / with parsed, formatted fields", async () => {

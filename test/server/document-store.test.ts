@@ -13,12 +13,28 @@ import { rawGet } from "../support/raw-http";
 
 const BROWSER = { "user-agent": BROWSER_USER_AGENT };
 const BROWSER_ENCODINGS = { ...BROWSER, "accept-encoding": "gzip, deflate, br, zstd" };
-const READY_PAGES = ["/", "/sorteos", "/encuesta", "/sorteos?q=mar&page=2"];
-const READY_DATA = ["/_root.data", "/sorteos.data", "/sorteos.data?q=mar", "/encuesta.data"];
+const READY_PAGES = [
+  "/",
+  "/sorteos",
+  "/encuesta",
+  "/sorteos?q=mar&page=2",
+  "/bases-y-condiciones",
+  "/privacidad",
+  "/contacto",
+];
+const READY_DATA = [
+  "/_root.data",
+  "/sorteos.data",
+  "/sorteos.data?q=mar",
+  "/encuesta.data",
+  "/bases-y-condiciones.data",
+  "/privacidad.data",
+  "/contacto.data",
+];
 
 let sheets: SheetServer;
 let app: AppServer;
-const sheet = createChangingSheet("Primera Versión");
+const sheet = createChangingSheet("Primera V.");
 
 beforeAll(async () => {
   sheets = await startSheetServer({ handlers: [sheet.handler, ...defaultHandlers] });
@@ -252,14 +268,14 @@ describe("a sheet that changes", () => {
   };
 
   it("shows the new rows on pages and in revalidation data once the sheet is refreshed", async () => {
-    for (const path of ["/", "/sorteos", "/sorteos?q=versi", "/sorteos.data"]) {
-      await expect.poll(async () => (await text(path)).html, { timeout: 10_000 }).toContain("Primera Versión");
+    for (const path of ["/", "/sorteos", "/sorteos?q=c-2", "/sorteos.data"]) {
+      await expect.poll(async () => (await text(path)).html, { timeout: 10_000 }).toContain("Primera V.");
     }
     const before = await text("/sorteos.data");
-    sheet.setNewest("Segunda Versión");
-    for (const path of ["/", "/sorteos", "/sorteos?q=versi", "/sorteos.data"]) {
-      await expect.poll(async () => (await text(path)).html, { timeout: 20_000 }).toContain("Segunda Versión");
-      expect((await text(path)).html).not.toContain("Primera Versión");
+    sheet.setNewest("Segunda V.");
+    for (const path of ["/", "/sorteos", "/sorteos?q=c-2", "/sorteos.data"]) {
+      await expect.poll(async () => (await text(path)).html, { timeout: 20_000 }).toContain("Segunda V.");
+      expect((await text(path)).html).not.toContain("Primera V.");
     }
     // The data changed, so its ETag did: a client holding the old one gets the new rows.
     const after = await text("/sorteos.data", { ...BROWSER, "if-none-match": before.headers.etag! });

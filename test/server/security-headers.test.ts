@@ -14,7 +14,16 @@ import { useAppOnSheet } from "../support/site-under-test";
 const SLOW_SHEET = sheetPath("slow");
 const NEWEST = (await sampleParticipants())[0]!.nombre;
 
-const DOCUMENTS = ["/", "/sorteos", "/sorteos?q=mar&page=2", "/encuesta", "/no-existe/para-nada"];
+const DOCUMENTS = [
+  "/",
+  "/sorteos",
+  "/sorteos?q=mar&page=2",
+  "/encuesta",
+  "/bases-y-condiciones",
+  "/privacidad",
+  "/contacto",
+  "/no-existe/para-nada",
+];
 const DATA_REQUESTS = ["/sorteos.data", "/_root.data", "/sorteos.data?q=mar", "/no-existe.data"];
 
 function directives(csp: string): Map<string, string[]> {

@@ -85,10 +85,14 @@ describe.each([
   ["/", "Opinion Labz | Encuestas confidenciales y un sorteo mensual de US$200"],
   ["/sorteos", "Sorteos mensuales de US$200 | Opinion Labz"],
   ["/encuesta", "Encuestas: próximamente | Opinion Labz"],
+  ["/bases-y-condiciones", "Bases y condiciones del sorteo | Opinion Labz"],
+  ["/privacidad", "Política de privacidad | Opinion Labz"],
+  ["/contacto", "Contacto | Opinion Labz"],
 ])("link preview of %s", (path, title) => {
   it("carries every Open Graph and Twitter tag, with absolute URLs on SITE_URL whatever Host says", async () => {
-    // With a query too: the canonical URL is the page's, not this request's.
-    const html = await page(`${path}?utm_source=whatsapp&page=2`);
+    // With a query too: the canonical URL is the page's, not this request's. (A `page` above
+    // 1 would make /sorteos noindex: participant-names.test.ts.)
+    const html = await page(`${path}?utm_source=whatsapp`);
     expect(html).not.toContain("evil.example");
     expect(html).toContain(`<title>${title}</title>`);
     expect(canonical(html)).toBe(`${SITE_URL}${path}`);
@@ -150,7 +154,7 @@ describe("files for crawlers", () => {
     expect(body.split("\n")).toEqual(["User-agent: *", "Allow: /", "", `Sitemap: ${SITE_URL}/sitemap.xml`, ""]);
   });
 
-  it("serves a sitemap of the three pages on SITE_URL", async () => {
+  it("serves a sitemap of the six pages on SITE_URL", async () => {
     const { status, headers, body } = await hostileRequest("/sitemap.xml");
     expect(status).toBe(200);
     expect(headers["content-type"]).toBe("application/xml; charset=utf-8");
@@ -162,6 +166,9 @@ describe("files for crawlers", () => {
       `${SITE_URL}/`,
       `${SITE_URL}/sorteos`,
       `${SITE_URL}/encuesta`,
+      `${SITE_URL}/bases-y-condiciones`,
+      `${SITE_URL}/privacidad`,
+      `${SITE_URL}/contacto`,
     ]);
   });
 });
@@ -188,9 +195,15 @@ describe("structured data", () => {
     }[];
     expect(rest).toEqual([]);
     expect(faq!["@type"]).toBe("FAQPage");
+    // An answer may hold a link (the support one does): its text is what the markup must say.
+    const textOf = (markup: string) =>
+      markup
+        .replace(/<[^>]*>/g, "")
+        .replace(/&amp;/g, "&")
+        .replace(/&#x27;/g, "'");
     const shown = [
-      ...html.matchAll(/<details[^>]*><summary[^>]*>([^<]*)<svg[\s\S]*?<\/summary><p[^>]*>([^<]*)<\/p><\/details>/g),
-    ].map((match) => ({ question: match[1], answer: match[2] }));
+      ...html.matchAll(/<details[^>]*><summary[^>]*>([^<]*)<svg[\s\S]*?<\/summary><p[^>]*>([\s\S]*?)<\/p><\/details>/g),
+    ].map((match) => ({ question: match[1], answer: textOf(match[2]!) }));
     expect(shown).toHaveLength(FAQ_ITEMS.length);
     expect(
       faq!.mainEntity.map((entry) => ({

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { WINNERS } from "~/content/winners";
 import { Icon } from "../icons";
 import { SectionHeading } from "./section-heading";
@@ -33,9 +34,9 @@ export function Winners() {
               </p>
             </div>
           </div>
-          <button type="button" className="btn shrink-0 bg-white text-brand-800 hover:bg-brand-50">
+          <Link to="/sorteos#ganadores-anteriores" className="btn shrink-0 bg-white text-brand-800 hover:bg-brand-50">
             Ver todos los ganadores
-          </button>
+          </Link>
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { FAQ_ITEMS } from "~/content/faq";
 import { Icon } from "../icons";
+import { RichTextContent } from "../rich-text";
 import { PageSection } from "./page-section";
 
 /**
@@ -23,7 +24,9 @@ export function FaqSection() {
                 className="h-5 w-5 shrink-0 text-brand-600 transition-transform duration-200 group-open:rotate-180"
               />
             </summary>
-            <p className="px-5 pb-5 leading-relaxed text-slate-600 sm:px-6">{item.answer}</p>
+            <p className="px-5 pb-5 leading-relaxed text-slate-600 sm:px-6">
+              <RichTextContent text={item.answer} />
+            </p>
           </details>
         ))}
       </div>

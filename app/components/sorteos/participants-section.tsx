@@ -147,7 +147,8 @@ export function ParticipantsSection({ listing }: { listing: ParticipantsListing 
           <p className="eyebrow">Sorteo en curso</p>
           <h2 className="section-title mt-2">Participantes actuales</h2>
           <p className="mt-3 text-slate-600">
-            Con una encuesta respondida este mes ya estás adentro. Buscá tu nombre o tu ID para confirmarlo.
+            Con una encuesta respondida este mes ya estás adentro. Buscá tu ID, o tu nombre como aparece en la lista,
+            para confirmarlo.
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">

@@ -55,6 +55,13 @@ const MONTHS = [
 /** "07": the countdown's digits and the draw's hour and minute. */
 export const twoDigits = (value: number) => String(value).padStart(2, "0");
 
+/** "lunes 7 de diciembre", read on Argentina's wall clock, and that clock for the rest. */
+function drawDay(draw: Date): { day: string; wallClock: Date } {
+  const wallClock = argentinaWallClock(draw.getTime());
+  const weekday = WEEKDAYS[wallClock.getUTCDay()];
+  return { day: `${weekday} ${wallClock.getUTCDate()} de ${MONTHS[wallClock.getUTCMonth()]}`, wallClock };
+}
+
 /**
  * "lunes 7 de diciembre, 12:00", always in Argentina time because that is how the
  * rules state the draw. Written out rather than through `Intl.DateTimeFormat`: server and
@@ -63,9 +70,12 @@ export const twoDigits = (value: number) => String(value).padStart(2, "0");
  * thread here (docs/performance.md, "Main thread after the first paint").
  */
 export function formatDrawDate(draw: Date): string {
-  const wallClock = argentinaWallClock(draw.getTime());
-  const weekday = WEEKDAYS[wallClock.getUTCDay()];
-  const month = MONTHS[wallClock.getUTCMonth()];
-  const time = `${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
-  return `${weekday} ${wallClock.getUTCDate()} de ${month}, ${time}`;
+  const { day, wallClock } = drawDay(draw);
+  return `${day}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+}
+
+/** "lunes 7 de diciembre de 2026": the draw's day as the rules name it, year included. */
+export function formatDrawDay(draw: Date): string {
+  const { day, wallClock } = drawDay(draw);
+  return `${day} de ${wallClock.getUTCFullYear()}`;
 }

@@ -40,7 +40,7 @@ export async function streamedDocumentResponse(
   context: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
-  finishResponse(headers, { kind: "streamed-page", nonce });
+  finishResponse(headers, { kind: "streamed-page", nonce, url: new URL(request.url) });
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const streamed = await streamDocument(context, request.url, { nonce, status, waitForAll });
   return new Response(streamed.body, { headers, status: streamed.status });
@@ -51,7 +51,7 @@ export async function streamedDocumentResponse(
  * when ready and `stores` is on, finished as data otherwise.
  */
 export async function finishedDataResponse(request: Request, response: Response, stores: boolean): Promise<Response> {
-  finishResponse(response.headers, { kind: "data" });
+  finishResponse(response.headers, { kind: "data", url: new URL(request.url) });
   if (!stores || !response.body) return response;
   const body = await readIfComplete(response.body);
   if ("streaming" in body) return new Response(body.streaming, { status: response.status, headers: response.headers });

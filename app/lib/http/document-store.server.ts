@@ -94,7 +94,7 @@ export async function storedResponse(url: URL, version: Buffer | string, create:
 export function serveStored(stored: StoredResponse, request: Request, headers: Headers): Response {
   const coding = negotiateContentCoding(request.headers.get("accept-encoding"));
   const etag = stored.etags[coding];
-  finishResponse(headers, { kind: "stored", stored });
+  finishResponse(headers, { kind: "stored", stored, url: new URL(request.url) });
   headers.set("ETag", etag);
   headers.set("Vary", "Accept-Encoding");
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) {

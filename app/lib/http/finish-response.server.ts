@@ -1,4 +1,5 @@
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
+import { robotsDirectiveFor } from "~/lib/sharing/robots-directive";
 import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
 import type { StoredResponse } from "./document-store.server";
 import {
@@ -16,14 +17,14 @@ export const HTML_CONTENT_TYPE = "text/html; charset=utf-8";
  * "Code layout").
  */
 export type FinishedAs =
-  /** A ready page or its data, from the store: the same bytes for everyone. */
-  | { kind: "stored"; stored: StoredResponse }
+  /** A ready page or its data, from the store, answering `url`: the same bytes for everyone. */
+  | { kind: "stored"; stored: StoredResponse; url: URL }
   /** A page that streams: its inline elements carry this request's nonce. */
-  | { kind: "streamed-page"; nonce: string }
+  | { kind: "streamed-page"; nonce: string; url: URL }
   /** The 404 page, rendered whole for this request: its inline elements are allowed by hash. */
   | { kind: "not-found-page"; inline: HashSources }
   /** Single-fetch data that is not stored (still streaming, an action, an error): Remix sets its type. */
-  | { kind: "data" }
+  | { kind: "data"; url: URL }
   /** robots.txt and the sitemap. */
   | { kind: "crawler-file"; contentType: string }
   /** `/healthz`: always asked of the origin. */
@@ -77,6 +78,9 @@ export function finishResponse(headers: Headers, finished: FinishedAs): void {
   headers.set("Cache-Control", cacheControlOf(finished));
   const contentType = contentTypeOf(finished);
   if (contentType) headers.set("Content-Type", contentType);
+  // The header says of every listing URL what its meta tag says, data requests included.
+  const robots = "url" in finished ? robotsDirectiveFor(finished.url) : null;
+  if (robots) headers.set("X-Robots-Tag", robots);
 }
 
 function resourceResponse(body: string, finished: FinishedAs): Response {

@@ -1,5 +1,5 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import type { SheetSource } from "~/lib/server/env.server";
+import type { ParticipantNames, SheetSource } from "~/lib/server/env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
 import { SheetError } from "./errors.server";
@@ -29,15 +29,15 @@ export interface LoadedSheet {
   status: number | null;
 }
 
-/** fetch → parse → validate, as one bounded refresh of the sheet. */
+/** fetch → parse → validate, as one bounded refresh of the sheet; names as `names` publishes them. */
 export async function loadSheet(
   source: SheetSource,
-  { timeoutMs, now }: { timeoutMs: number; now: () => number },
+  { timeoutMs, now, names }: { timeoutMs: number; now: () => number; names: ParticipantNames },
 ): Promise<LoadedSheet> {
   const signal = AbortSignal.timeout(timeoutMs);
   const { body, status } = await fetchSheet(source, signal);
   const parsed = parseSheet(body);
-  const builder = new SnapshotBuilder();
+  const builder = new SnapshotBuilder(names);
   let invalid = 0;
   let valid = 0;
   let sinceLastTurn = 0;

@@ -24,7 +24,7 @@ export interface ParticipantsHealth {
 function participantsCache(): ParticipantsCache {
   return singleton("participants-cache", () =>
     createParticipantsCache({
-      load: () => loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now }),
+      load: () => loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now, names: env.participantNames }),
       ttlMs: env.ttlMs,
     }),
   );

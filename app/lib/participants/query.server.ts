@@ -4,7 +4,11 @@ import { normalizeSearchText } from "./search-text";
 import { keysContaining } from "./search-index.server";
 import type { SheetSnapshot } from "./snapshot.server";
 
-/** Plain substring search (never a pattern) on nombre or id, case- and accent-insensitive; newest first. */
+/**
+ * Plain substring search (never a pattern) on the name as shown or the id, case- and
+ * accent-insensitive; newest first. A hidden surname is not in the index, so a search
+ * cannot confirm who entered.
+ */
 export function searchParticipants(snapshot: SheetSnapshot, query: string): Participant[] {
   const needle = normalizeSearchText(query);
   const { participants } = snapshot;

@@ -1,6 +1,8 @@
+import type { ParticipantNames } from "~/lib/server/env.server";
 import type { SheetSourceKind } from "./sheet-source.server";
 import { formatParticipantDate } from "./format";
 import type { Participant } from "./view";
+import { shownName } from "./public-name";
 import { normalizeSearchText } from "./search-text";
 import { SearchIndexBuilder, type SearchIndex } from "./search-index.server";
 
@@ -9,9 +11,9 @@ import { SearchIndexBuilder, type SearchIndex } from "./search-index.server";
  * newest-first order, display dates, search keys and the country count.
  */
 export interface SheetSnapshot {
-  /** Newest first; `fecha` already in display form. */
+  /** Newest first; `nombre` as published and `fecha` in display form. */
   participants: Participant[];
-  /** Folded "nombre␁id" keys, in sheet order (the reverse of `participants`). */
+  /** Folded "shown name␁id" keys, in sheet order (the reverse of `participants`). */
   searchIndex: SearchIndex;
   countryCount: number;
   fetchedAt: number;
@@ -22,6 +24,10 @@ export interface SheetSnapshot {
 
 /**
  * Collects valid rows in sheet order and seals them into a snapshot.
+ *
+ * Each name is replaced here by the name as published, and the search key is built from
+ * that: a written name goes no further than this builder, so no page, data response or
+ * search can reveal a part of it that the list hides (docs/product.md, "Participant names").
  *
  * Countries and dates repeat across a sheet, so each distinct value is stored once and
  * shared by its rows: the snapshot stays a few objects per row, which keeps the garbage
@@ -36,14 +42,18 @@ export class SnapshotBuilder {
   /** Display form of each date, by its spelling in the sheet. */
   private readonly dates = new Map<string, string>();
 
+  constructor(private readonly names: ParticipantNames) {}
+
   add(participant: Participant): void {
+    const nombre = shownName(participant.nombre, this.names);
     this.rows.push({
-      ...participant,
+      nombre,
       pais: this.sharedCountry(participant.pais),
+      id: participant.id,
       fecha: this.displayDate(participant.fecha),
     });
-    // Two fields: a query never matches across nombre and id.
-    this.searchIndex.add(normalizeSearchText(participant.nombre), normalizeSearchText(participant.id));
+    // Two fields: a query never matches across the shown name and the id.
+    this.searchIndex.add(normalizeSearchText(nombre), normalizeSearchText(participant.id));
   }
 
   /** The sheet is appended as people enter, so its last row is the newest participant. */

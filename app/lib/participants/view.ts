@@ -1,5 +1,9 @@
-/** A draw participant as the sheet holds it (docs/product.md, "Participants"). */
+/**
+ * A draw participant (docs/product.md, "Participants"): as the sheet holds it until the
+ * snapshot, as published after.
+ */
 export interface Participant {
+  /** In a snapshot and on every page, the name as published (docs/product.md, "Participant names"). */
   nombre: string;
   pais: string;
   id: string;

@@ -4,6 +4,26 @@ import path from "node:path";
 /** Where the participants sheet comes from: a published URL or a file on disk. */
 export type SheetSource = { kind: "url"; url: string } | { kind: "file"; path: string; isBundledSample: boolean };
 
+/**
+ * How participants' names are published (docs/product.md, "Participant names"): `initial`
+ * shows the first word and at most one initial; `full` shows the sheet's names as written.
+ */
+export type ParticipantNames = "full" | "initial";
+
+/** A value the pages show, and whether it is the built-in sample the pages must mark as such. */
+export interface ShownSetting {
+  value: string;
+  sample: boolean;
+}
+
+/** Who runs the draw, as the rules and the privacy policy name them. */
+export interface Organizer {
+  name: ShownSetting;
+  /** The CUIT, written XX-XXXXXXXX-X. */
+  taxId: ShownSetting;
+  address: ShownSetting;
+}
+
 /** How the server runs: stored pages and the strict CSP are for production. */
 export type ServerMode = "production" | "development" | "test";
 
@@ -17,6 +37,10 @@ export interface ServerEnv {
   sharedMaxAgeSeconds: number;
   /** The public origin (no trailing slash) that canonical URLs, link previews and the sitemap use. */
   siteUrl: string;
+  participantNames: ParticipantNames;
+  organizer: Organizer;
+  /** The support address shown on /contacto. */
+  contactEmail: ShownSetting;
 }
 
 export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -94,6 +118,101 @@ function readSiteUrl(vars: Record<string, string | undefined>, port: number): st
   return url.origin;
 }
 
+function readParticipantNames(vars: Record<string, string | undefined>): ParticipantNames {
+  const raw = vars.PARTICIPANT_NAMES?.trim().toLowerCase();
+  if (!raw) return "initial";
+  if (raw === "full" || raw === "initial") return raw;
+  throw new EnvError("PARTICIPANT_NAMES", `must be "initial" or "full", got "${vars.PARTICIPANT_NAMES?.trim()}"`);
+}
+
+/**
+ * Values the site shows until the operator sets their own. Each is marked "Datos de
+ * ejemplo" on the page, and production start-up names the unset variables.
+ */
+const SAMPLE_VALUES = {
+  ORGANIZER_NAME: "Opinion Labz S.A.S.",
+  ORGANIZER_TAX_ID: "30-00000000-7",
+  ORGANIZER_ADDRESS: "Calle de Ejemplo 123, Ciudad Autónoma de Buenos Aires, Argentina",
+  CONTACT_EMAIL: "soporte@opinionlabz.example",
+} as const;
+
+type ShownVariable = keyof typeof SAMPLE_VALUES;
+
+/** Longer than any real name or address, short enough to lay out on a phone. */
+const MAX_TEXT_LENGTH = 200;
+
+function readText(vars: Record<string, string | undefined>, name: ShownVariable): ShownSetting {
+  const raw = vars[name]?.trim();
+  if (!raw) return { value: SAMPLE_VALUES[name], sample: true };
+  if (raw.length > MAX_TEXT_LENGTH) {
+    throw new EnvError(name, `must be at most ${MAX_TEXT_LENGTH} characters, got ${raw.length}`);
+  }
+  if (/[\p{Cc}\p{Cf}]/u.test(raw)) throw new EnvError(name, "must not contain control characters");
+  return { value: raw, sample: false };
+}
+
+/** AFIP's prefixes: 20, 23, 24, 25, 26 and 27 for people, 30, 33 and 34 for companies. */
+const CUIT_PREFIXES = new Set(["20", "23", "24", "25", "26", "27", "30", "33", "34"]);
+const CUIT_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+
+/** The check digit of a CUIT's first ten digits (modulo 11), or null where none exists. */
+function cuitCheckDigit(firstTen: string): number | null {
+  const sum = CUIT_WEIGHTS.reduce((total, weight, index) => total + weight * Number(firstTen[index]), 0);
+  const digit = 11 - (sum % 11);
+  if (digit === 11) return 0;
+  // AFIP never issues a CUIT whose check digit would be 10: it changes the prefix instead.
+  return digit === 10 ? null : digit;
+}
+
+function readTaxId(vars: Record<string, string | undefined>): ShownSetting {
+  const setting = readText(vars, "ORGANIZER_TAX_ID");
+  if (setting.sample) return setting;
+  const match = /^(\d{2})-?(\d{8})-?(\d)$/.exec(setting.value);
+  if (!match) {
+    throw new EnvError(
+      "ORGANIZER_TAX_ID",
+      `must be a CUIT written XX-XXXXXXXX-X or as 11 digits, got "${setting.value}"`,
+    );
+  }
+  const [, prefix, body, check] = match as unknown as [string, string, string, string];
+  if (!CUIT_PREFIXES.has(prefix)) {
+    throw new EnvError("ORGANIZER_TAX_ID", `must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34, got "${prefix}"`);
+  }
+  if (cuitCheckDigit(prefix + body) !== Number(check)) {
+    throw new EnvError("ORGANIZER_TAX_ID", `has a wrong check digit: "${setting.value}" is not a valid CUIT`);
+  }
+  return { value: `${prefix}-${body}-${check}`, sample: false };
+}
+
+/**
+ * An address a person can write to from a mail client: one @, a dotted domain, no spaces
+ * or characters that would break a `mailto:` link. Deliverability is not checked.
+ */
+const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
+/** RFC 5321's limit on a forward path. */
+const MAX_EMAIL_LENGTH = 254;
+
+function readContactEmail(vars: Record<string, string | undefined>): ShownSetting {
+  const setting = readText(vars, "CONTACT_EMAIL");
+  if (setting.sample) return setting;
+  if (setting.value.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(setting.value)) {
+    throw new EnvError("CONTACT_EMAIL", `must be an email address such as soporte@example.com, got "${setting.value}"`);
+  }
+  return setting;
+}
+
+/** The variables still showing their sample value, in the order the README lists them. */
+function unsetShownVariables(env: Pick<ServerEnv, "organizer" | "contactEmail">): ShownVariable[] {
+  const { organizer, contactEmail } = env;
+  const settings: [ShownVariable, ShownSetting][] = [
+    ["ORGANIZER_NAME", organizer.name],
+    ["ORGANIZER_TAX_ID", organizer.taxId],
+    ["ORGANIZER_ADDRESS", organizer.address],
+    ["CONTACT_EMAIL", contactEmail],
+  ];
+  return settings.filter(([, setting]) => setting.sample).map(([name]) => name);
+}
+
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
 function readMode(vars: Record<string, string | undefined>): ServerMode {
   const raw = vars.NODE_ENV?.trim();
@@ -113,6 +232,13 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     siteUrl: readSiteUrl(vars, port),
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
+    participantNames: readParticipantNames(vars),
+    organizer: {
+      name: readText(vars, "ORGANIZER_NAME"),
+      taxId: readTaxId(vars),
+      address: readText(vars, "ORGANIZER_ADDRESS"),
+    },
+    contactEmail: readContactEmail(vars),
   };
 }
 
@@ -122,6 +248,13 @@ function loadEnvOrExit(): ServerEnv {
     if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
       console.warn(
         '[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked "Datos de ejemplo". Set PARTICIPANTS_CSV_URL to the published Google Sheet\'s CSV link (or a CSV file path) to list the real entrants.',
+      );
+    }
+    const unset = unsetShownVariables(env);
+    // In development the sample values are expected; a production site must name its organizer.
+    if (env.mode === "production" && unset.length > 0) {
+      console.warn(
+        `[config] ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set: the rules, the privacy policy and the contact page show SAMPLE values, marked "Datos de ejemplo". Set ${unset.length === 1 ? "it" : "them"} to the draw organizer's real details before launch.`,
       );
     }
     return env;

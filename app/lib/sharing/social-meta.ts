@@ -1,5 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
+import { robotsDirectiveFor } from "./robots-directive";
 import { siteUrlFromMatches } from "./site-url";
 
 /**
@@ -33,9 +34,16 @@ function pageMeta(page: PageSummary, siteUrl: string): MetaDescriptor[] {
   ];
 }
 
-/** A route's `meta` export for the page it renders. */
+/**
+ * A route's `meta` export for the page it renders; a URL that must stay out of search
+ * results (a search on /sorteos, a later page) adds its robots directive.
+ */
 export function metaFor(page: PageSummary) {
-  return ({ matches }: Pick<MetaArgs, "matches">): MetaDescriptor[] => pageMeta(page, siteUrlFromMatches(matches));
+  return ({ matches, location }: Pick<MetaArgs, "matches" | "location">): MetaDescriptor[] => {
+    const robots = robotsDirectiveFor(location);
+    const tags = pageMeta(page, siteUrlFromMatches(matches));
+    return robots ? [...tags, { name: "robots", content: robots }] : tags;
+  };
 }
 
 /** Pages that must stay out of search results (the 404 page, the error screen). */

@@ -1,5 +1,6 @@
 import type { FaqItem } from "~/content/faq";
 import { LOGO_PATH, SITE_NAME } from "~/content/pages";
+import { plainText } from "~/content/rich-text";
 
 /** schema.org Organization: who runs the site, for search engines' knowledge panels. */
 export function organizationData(siteUrl: string) {
@@ -20,7 +21,7 @@ export function faqPageData(items: FaqItem[]) {
     mainEntity: items.map((item) => ({
       "@type": "Question",
       name: item.question,
-      acceptedAnswer: { "@type": "Answer", text: item.answer },
+      acceptedAnswer: { "@type": "Answer", text: plainText(item.answer) },
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDrawDate, msUntilNextTick, splitCountdown } from "~/lib/draw/countdown";
+import { formatDrawDate, formatDrawDay, msUntilNextTick, splitCountdown } from "~/lib/draw/countdown";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -74,5 +74,14 @@ describe("formatDrawDate", () => {
   it("does not depend on the machine's time zone", () => {
     // 02:00 UTC on 2 February is still 1 February, 23:00 in Buenos Aires.
     expect(formatDrawDate(new Date("2027-02-02T02:00:00Z"))).toBe("lunes 1 de febrero, 23:00");
+  });
+});
+
+describe("formatDrawDay", () => {
+  it("names the draw's day with its year, on Argentina's calendar", () => {
+    expect(formatDrawDay(new Date("2026-12-07T15:00:00Z"))).toBe("lunes 7 de diciembre de 2026");
+    // 02:00 UTC on 2 February is still 1 February in Argentina.
+    expect(formatDrawDay(new Date("2027-02-02T02:00:00Z"))).toBe("lunes 1 de febrero de 2027");
+    expect(formatDrawDay(new Date("2027-01-01T02:00:00Z"))).toBe("jueves 31 de diciembre de 2026");
   });
 });

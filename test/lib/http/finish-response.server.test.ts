@@ -14,16 +14,23 @@ function finished(kind: FinishedAs): Headers {
   return headers;
 }
 
+const PAGE = new URL("https://opinionlabz.example/sorteos");
+
+type Stored = Extract<FinishedAs, { kind: "stored" }>["stored"];
+
+const storedPage = (state: "ready" | "sheet-error"): Stored => ({
+  status: 200,
+  contentType: "text/x-script",
+  state,
+  inline: { scriptHashes: ["'sha256-abc'"], styleHashes: [] },
+  bodies: { br: Buffer.alloc(0), gzip: Buffer.alloc(0), identity: Buffer.alloc(0) },
+  etags: { br: '"a-br"', gzip: '"a-gz"', identity: '"a"' },
+});
+
 const stored = (state: "ready" | "sheet-error"): FinishedAs => ({
   kind: "stored",
-  stored: {
-    status: 200,
-    contentType: "text/x-script",
-    state,
-    inline: { scriptHashes: ["'sha256-abc'"], styleHashes: [] },
-    bodies: { br: Buffer.alloc(0), gzip: Buffer.alloc(0), identity: Buffer.alloc(0) },
-    etags: { br: '"a-br"', gzip: '"a-gz"', identity: '"a"' },
-  },
+  url: PAGE,
+  stored: storedPage(state),
 });
 
 describe("finishResponse: every kind of response gets its headers from one place", () => {
@@ -34,13 +41,13 @@ describe("finishResponse: every kind of response gets its headers from one place
       /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=300, no-transform$/,
     ],
     ["stored sheet error", stored("sheet-error"), /^public, max-age=0, s-maxage=(10|[1-9]), no-transform$/],
-    ["streamed page", { kind: "streamed-page", nonce: "n0nce" } as const, /^no-store$/],
+    ["streamed page", { kind: "streamed-page", nonce: "n0nce", url: PAGE } as const, /^no-store$/],
     [
       "404 page",
       { kind: "not-found-page", inline: { scriptHashes: [] as string[], styleHashes: [] as string[] } } as const,
       /^public, max-age=0, s-maxage=\d+$/,
     ],
-    ["data", { kind: "data" } as const, /^no-store$/],
+    ["data", { kind: "data", url: PAGE } as const, /^no-store$/],
     ["health", { kind: "health" } as const, /^no-store$/],
     [
       "crawler file",
@@ -56,7 +63,7 @@ describe("finishResponse: every kind of response gets its headers from one place
   });
 
   it("allows a streamed page's inline elements by its nonce, a stored one's by their hashes", () => {
-    expect(finished({ kind: "streamed-page", nonce: "n0nce" }).get("Content-Security-Policy")).toContain(
+    expect(finished({ kind: "streamed-page", nonce: "n0nce", url: PAGE }).get("Content-Security-Policy")).toContain(
       "script-src 'self' 'nonce-n0nce'",
     );
     expect(finished(stored("ready")).get("Content-Security-Policy")).toContain("script-src 'self' 'sha256-abc'");
@@ -64,11 +71,34 @@ describe("finishResponse: every kind of response gets its headers from one place
 
   it("sets the media type of each kind, and leaves Remix's own on data", () => {
     expect(finished(stored("ready")).get("Content-Type")).toBe("text/x-script");
-    expect(finished({ kind: "streamed-page", nonce: "n" }).get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(finished({ kind: "streamed-page", nonce: "n", url: PAGE }).get("Content-Type")).toBe(
+      "text/html; charset=utf-8",
+    );
     expect(finished({ kind: "health" }).get("Content-Type")).toBe("application/json");
     const data = new Headers({ "Content-Type": "text/x-script" });
-    finishResponse(data, { kind: "data" });
+    finishResponse(data, { kind: "data", url: PAGE });
     expect(data.get("Content-Type")).toBe("text/x-script");
+  });
+});
+
+describe("X-Robots-Tag", () => {
+  it.each([
+    ["/sorteos", null],
+    ["/sorteos?page=1", null],
+    ["/sorteos?q=ana", "noindex"],
+    ["/sorteos?page=2", "noindex"],
+    ["/sorteos.data?q=ana", "noindex"],
+    ["/?q=ana", null],
+  ])("keeps a search or a later page of the listing out of search engines: %s → %s", (path, expected) => {
+    const url = new URL(path, PAGE);
+    expect(finished(stored("ready")).get("X-Robots-Tag"), "the stored page's own URL").toBeNull();
+    for (const kind of [
+      { kind: "stored", stored: storedPage("ready"), url },
+      { kind: "streamed-page", nonce: "n", url },
+      { kind: "data", url },
+    ] as FinishedAs[]) {
+      expect(finished(kind).get("X-Robots-Tag"), kind.kind).toBe(expected);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ const REMEMBER_FAILURE = 15_000;
 const TTL_MS = 300_000;
 
 function sheetWith(version: number, fetchedAt: number): LoadedSheet {
-  const builder = new SnapshotBuilder();
+  const builder = new SnapshotBuilder("full");
   builder.add({ nombre: `Versión ${version}`, pais: "Chile", id: `V${version}`, fecha: "2026-01-01" });
   return { snapshot: builder.finish(fetchedAt, 0, "url"), status: 200 };
 }

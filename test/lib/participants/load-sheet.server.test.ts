@@ -13,7 +13,7 @@ import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 const server = useSheetMocks();
 const FETCHED_AT = Date.UTC(2026, 10, 22, 15);
 // Generous: the time limit is not what these tests check (one test sets its own, short).
-const options = { timeoutMs: 30_000, now: () => FETCHED_AT };
+const options = { timeoutMs: 30_000, now: () => FETCHED_AT, names: "full" } as const;
 const MEGABYTE = 1024 * 1024;
 const ROW_CHARACTER = "x".charCodeAt(0);
 

@@ -20,6 +20,13 @@ describe("parseEnv", () => {
       port: 3000,
       sharedMaxAgeSeconds: 60,
       siteUrl: "http://localhost:3000",
+      participantNames: "initial",
+      organizer: {
+        name: { value: "Opinion Labz S.A.S.", sample: true },
+        taxId: { value: "30-00000000-7", sample: true },
+        address: { value: "Calle de Ejemplo 123, Ciudad Autónoma de Buenos Aires, Argentina", sample: true },
+      },
+      contactEmail: { value: "soporte@opinionlabz.example", sample: true },
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
   });
@@ -88,6 +95,78 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
     [{ SITE_URL: "https://opinionlabz.com/?a=1" }, "SITE_URL"],
     [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
+  ])("rejects %j, naming %s", (vars, variable) => {
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe("parseEnv, names and organizer", () => {
+  it.each([
+    ["initial", "initial"],
+    ["full", "full"],
+    [" FULL ", "full"],
+    ["", "initial"],
+  ])("reads PARTICIPANT_NAMES=%j as %s", (raw, names) => {
+    expect(parseEnv({ PARTICIPANT_NAMES: raw }, ROOT).participantNames).toBe(names);
+  });
+
+  it("takes the organizer and the support address as set, no longer marked as samples", () => {
+    const env = parseEnv(
+      {
+        ORGANIZER_NAME: " Encuestas del Sur S.R.L. ",
+        ORGANIZER_TAX_ID: "30-71234567-1",
+        ORGANIZER_ADDRESS: "Av. Siempre Viva 742, Rosario, Santa Fe",
+        CONTACT_EMAIL: "Ayuda@Encuestas-Sur.com.ar",
+      },
+      ROOT,
+    );
+    expect([env.organizer, env.contactEmail]).toEqual([
+      {
+        name: { value: "Encuestas del Sur S.R.L.", sample: false },
+        taxId: { value: "30-71234567-1", sample: false },
+        address: { value: "Av. Siempre Viva 742, Rosario, Santa Fe", sample: false },
+      },
+      { value: "Ayuda@Encuestas-Sur.com.ar", sample: false },
+    ]);
+  });
+
+  it.each([
+    // Check digits worked by hand: weights 5 4 3 2 7 6 5 4 3 2, 11 minus the sum modulo 11.
+    ["30712345671", "30-71234567-1"],
+    ["20-12345678-6", "20-12345678-6"],
+    ["27-00000000-6", "27-00000000-6"],
+    // AFIP's own CUIT, as it publishes it.
+    ["33-69345023-9", "33-69345023-9"],
+  ])("accepts the CUIT %j, written %j", (raw, written) => {
+    expect(parseEnv({ ORGANIZER_TAX_ID: raw }, ROOT).organizer.taxId).toEqual({ value: written, sample: false });
+  });
+
+  it.each([
+    ["30-71234567-2", "has a wrong check digit"],
+    ["20-12345678-0", "has a wrong check digit"],
+    ["30-7123456-71", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["3071234567", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["30.71234567.1", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["CUIT 30-71234567-1", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["12-71234567-1", "must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34"],
+  ])("rejects the CUIT %j: %s", (raw, problem) => {
+    expect(() => parseEnv({ ORGANIZER_TAX_ID: raw }, ROOT)).toThrow(
+      `Invalid configuration: ORGANIZER_TAX_ID ${problem}`,
+    );
+  });
+
+  it.each([
+    [{ PARTICIPANT_NAMES: "initials" }, "PARTICIPANT_NAMES"],
+    [{ PARTICIPANT_NAMES: "none" }, "PARTICIPANT_NAMES"],
+    [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "soporte@localhost" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "sop orte@example.com" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "a@b@example.com" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "Soporte <soporte@example.com>" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "soporte@example.com?subject=x" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: `${"a".repeat(250)}@example.com` }, "CONTACT_EMAIL"],
+    [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME"],
+    [{ ORGANIZER_ADDRESS: "Calle 1\nPiso 2" }, "ORGANIZER_ADDRESS"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });
@@ -202,5 +281,36 @@ describe("the configuration read at start-up", () => {
     const { env } = await import("~/lib/server/env.server");
     expect(env.sheetSource).not.toMatchObject({ isBundledSample: true });
     expect(warned).not.toHaveBeenCalled();
+  });
+
+  const ORGANIZER = {
+    ORGANIZER_NAME: "Encuestas del Sur S.R.L.",
+    ORGANIZER_TAX_ID: "30-71234567-1",
+    ORGANIZER_ADDRESS: "Av. Siempre Viva 742, Rosario",
+    CONTACT_EMAIL: "ayuda@example.com",
+  };
+
+  async function startUpWarnings(vars: Record<string, string>, nodeEnv: string) {
+    vi.stubEnv("NODE_ENV", nodeEnv);
+    vi.stubEnv("PARTICIPANTS_CSV_URL", "https://docs.example/sheet.csv");
+    for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.resetModules();
+    await import("~/lib/server/env.server");
+    return warned.mock.calls.map((args) => String(args[0]));
+  }
+
+  it("warns once in production, naming every organizer variable still unset", async () => {
+    const warnings = await startUpWarnings({ ORGANIZER_NAME: "Encuestas del Sur S.R.L." }, "production");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^\[config\] ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL are not set: .*SAMPLE values, marked "Datos de ejemplo"/,
+    );
+  });
+
+  it("says nothing about the organizer once it is set, or outside production", async () => {
+    expect(await startUpWarnings(ORGANIZER, "production")).toEqual([]);
+    vi.unstubAllEnvs();
+    expect(await startUpWarnings({}, "development")).toEqual([]);
   });
 });

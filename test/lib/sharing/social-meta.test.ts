@@ -1,14 +1,16 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { HOME_PAGE, SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
+import { DRAWS_PAGE, HOME_PAGE, SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
 import { metaFor, unlistedPageMeta } from "~/lib/sharing/social-meta";
 
 const page: PageSummary = { path: "/sorteos", title: "Sorteos | Opinion Labz", description: "Quiénes participan." };
 const SITE = "https://opinionlabz.example";
 
+const AT_HOME = { pathname: "/", search: "", hash: "", state: null, key: "default" };
+
 /** The tags a route's `meta` gives `summary` when the root loader passed the public origin. */
 const pageMeta = (summary: PageSummary, siteUrl: string) =>
-  metaFor(summary)({ matches: [{ id: "root", data: { siteUrl } }] as never });
+  metaFor(summary)({ matches: [{ id: "root", data: { siteUrl } }] as never, location: AT_HOME });
 
 /** The tags as a crawler reads them: one value per name or property. */
 function tags(meta: MetaDescriptor[]) {
@@ -62,13 +64,25 @@ describe("metaFor", () => {
       { id: "routes/_index", data: { siteUrl: "https://wrong.example" } },
       { id: "root", data: { siteUrl: SITE } },
     ] as never;
-    expect(tags(meta({ matches })).canonical).toBe(`${SITE}/`);
+    expect(tags(meta({ matches, location: AT_HOME })).canonical).toBe(`${SITE}/`);
   });
 
   it("falls back to relative URLs when the root loader gave nothing", () => {
     const meta = metaFor(HOME_PAGE);
-    expect(tags(meta({ matches: [{ id: "root", data: undefined }] as never })).canonical).toBe("/");
-    expect(tags(meta({ matches: [] as never }))["og:image"]).toBe("/og-image.png");
+    expect(tags(meta({ matches: [{ id: "root", data: undefined }] as never, location: AT_HOME })).canonical).toBe("/");
+    expect(tags(meta({ matches: [] as never, location: AT_HOME }))["og:image"]).toBe("/og-image.png");
+  });
+
+  it("adds noindex to a search or a later page of /sorteos, and only there", () => {
+    const meta = metaFor(DRAWS_PAGE);
+    const matches = [{ id: "root", data: { siteUrl: SITE } }] as never;
+    const at = (search: string) => tags(meta({ matches, location: { ...AT_HOME, pathname: "/sorteos", search } }));
+    expect(at("?q=ana").robots).toBe("noindex");
+    expect(at("?page=2").robots).toBe("noindex");
+    // The canonical URL stays the listing's, so what a crawler keeps is the first page.
+    expect(at("?page=2").canonical).toBe(`${SITE}/sorteos`);
+    expect(at("").robots).toBeUndefined();
+    expect(at("?page=1").robots).toBeUndefined();
   });
 });
 

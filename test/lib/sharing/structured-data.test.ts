@@ -14,12 +14,19 @@ describe("faqPageData", () => {
   it("makes one Question with its accepted Answer per item, in order", () => {
     expect(
       faqPageData([
-        { question: "¿Uno?", answer: "Sí." },
-        { question: "¿Dos?", answer: "No." },
+        { question: "¿Uno?", answer: ["Sí."] },
+        {
+          question: "¿Dos?",
+          answer: ["No, escribinos desde la ", { text: "página de contacto", href: "/contacto" }, "."],
+        },
       ]).mainEntity,
     ).toEqual([
       { "@type": "Question", name: "¿Uno?", acceptedAnswer: { "@type": "Answer", text: "Sí." } },
-      { "@type": "Question", name: "¿Dos?", acceptedAnswer: { "@type": "Answer", text: "No." } },
+      {
+        "@type": "Question",
+        name: "¿Dos?",
+        acceptedAnswer: { "@type": "Answer", text: "No, escribinos desde la página de contacto." },
+      },
     ]);
   });
 

@@ -1,0 +1,169 @@
+import { DRAW_FACTS as FACT } from "./draw-facts";
+import type { LegalDocument } from "./rich-text";
+
+/**
+ * /bases-y-condiciones: the rules of the monthly draw, with the sections an Argentine free
+ * draw conventionally publishes. Every fact the FAQ also states comes from DRAW_FACTS.
+ */
+export const DRAW_RULES: LegalDocument = {
+  title: "Bases y condiciones del sorteo mensual",
+  lead: [
+    "Estas son las reglas del sorteo mensual de Opinion Labz. Están escritas para que se entiendan: si algo no queda claro, ",
+    { text: "escribinos", href: "/contacto" },
+    " antes de participar.",
+  ],
+  sections: [
+    {
+      id: "organizador",
+      title: "Organizador",
+      blocks: [
+        {
+          paragraph: [
+            "El sorteo lo organiza ",
+            { value: "organizerName" },
+            ", CUIT ",
+            { value: "organizerTaxId" },
+            ", con domicilio en ",
+            { value: "organizerAddress" },
+            " (en estas bases, «el organizador»).",
+          ],
+        },
+      ],
+    },
+    {
+      id: "vigencia",
+      title: "Vigencia",
+      blocks: [
+        {
+          paragraph: [
+            `El sorteo se hace todos los meses, ${FACT.schedule}, mientras este sitio lo anuncie. ${FACT.firstDayMonday}`,
+          ],
+        },
+        {
+          paragraph: [
+            "Cada sorteo incluye las participaciones registradas desde el sorteo anterior hasta el momento del sorteo. El próximo sorteo es el ",
+            { value: "nextDrawDay" },
+            " a las 12:00 (hora de Argentina).",
+          ],
+        },
+      ],
+    },
+    {
+      id: "quien-puede-participar",
+      title: "Quién puede participar",
+      blocks: [
+        {
+          paragraph: [
+            `Pueden participar las personas de ${FACT.minimumAge} que vivan en ${FACT.countries}, siempre que las leyes de su país les permitan participar de un sorteo gratuito.`,
+          ],
+        },
+        {
+          paragraph: [
+            "No pueden participar las personas que trabajan para el organizador, sus cónyuges o convivientes, ni sus familiares hasta el segundo grado (padres, hijos, hermanos, abuelos y nietos).",
+          ],
+        },
+      ],
+    },
+    {
+      id: "como-participar",
+      title: "Cómo participar",
+      blocks: [
+        {
+          paragraph: [
+            `La participación es gratuita y ${FACT.freeEntry}: para participar alcanza con responder una encuesta gratuita en Opinion Labz. Nunca te vamos a pedir un pago, una compra ni los datos de una tarjeta.`,
+          ],
+        },
+        {
+          paragraph: [
+            `Hay ${FACT.entriesPerMonth}. Aunque respondas más de una encuesta en el mes, entrás una sola vez en el sorteo de ese mes.`,
+          ],
+        },
+      ],
+    },
+    {
+      id: "premio",
+      title: "Premio",
+      blocks: [
+        {
+          paragraph: [
+            `En cada sorteo hay un solo premio: ${FACT.prize}. ${FACT.noCashAlternative} El premio es personal: solo lo puede recibir quien ganó.`,
+          ],
+        },
+      ],
+    },
+    {
+      id: "eleccion-y-aviso",
+      title: "Cómo se elige y se avisa a quien gana",
+      blocks: [
+        {
+          paragraph: [
+            "El día y la hora del sorteo elegimos al azar una participación entre todas las participaciones válidas del mes. Cada participación tiene la misma probabilidad de ganar.",
+          ],
+        },
+        {
+          paragraph: [
+            `A quien gana ${FACT.winnerNotice}, a la dirección con la que respondió la encuesta, y publicamos el resultado en la `,
+            { text: "página de sorteos", href: "/sorteos#ganadores-anteriores" },
+            ".",
+          ],
+        },
+      ],
+    },
+    {
+      id: "plazo-para-reclamar",
+      title: "Plazo para reclamar el premio",
+      blocks: [
+        {
+          paragraph: [
+            `Quien gana tiene ${FACT.claimWindow} para reclamar el premio respondiendo ese email. Para entregarlo podemos pedirle que acredite su identidad y su edad.`,
+          ],
+        },
+        {
+          paragraph: [`Si en ese plazo no lo reclama, o no cumple estas bases, ${FACT.redraw}, con las mismas reglas.`],
+        },
+      ],
+    },
+    {
+      id: "publicacion",
+      title: "Qué publicamos",
+      blocks: [
+        {
+          paragraph: [
+            `De quienes participan y de quienes ganan publicamos solo ${FACT.publishedName}, por ejemplo ${FACT.publishedNameExample}, junto con el país, el número de participación y la fecha. ${FACT.neverPublished}`,
+          ],
+        },
+      ],
+    },
+    {
+      id: "datos-personales",
+      title: "Datos personales",
+      blocks: [
+        {
+          paragraph: [
+            "Los datos que nos das para participar se usan solo para el sorteo y se tratan como explica nuestra ",
+            { text: "política de privacidad", href: "/privacidad" },
+            ". Ahí también está cómo pedirnos que los veas, los corrijas o los borremos.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "aceptacion",
+      title: "Aceptación de estas bases",
+      blocks: [
+        {
+          paragraph: [
+            "Participar implica aceptar estas bases. Si el organizador tiene que cambiarlas, publica el cambio en esta página antes de que rija, y un cambio nunca afecta a un sorteo ya hecho.",
+          ],
+        },
+        {
+          paragraph: [
+            "Estas bases se rigen por las leyes de la República Argentina. Para cualquier consulta, escribinos a ",
+            { value: "contactEmail" },
+            ".",
+          ],
+        },
+      ],
+    },
+  ],
+};

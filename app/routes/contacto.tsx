@@ -1,0 +1,24 @@
+import { useLoaderData } from "@remix-run/react";
+import { ContactEmail } from "~/components/contacto/contact-email";
+import { ContactHero } from "~/components/contacto/contact-hero";
+import { ContactShortcuts } from "~/components/contacto/contact-shortcuts";
+import { CONTACT_PAGE } from "~/content/pages";
+import { env } from "~/lib/server/env.server";
+import { metaFor } from "~/lib/sharing/social-meta";
+
+export const meta = metaFor(CONTACT_PAGE);
+
+export function loader() {
+  return { contactEmail: env.contactEmail };
+}
+
+export default function ContactPage() {
+  const { contactEmail } = useLoaderData<typeof loader>();
+  return (
+    <div className="pt-16">
+      <ContactHero />
+      <ContactEmail email={contactEmail} />
+      <ContactShortcuts />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Issue 19 over HTTP: the rules, the privacy policy and the contact page; the organizer from
+ * configuration (samples marked, one production warning); every footer link answers; no
+ * link goes nowhere; the rules and the FAQ state the same facts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { BROWSER_USER_AGENT } from "../support/browser";
+
+const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto", "/no-existe"];
+
+const ORGANIZER = {
+  ORGANIZER_NAME: "Encuestas del Sur S.R.L.",
+  ORGANIZER_TAX_ID: "30712345671",
+  ORGANIZER_ADDRESS: "Av. Siempre Viva 742, Rosario, Santa Fe",
+  CONTACT_EMAIL: "ayuda@encuestas-sur.example",
+};
+
+let unset: AppServer;
+let configured: AppServer;
+beforeAll(async () => {
+  [unset, configured] = await Promise.all([startAppServer(), startAppServer(ORGANIZER)]);
+});
+afterAll(async () => {
+  await Promise.all([unset?.stop(), configured?.stop()]);
+});
+
+async function html(app: AppServer, path: string): Promise<string> {
+  const response = await fetch(`${app.origin}${path}`, { headers: { "user-agent": BROWSER_USER_AGENT } });
+  expect(response.status, path).toBe(path === "/no-existe" ? 404 : 200);
+  return response.text();
+}
+
+/** What a reader sees: tags gone, the entities React writes decoded, spaces collapsed. */
+function textOf(markup: string): string {
+  return markup
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+const footerOf = (page: string) => page.match(/<footer[\s\S]*<\/footer>/)![0];
+const hrefsIn = (markup: string) => [...markup.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1]!);
+
+describe("links", () => {
+  it.each(PAGES)("%s has no link to nowhere, and its footer links to the three pages", async (path) => {
+    const page = await html(unset, path);
+    expect(hrefsIn(page).filter((href) => href === "#" || href === "")).toEqual([]);
+    expect(hrefsIn(footerOf(page))).toEqual(
+      expect.arrayContaining(["/privacidad", "/bases-y-condiciones", "/contacto"]),
+    );
+  });
+
+  it("every footer link of every page answers 200, and its anchor exists there", async () => {
+    const targets = new Set<string>();
+    for (const path of PAGES) for (const href of hrefsIn(footerOf(await html(unset, path)))) targets.add(href);
+    expect(targets.size).toBeGreaterThanOrEqual(4);
+    for (const target of targets) {
+      const url = new URL(target, `${unset.origin}/`);
+      const response = await fetch(url, { headers: { "user-agent": BROWSER_USER_AGENT } });
+      expect(response.status, target).toBe(200);
+      if (url.hash) expect(await response.text(), target).toContain(`id="${url.hash.slice(1)}"`);
+    }
+  });
+
+  it("sends the FAQ's support answer to /contacto and 'Ver todos los ganadores' to the winners on /sorteos", async () => {
+    const sorteos = await html(unset, "/sorteos");
+    const support = sorteos.match(/¿Cómo me comunico con soporte\?[\s\S]*?<\/details>/)![0];
+    expect(hrefsIn(support)).toEqual(["/contacto"]);
+    const home = await html(unset, "/");
+    expect(home).toMatch(/<a [^>]*href="\/sorteos#ganadores-anteriores"[^>]*>Ver todos los ganadores<\/a>/);
+    expect(sorteos).toContain('id="ganadores-anteriores"');
+  });
+});
+
+describe("one source of facts", () => {
+  // Each fact as both pages must word it; written here, not imported.
+  const FACTS = [
+    "una tarjeta de regalo Visa de US$200",
+    "El premio no se puede cambiar por dinero en efectivo",
+    "el primer lunes de cada mes a las 12:00 (hora de Argentina)",
+    "una participación por persona por mes",
+    "sin obligación de compra",
+    "le avisamos por email",
+    "30 días desde el aviso",
+    "hacemos un nuevo sorteo entre el resto de los participantes del mes",
+    "Argentina, México, Colombia, Chile, Perú, Uruguay, Paraguay, España y otros países de habla hispana",
+    "18 años o más",
+    "el nombre y la inicial del apellido",
+    "«Valentina R.»",
+  ];
+
+  it("states every shared fact in the FAQ and in the rules alike", async () => {
+    const faq = textOf((await html(unset, "/sorteos")).match(/data-testid="faq"[\s\S]*?<\/section>/)![0]);
+    const rules = textOf(await html(unset, "/bases-y-condiciones"));
+    for (const fact of FACTS) {
+      expect(faq, `FAQ: ${fact}`).toContain(fact);
+      expect(rules, `rules: ${fact}`).toContain(fact);
+    }
+  });
+
+  it("names the next draw by the countdown's rule: the first Monday at 12:00 in Argentina, still ahead", async () => {
+    const rules = textOf(await html(unset, "/bases-y-condiciones"));
+    const months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre"];
+    months.push("octubre", "noviembre", "diciembre");
+    // Argentina is UTC-3 all year: 12:00 there is 15:00 UTC.
+    const now = new Date();
+    let draw = new Date(0);
+    for (let month = now.getUTCMonth() - 1; draw <= now; month++) {
+      const first = new Date(Date.UTC(now.getUTCFullYear(), month, 1));
+      const monday = 1 + ((8 - first.getUTCDay()) % 7);
+      draw = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), monday, 15));
+    }
+    const day = `lunes ${draw.getUTCDate()} de ${months[draw.getUTCMonth()]} de ${draw.getUTCFullYear()}`;
+    expect(rules).toContain(`El próximo sorteo es el ${day} a las 12:00 (hora de Argentina).`);
+  });
+});
+
+describe("the organizer and the support address", () => {
+  it("shows samples, visibly marked, while the variables are unset", async () => {
+    for (const path of ["/bases-y-condiciones", "/privacidad"]) {
+      const page = textOf(await html(unset, path));
+      expect(page).toContain("Datos de ejemplo.");
+      expect(page).toContain("Opinion Labz S.A.S. dato de ejemplo");
+      expect(page).toContain("30-00000000-7 dato de ejemplo");
+      expect(page).toContain("soporte@opinionlabz.example dato de ejemplo");
+    }
+    expect(textOf(await html(unset, "/contacto"))).toContain("soporte@opinionlabz.example dato de ejemplo");
+  });
+
+  it("shows the configured organizer, its CUIT written XX-XXXXXXXX-X, and the address as a mail link", async () => {
+    for (const path of ["/bases-y-condiciones", "/privacidad", "/contacto"]) {
+      const page = await html(configured, path);
+      expect(page, path).not.toMatch(/[Dd]atos? de ejemplo/);
+      expect(page, path).toContain('href="mailto:ayuda@encuestas-sur.example"');
+    }
+    for (const path of ["/bases-y-condiciones", "/privacidad"]) {
+      const page = textOf(await html(configured, path));
+      expect(page).toContain(
+        "Encuestas del Sur S.R.L., CUIT 30-71234567-1, con domicilio en Av. Siempre Viva 742, Rosario, Santa Fe",
+      );
+    }
+  });
+
+  it("warns once at production start-up, naming the unset variables", () => {
+    const warnings = unset
+      .output()
+      .match(/\[config\] ORGANIZER_NAME, ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL are not set/g);
+    expect(warnings).toHaveLength(1);
+    expect(configured.output()).not.toMatch(/ORGANIZER_|CONTACT_EMAIL/);
+  });
+});
+
+describe("the privacy policy", () => {
+  it("holds the rights, how to use them, no sale of data, and the notice of Disposición DNPDP 10/2008", async () => {
+    const page = textOf(await html(unset, "/privacidad"));
+    for (const text of [
+      "acceso a tus datos, que los corrijamos o actualicemos, y que los borremos",
+      "No vendemos, alquilamos ni cedemos tus datos",
+      "No registran tu dirección IP ni lo que buscás",
+      "El titular de los datos personales tiene la facultad de ejercer el derecho de acceso a los mismos en forma gratuita a intervalos no inferiores a seis meses, salvo que se acredite un interés legítimo al efecto conforme lo establecido en el artículo 14, inciso 3 de la Ley N° 25.326.",
+      "La AGENCIA DE ACCESO A LA INFORMACIÓN PÚBLICA, en su carácter de Órgano de Control de la Ley N° 25.326, tiene la atribución de atender las denuncias y reclamos que interpongan quienes resulten afectados en sus derechos por incumplimiento de las normas vigentes en materia de protección de datos personales.",
+    ]) {
+      expect(page).toContain(text);
+    }
+  });
+});
