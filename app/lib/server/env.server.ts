@@ -13,6 +13,21 @@ export interface ServerEnv {
   sharedMaxAgeSeconds: number;
   /** The public origin (no trailing slash) that canonical URLs, link previews and the sitemap use. */
   siteUrl: string;
+  /** Where sign-ups and the outbox live (docs/operations.md, "Data"). */
+  database: DatabaseConfig;
+  mail: MailConfig;
+  /** NODE_ENV=production: mails wait for SMTP_URL instead of being printed to the log. */
+  production: boolean;
+}
+
+/** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
+export type DatabaseConfig = { kind: "embedded"; file: string } | { kind: "postgres"; url: string };
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with credentials; null: printed (development) or kept waiting (production). */
+  smtpUrl: string | null;
+  /** The From header of every mail. */
+  from: string;
 }
 
 export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -90,16 +105,51 @@ function readSiteUrl(vars: Record<string, string | undefined>, port: number): st
   return url.origin;
 }
 
+/** Also the file name the docs give for backups (docs/operations.md, "Data"). */
+const EMBEDDED_FILE_NAME = "opinion-labz.sqlite";
+
+function readDatabase(vars: Record<string, string | undefined>, cwd: string): DatabaseConfig {
+  const url = vars.DATABASE_URL?.trim();
+  if (url) {
+    // The value is never echoed: it may hold a password.
+    if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(url)) {
+      throw new EnvError("DATABASE_URL", "must be a postgres:// (or postgresql://) connection URL");
+    }
+    return { kind: "postgres", url };
+  }
+  const dataDir = path.resolve(cwd, vars.DATA_DIR?.trim() || "data");
+  return { kind: "embedded", file: path.join(dataDir, EMBEDDED_FILE_NAME) };
+}
+
+function readMail(vars: Record<string, string | undefined>, siteUrl: string): MailConfig {
+  const smtpUrl = vars.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl)) {
+    throw new EnvError(
+      "SMTP_URL",
+      "must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+    );
+  }
+  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <avisos@${new URL(siteUrl).hostname}>`;
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
+    throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
+  }
+  return { smtpUrl, from };
+}
+
 /** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
 export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
   // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
   const port = readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 });
+  const siteUrl = readSiteUrl(vars, port);
   return {
     sheetSource: readSheetSource(vars, cwd),
     ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
     timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
     port,
-    siteUrl: readSiteUrl(vars, port),
+    siteUrl,
+    database: readDatabase(vars, cwd),
+    mail: readMail(vars, siteUrl),
+    production: vars.NODE_ENV === "production",
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
   };

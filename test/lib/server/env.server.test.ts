@@ -19,8 +19,43 @@ describe("parseEnv", () => {
       port: 3000,
       sharedMaxAgeSeconds: 60,
       siteUrl: "http://localhost:3000",
+      database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
+      mail: { smtpUrl: null, from: "Opinion Labz <avisos@localhost>" },
+      production: false,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
+  });
+
+  it("keeps data under DATA_DIR, or in the PostgreSQL of DATABASE_URL, and mail settings as given", () => {
+    expect(parseEnv({ DATA_DIR: "/var/lib/site" }, ROOT).database).toEqual({
+      kind: "embedded",
+      file: "/var/lib/site/opinion-labz.sqlite",
+    });
+    const env = parseEnv(
+      {
+        DATABASE_URL: "postgresql://site:secret@db.internal:5432/site",
+        SMTP_URL: "smtp://user:pw@mail.example.com:587",
+        MAIL_FROM: "Avisos <avisos@opinionlabz.com>",
+        SITE_URL: "https://opinionlabz.com",
+        NODE_ENV: "production",
+      },
+      ROOT,
+    );
+    expect(env.database).toEqual({ kind: "postgres", url: "postgresql://site:secret@db.internal:5432/site" });
+    expect(env.mail).toEqual({
+      smtpUrl: "smtp://user:pw@mail.example.com:587",
+      from: "Avisos <avisos@opinionlabz.com>",
+    });
+    expect(env.production).toBe(true);
+    expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
+      "Opinion Labz <avisos@opinionlabz.com>",
+    );
+  });
+
+  it("never echoes a bad DATABASE_URL, which may carry a password", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://site:secret@db/site" }, ROOT)).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ \(or postgresql:\/\/\) connection URL$/,
+    );
   });
 
   it.each([
@@ -77,6 +112,8 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
     [{ SITE_URL: "https://opinionlabz.com/?a=1" }, "SITE_URL"],
     [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
+    [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
+    [{ MAIL_FROM: "Opinion Labz" }, "MAIL_FROM"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });

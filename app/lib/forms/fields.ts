@@ -1,0 +1,31 @@
+/**
+ * The names the forms post and the server reads, and what each answer says. Shared by the
+ * components (which render them) and app/lib/forms (which checks them).
+ */
+export const FIELD = {
+  email: "email",
+  consent: "consentimiento",
+  /** Hidden from people; a bot that fills every field fills this one (docs/operations.md, "Limits"). */
+  honeypot: "sitio_web",
+  /** The instant the page was rendered (epoch ms): a form sent sooner than a person can is a bot's. */
+  startedAt: "inicio",
+} as const;
+
+/** What a form submission gets back: the outcome, a message to show, and the typed address to keep. */
+export type FormAnswer =
+  { ok: true; message: string } | { ok: false; field: "email" | "consent" | "form"; message: string; email: string };
+
+/** The longest address SMTP carries (RFC 5321: a 254-character path). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The page a mail's confirm link opens; its button confirms (a POST: mail scanners open links). */
+export const CONFIRM_PATH = "/avisos/confirmar";
+/** The one-click unsubscribe target (RFC 8058) and the page whose button deletes the address. */
+export const LEAVE_PATH = "/avisos/baja";
+/** The query parameter both links carry the address's token in. */
+export const TOKEN_PARAMETER = "t";
+
+/** A mail link's page as it posts back to itself: same path, same token. */
+export function mailLinkAction(pathname: string, token: string): string {
+  return `${pathname}?${new URLSearchParams({ [TOKEN_PARAMETER]: token })}`;
+}

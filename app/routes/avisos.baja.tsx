@@ -1,0 +1,38 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { useActionData, useSearchParams } from "@remix-run/react";
+import { MailLinkPage } from "~/components/avisos/mail-link-page";
+import { LEAVE_PATH, mailLinkAction, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
+import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+
+export const meta = () => unlistedPageMeta("Borrar mi email | Opinion Labz");
+
+/**
+ * Two ways out, one URL: a mail client's RFC 8058 one-click POST (body
+ * `List-Unsubscribe=One-Click`) unsubscribes; the page's button deletes the address. The
+ * answer is the same whether the token was known or not.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
+  const fields = await request.formData();
+  if (fields.get("List-Unsubscribe") === "One-Click") {
+    await unsubscribe(token);
+    return data({ message: "Listo: no te vamos a mandar más emails." });
+  }
+  await deleteSubscription(token);
+  return data({ message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más." });
+}
+
+export default function LeaveListPage() {
+  const [params] = useSearchParams();
+  const token = params.get(TOKEN_PARAMETER);
+  return (
+    <MailLinkPage
+      title="Borrar mi email"
+      explanation="Tocá el botón para borrar tu email de nuestra lista. No te vamos a escribir más."
+      buttonLabel="Borrar mi email"
+      action={token ? mailLinkAction(LEAVE_PATH, token) : null}
+      outcome={useActionData<typeof action>()?.message}
+    />
+  );
+}
