@@ -14,7 +14,8 @@ export const meta = () => unlistedPageMeta("Borrar mi email | Opinion Labz");
  */
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
-  const fields = await request.formData();
+  // RFC 8058 allows either form encoding; a POST with no body at all is the button's, not a mail client's.
+  const fields = request.headers.get("content-type") ? await request.formData() : new FormData();
   if (fields.get("List-Unsubscribe") === "One-Click") {
     await unsubscribe(token);
     return data({ message: "Listo: no te vamos a mandar más emails." });
