@@ -35,6 +35,8 @@ function openSqlite(file: string): Sqlite.Database {
 function postgresPool(url: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    // Idle connections do not hold the process open: after SIGTERM it exits once requests end.
+    allowExitOnIdle: true,
     // int8 columns hold epoch milliseconds and counts: numbers, as SQLite returns them.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
