@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { DatabaseKind } from "~/lib/storage/database.server";
+import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { OutboxTable, Tables } from "~/lib/storage/schema";
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
-import { claimDueMail, CLAIM_MS, markFailed, markSent, type OutboxRow } from "./outbox.server";
+import { claimDueMail, CLAIM_MS, markFailed, markSent, outboxBacklog, type OutboxRow } from "./outbox.server";
 import { maskAddress } from "./mask-address";
 
 /** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
@@ -126,4 +126,9 @@ const sender = singleton("mail-sender", startSender);
 /** Called once a transaction that queued mail has committed: this process sends it now, not at the next poll. */
 export function sendQueuedMailSoon(): void {
   sender.sendSoon();
+}
+
+/** For /healthz: how many mails wait in the outbox, and for how long the oldest has (seconds). */
+export function outboxHealth(): Promise<{ pending: number; oldestAgeSeconds: number | null }> {
+  return outboxBacklog(storage.db, Date.now());
 }
