@@ -1,4 +1,7 @@
-/** The mark's shapes, shared with the icon and share-image generator (test/support/make-images.ts). */
+/**
+ * The mark's shapes, shared with the icon and share-image generator (test/support/make-images.ts).
+ * @public (read by that script, outside the app)
+ */
 export const LOGO_MARK = {
   viewBox: "0 0 36 36",
   bubble: "M4 2h28a4 4 0 0 1 4 4v19a4 4 0 0 1-4 4H15l-7 6v-6H4a4 4 0 0 1-4-4V6a4 4 0 0 1 4-4z",

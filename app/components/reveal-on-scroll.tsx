@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 
-/** Spec §9: a section reveals once 15 % of it is visible. */
+/** docs/product.md, "Home": a section reveals once 15 % of it is visible. */
 const REVEAL_THRESHOLD = 0.15;
 
 /**

@@ -4,7 +4,7 @@ import { hrefFor, NAV_ITEMS, START_SURVEY } from "~/content/navigation";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
 
-/** Spec §9: the bar turns solid once the page has scrolled past this many pixels. */
+/** docs/product.md, "Header": the bar turns solid once the page has scrolled past this many pixels. */
 const SCROLL_THRESHOLD_PX = 20;
 
 function useScrolledPast(threshold: number): boolean {

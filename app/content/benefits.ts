@@ -6,7 +6,7 @@ export interface Benefit {
   description: string;
 }
 
-/** Spec §2 home, section 2: the benefit strip under the hero. */
+/** docs/product.md, "Home", section 2: the benefit strip under the hero. */
 export const BENEFITS: Benefit[] = [
   {
     icon: "lock",
@@ -25,7 +25,7 @@ export const BENEFITS: Benefit[] = [
   },
 ];
 
-/** Spec §2 home, section 7: what the closing call to action promises. */
+/** docs/product.md, "Home", section 7: what the closing call to action promises. */
 export const CTA_BENEFITS: string[] = [
   "Encuestas personalizadas",
   "100% confidencial",

@@ -1,6 +1,6 @@
 import type { ContentIconName } from "./icon-name";
 
-/** One criterion of the "¿Por qué Opinion Labz?" comparison (spec §2 home, section 3). */
+/** One criterion of the "¿Por qué Opinion Labz?" comparison (docs/product.md, "Home", section 3). */
 export interface ComparisonRow {
   icon: ContentIconName;
   criterion: string;

@@ -6,7 +6,7 @@ export interface DrawStep {
   icon: ContentIconName;
 }
 
-/** Spec §2 /sorteos, section 3: how a visitor ends up in the draw. */
+/** docs/product.md, "Sorteos", section 3: how a visitor ends up in the draw. */
 export const DRAW_STEPS: DrawStep[] = [
   {
     title: "Respondé una encuesta",

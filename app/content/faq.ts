@@ -3,7 +3,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** Every rule of spec §9 "FAQ rules", plus the draw schedule stated there. */
+/** Every rule of the draw that docs/product.md, "FAQ" lists, the schedule of "Next draw" included. */
 export const FAQ_ITEMS: FaqItem[] = [
   {
     question: "¿Cuándo se hace el sorteo?",

@@ -1,6 +1,6 @@
 import type { NavItem } from "./navigation";
 
-/** Spec §2 footer: privacy, terms and contact are placeholders until those pages exist. */
+/** docs/product.md, "Footer": privacy, terms and contact are placeholders until those pages exist. */
 export const FOOTER_LINKS: { label: string; target: NavItem["target"] | null }[] = [
   { label: "Política de privacidad", target: null },
   { label: "Términos y condiciones", target: null },

@@ -1,4 +1,4 @@
-/** Top navigation (spec §2). */
+/** Top navigation (docs/product.md, "Header"). */
 export interface NavItem {
   label: string;
   /**

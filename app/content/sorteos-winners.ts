@@ -3,14 +3,14 @@ import { WINNERS } from "./winners";
 export type CountryCode = "AR" | "MX" | "CO" | "CL";
 
 export interface DrawWinner {
-  /** First name and surname initial only, as the site promises (product.md "Winners"). */
+  /** First name and surname initial only, as the site promises (docs/product.md, "Winners"). */
   name: string;
   /** ISO date of the draw, for `<time dateTime>`. */
   date: string;
   dateLabel: string;
   country: { code: CountryCode; name: string };
   prize: string;
-  testimony: string;
+  testimonial: string;
 }
 
 /** The draws behind the home carousel's four newest winners, with what /sorteos adds. */
@@ -42,11 +42,11 @@ const LATEST_DRAWS: (Pick<DrawWinner, "date" | "dateLabel" | "country"> & { winn
 ];
 
 /**
- * Spec §9: four hard-coded previous winners on /sorteos, newest first. Names, prizes and
+ * docs/product.md, "Winners": four hard-coded previous winners on /sorteos, newest first. Names, prizes and
  * words come from the home page's list, so the two pages never tell different stories.
  */
 export const DRAW_WINNERS: DrawWinner[] = LATEST_DRAWS.map(({ winnerId, ...draw }) => {
   const winner = WINNERS.find((candidate) => candidate.id === winnerId);
   if (!winner) throw new Error(`no home winner ${winnerId}`);
-  return { ...draw, name: winner.name, prize: winner.prize, testimony: winner.testimonial };
+  return { ...draw, name: winner.name, prize: winner.prize, testimonial: winner.testimonial };
 });

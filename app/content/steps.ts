@@ -1,4 +1,4 @@
-/** Spec §4: the explainer's active step is 1, 2 or 3. */
+/** docs/product.md, "Explainer": the explainer's active step is 1, 2 or 3. */
 export type StepNumber = 1 | 2 | 3;
 
 export interface Step {
@@ -7,7 +7,7 @@ export interface Step {
   description: string;
 }
 
-/** Spec §2 home, section 4: the three-step explainer. */
+/** docs/product.md, "Explainer": the three steps. */
 export const STEPS: Step[] = [
   {
     number: 1,
@@ -26,7 +26,7 @@ export const STEPS: Step[] = [
   },
 ];
 
-/** Spec §4: step 1 is the default, and also what shows without JavaScript. */
+/** docs/product.md, "Explainer": step 1 is the default, and also what shows without JavaScript. */
 export const DEFAULT_STEP: StepNumber = 1;
 
 /** Arrow-key movement across the step tabs, wrapping at both ends (WAI-ARIA tabs pattern). */

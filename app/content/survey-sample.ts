@@ -1,8 +1,8 @@
 /**
- * Illustrative survey values (spec §3 and §9): nothing here is stored or submitted,
+ * Illustrative survey values (docs/product.md, "Survey preview"): nothing here is stored or submitted,
  * it only dresses the hero and explainer previews.
  */
-export interface SampleOption {
+interface SampleOption {
   text: string;
   selected: boolean;
 }

@@ -1,10 +1,10 @@
 /** Card colour families; the component maps each to a fixed set of Tailwind classes. */
 export type WinnerTone = "indigo" | "amber" | "emerald" | "sky" | "rose" | "violet";
 
-/** Spec §3: a hard-coded previous winner shown on the home carousel. */
+/** docs/product.md, "Winners": a hard-coded previous winner shown on the home carousel. */
 export interface Winner {
   id: string;
-  /** First name and surname initial only, as the site promises (product.md). */
+  /** First name and surname initial only, as the site promises (docs/product.md, "Winners"). */
   name: string;
   /** "Ciudad, País". */
   location: string;
@@ -16,7 +16,7 @@ export interface Winner {
   tone: WinnerTone;
 }
 
-export const WINNER_PRIZE = "Visa US$200";
+const WINNER_PRIZE = "Visa US$200";
 
 export const WINNERS: Winner[] = [
   {

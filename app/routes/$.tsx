@@ -24,7 +24,7 @@ export default function NotFound() {
     <section className="flex min-h-screen justify-center bg-slate-50 px-4 pb-16 pt-[calc(4rem+18vh)]">
       <div className="text-center">
         <h1 className="mb-4 text-6xl font-bold text-slate-900">404</h1>
-        {/* The spec's texts are English: screen readers should pronounce them so. */}
+        {/* These texts are English (docs/product.md, "404 and error screen"): screen readers should pronounce them so. */}
         <p lang="en" className="mb-6 text-xl text-slate-600">
           Oops! Page not found
         </p>

@@ -33,7 +33,7 @@ describe("the winners on /sorteos", () => {
       expect(draw.name).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\.$/u);
       expect(draw.prize).toBe("Visa US$200");
       expect(draw.country.name).toBe(COUNTRY_NAMES[draw.country.code]);
-      expect(draw.testimony.length).toBeGreaterThan(20);
+      expect(draw.testimonial.length).toBeGreaterThan(20);
     }
   });
 
@@ -44,7 +44,7 @@ describe("the winners on /sorteos", () => {
       expect(home, `home winners of ${month}`).toHaveLength(1);
       expect(home[0]!.name).toBe(draw.name);
       expect(home[0]!.location.endsWith(`, ${draw.country.name}`)).toBe(true);
-      expect(home[0]!.testimonial).toBe(draw.testimony);
+      expect(home[0]!.testimonial).toBe(draw.testimonial);
     }
   });
 

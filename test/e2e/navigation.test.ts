@@ -1,4 +1,4 @@
-/** The shared header (spec §2) and reveal-on-scroll under reduced motion (product.md). */
+/** The shared header (docs/product.md, "Header") and reveal-on-scroll under reduced motion (docs/product.md, "Home"). */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage, VIEWPORTS, type ViewportName } from "../support/browser";

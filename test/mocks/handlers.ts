@@ -30,13 +30,13 @@ export function sheetPath(scenario: SheetScenario): string {
 }
 
 /** How long the `slow` scenario makes a visitor wait in `npm run dev`. */
-export const SLOW_SHEET_DELAY_MS = 4000;
+const SLOW_SHEET_DELAY_MS = 4000;
 
 /**
  * What a `slow` request waits for before the sheet is sent. A test that needs the sheet in
  * flight for as long as it likes replaces it with a promise it settles itself (`holdSlowSheet`).
  */
-export const slowSheet = { wait: (): Promise<unknown> => delay(SLOW_SHEET_DELAY_MS) };
+const slowSheet = { wait: (): Promise<unknown> => delay(SLOW_SHEET_DELAY_MS) };
 
 /** Holds every `slow` request until `release()`; `restore()` puts the timed wait back. */
 export function holdSlowSheet(): { release: () => void; restore: () => void } {

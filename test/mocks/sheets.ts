@@ -35,7 +35,7 @@ export function generateSheet(rows: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Every parsing rule of spec §5 and product.md step 3 in one sheet. */
+/** Every parsing rule of docs/product.md, "Participants pipeline" (steps 3 and 4) in one sheet. */
 export const TRICKY_SHEET = [
   "\uFEFFnombre,pais,id,fecha",
   '"Pérez, Juan",Argentina,T-1,2026-1-5',

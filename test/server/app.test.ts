@@ -58,7 +58,7 @@ describe("the built server over HTTP, sheet on loopback", () => {
     }
   });
 
-  it("reports health as product.md specifies", async () => {
+  it("reports health as docs/product.md#health specifies", async () => {
     const response = await fetch(`${app.origin}/healthz`);
     expect(response.status).toBe(200);
     const body = await response.json();

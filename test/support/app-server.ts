@@ -12,7 +12,7 @@ const SERVE = path.join(ROOT, "serve.js");
  * The Node binary that runs the server: this one by default; CI sets APP_SERVER_NODE to the
  * image's Node release so the server-level tests also run on it (.ci/run).
  */
-export const APP_SERVER_NODE = process.env.APP_SERVER_NODE || process.execPath;
+const APP_SERVER_NODE = process.env.APP_SERVER_NODE || process.execPath;
 
 /**
  * The V8 flags the container runs with (Dockerfile ENV NODE_OPTIONS, checked by

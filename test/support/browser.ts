@@ -60,7 +60,7 @@ export function withoutBlockedScripts(problems: string[]): string[] {
   return problems.filter((problem) => !/^requestfailed: .*\/build\/.*\.js$/.test(problem));
 }
 
-/** product.md: the 404 page logs the path on purpose, and Chromium notes the 404 status with it. */
+/** docs/product.md, "404 and error screen": the 404 page logs the path on purpose, and Chromium notes the 404 status with it. */
 const DELIBERATE_404_LOG = /^error: 404 Error: User attempted to access non-existent route/;
 const NOT_FOUND_STATUS = /^error: Failed to load resource: the server responded with a status of 404/;
 
@@ -83,7 +83,7 @@ interface PageOptions {
 
 /**
  * A fresh page that records every console error/warning, page error and failed request.
- * Any of them fails the test when it ends (product.md: no console errors on any page but
+ * Any of them fails the test when it ends (docs/product.md, "Quality bars": no console errors on any page but
  * the 404 page's log), except those matching `expectProblems`.
  */
 export async function openPage(

@@ -172,7 +172,7 @@ async function waitForPort(port: number, logs: () => Promise<string>): Promise<v
   throw new Error(`the container did not answer on port ${port} within 60 s:\n${await logs()}`);
 }
 
-export const CONTAINER_IMAGE_TOOL =
+const CONTAINER_IMAGE_TOOL =
   process.env.CONTAINER_IMAGE_TOOL ?? path.resolve(ROOT, "../shared/tools/container-image.sh");
 
 /** The engine this machine offers, or why there is none. */

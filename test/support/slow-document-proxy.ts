@@ -11,7 +11,7 @@ export interface SlowDocumentProxy {
  * HTML documents, which it sends uncompressed a couple of kilobytes at a time with a pause
  * after each piece: what a phone on a slow network receives. Chromium paints the document
  * as it arrives, so each pause shows a half-parsed page, and any element that moves when
- * the rest of the page arrives is a layout shift a visitor sees (product.md: CLS 0).
+ * the rest of the page arrives is a layout shift a visitor sees (docs/product.md, "Quality bars": CLS 0).
  * A piece ends just before a tag, so no text is cut in two: a word that re-wraps as the
  * rest of its line arrives is not what this looks for, a box that moves is.
  */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./app-server";
 
-export const VARNISHD_PATH = process.env.VARNISHD_PATH ?? "/usr/sbin/varnishd";
+const VARNISHD_PATH = process.env.VARNISHD_PATH ?? "/usr/sbin/varnishd";
 
 export interface Varnish {
   origin: string;

@@ -1,6 +1,6 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
-import type { RecentParticipants as RecentParticipantsData } from "~/lib/participants/view";
+import { RECENT_PARTICIPANTS_COUNT, type RecentParticipants as RecentParticipantsData } from "~/lib/participants/view";
 import {
   ParticipantsError,
   ParticipantsTable,
@@ -9,7 +9,7 @@ import {
 } from "../participants-table";
 import { SectionHeading } from "./section-heading";
 
-const CAPTION = "Los 5 participantes más recientes del sorteo";
+const CAPTION = `Los ${RECENT_PARTICIPANTS_COUNT} participantes más recientes del sorteo`;
 const RECENT_ERROR = "No pudimos cargar los participantes recientes.";
 
 function RecentTable({ data }: { data: RecentParticipantsData }) {
@@ -43,7 +43,7 @@ export function RecentParticipants({
           Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas personas que se sumaron.
         </SectionHeading>
         <div className="mx-auto mt-10 max-w-3xl">
-          <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={5} />}>
+          <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={RECENT_PARTICIPANTS_COUNT} />}>
             <Await resolve={participants} errorElement={<ParticipantsError>{RECENT_ERROR}</ParticipantsError>}>
               {(data) => <RecentTable data={data} />}
             </Await>

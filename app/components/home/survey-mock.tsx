@@ -10,7 +10,7 @@ import { Icon, type IconName } from "../icons";
 
 /*
  * Pieces of the illustrative survey shown in the hero and the explainer. They only look
- * like controls: nothing here is focusable or submits anything (spec §2: "None is functional").
+ * like controls: nothing here is focusable or submits anything (docs/product.md, "Survey preview").
  */
 
 /** Tailwind needs literal class names, so the bar width comes from a fixed table. */

@@ -59,10 +59,10 @@ function LoadError({ message }: { message: string }) {
   );
 }
 
-function countLine({ matchCount, page, query }: ParticipantsListing): string {
+function countLine({ matchCount, firstRow, rows, query }: ParticipantsListing): string {
   if (matchCount === 0) return query ? "No se encontraron participantes" : "Todavía no hay participantes este mes";
-  const first = formatCount((page - 1) * PAGE_SIZE + 1);
-  const last = formatCount(Math.min(page * PAGE_SIZE, matchCount));
+  const first = formatCount(firstRow);
+  const last = formatCount(firstRow + rows.length - 1);
   const total = formatCount(matchCount);
   const noun = matchCount === 1 ? "participante" : "participantes";
   return query

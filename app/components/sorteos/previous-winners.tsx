@@ -37,7 +37,7 @@ function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
         </div>
       </dl>
       <blockquote className="mt-5 flex-1 border-t border-slate-100 pt-5 leading-relaxed text-slate-700">
-        <p>“{winner.testimony}”</p>
+        <p>“{winner.testimonial}”</p>
       </blockquote>
     </li>
   );

@@ -66,7 +66,7 @@ const DrawClockContext = createContext<DrawClockStore | null>(null);
  * days-remaining tile can never disagree. The server and the hydrating browser both count
  * from the document's render instant (so the page reads right without JavaScript and
  * hydrates without a mismatch); once mounted, the count follows the visitor's clock
- * (spec §9), targets the draw that clock expects, and stops at zero when it arrives
+ * (docs/product.md, "Countdown"), targets the draw that clock expects, and stops at zero when it arrives
  * instead of jumping to next month.
  */
 export function DrawClockProvider({ children }: { children: ReactNode }) {

@@ -15,7 +15,7 @@ function firstMondayDrawUtc(year: number, month: number): number {
 
 /**
  * The next draw: this month's first Monday at 12:00 Argentina time if it is still
- * ahead, otherwise next month's (product.md "Next draw").
+ * ahead, otherwise next month's (docs/product.md, "Next draw").
  */
 export function nextDrawAt(now: Date | number): Date {
   const nowMs = typeof now === "number" ? now : now.getTime();

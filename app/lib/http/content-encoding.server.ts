@@ -8,7 +8,7 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 /**
  * Brotli quality 6: on our pages it is within 12 % of quality 11's size at 1/30 of its
  * time (about 4 ms against 100–150 ms for `/`), and every distinct URL (a new search) pays
- * it once. Measured in docs/performance.md, "Compressed once".
+ * it once. Measured in docs/performance.md, "Stored pages".
  */
 const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 9;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { cacheControlFor, ifNoneMatchHits, storedPageLifetimeMs, type PageState } from "./cache-control.server";
+import { ifNoneMatchHits, storedPageLifetimeMs, type PageState } from "./cache-control.server";
 import {
   encodeOnce,
   negotiateContentCoding,
@@ -8,7 +8,8 @@ import {
   type ContentCoding,
   type EncodedBodies,
 } from "./content-encoding.server";
-import { applySecurityHeaders, type InlineSources } from "./security-headers.server";
+import { finishResponse } from "./finish-response.server";
+import type { InlineSources } from "./security-headers.server";
 import { singleton } from "~/lib/server/singleton.server";
 
 /**
@@ -38,7 +39,7 @@ export type StorableResponse = Omit<StoredResponse, "bodies" | "etags"> & { body
  * a `/sorteos` search about 70 KB, so some 300 to 500 distinct URLs fit; past that the
  * least recently used go first, whatever a visitor asks for.
  */
-export const STORE_MAX_BYTES = 32 * 1024 * 1024;
+const STORE_MAX_BYTES = 32 * 1024 * 1024;
 
 function sizeOf(stored: StoredResponse, key: string): number {
   return stored.bodies.br.length + stored.bodies.gzip.length + stored.bodies.identity.length + key.length;
@@ -91,21 +92,14 @@ export async function storedResponse(url: URL, version: Buffer | string, create:
 export function serveStored(stored: StoredResponse, request: Request, headers: Headers): Response {
   const coding = negotiateContentCoding(request.headers.get("accept-encoding"));
   const etag = stored.etags[coding];
-  applySecurityHeaders(headers, request, stored.inline);
-  headers.set("Cache-Control", cacheControlFor(stored.state));
+  finishResponse(headers, request, { kind: "stored", stored });
   headers.set("ETag", etag);
   headers.set("Vary", "Accept-Encoding");
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) {
     for (const name of ["Content-Type", "Content-Length", "Content-Encoding"]) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
-  headers.set("Content-Type", stored.contentType);
   headers.set("Content-Length", String(stored.bodies[coding].length));
   if (coding !== "identity") headers.set("Content-Encoding", coding);
   return new Response(stored.bodies[coding], { status: stored.status, headers });
-}
-
-/** What the store holds now, for tests and figures. */
-export function storeUsage(): { bytes: number; entries: number } {
-  return { bytes: store.calculatedSize, entries: store.size };
 }

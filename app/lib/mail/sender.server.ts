@@ -113,7 +113,7 @@ function createSender(deliver: Deliver) {
 
 function startSender(): { sendSoon: () => void } {
   if (env.mail.smtpUrl) return createSender(overSmtp(env.mail.smtpUrl));
-  if (!env.production) return createSender(toTheLog);
+  if (env.mode !== "production") return createSender(toTheLog);
   console.warn(
     `[mail] SMTP_URL is not set: mails wait in the outbox (none is lost) until the server runs with SMTP_URL set. Rows claimed by a sender that dies are retried after ${CLAIM_MS / 1000} s.`,
   );

@@ -4,9 +4,9 @@ import type { LoadedSheet } from "./load-sheet.server";
 import type { SheetSnapshot } from "./snapshot.server";
 
 /** After a failed refresh with a good copy in hand, wait this long before asking upstream again. */
-export const RETRY_AFTER_FAILURE_MS = 60_000;
+const RETRY_AFTER_FAILURE_MS = 60_000;
 /** With no good copy, remember the failure this long so an outage costs one request per window. */
-export const REMEMBER_FAILURE_MS = 15_000;
+const REMEMBER_FAILURE_MS = 15_000;
 
 export type SheetState =
   { kind: "ok"; snapshot: SheetSnapshot; lastFailure: SheetError | null } | { kind: "failed"; failure: SheetError };

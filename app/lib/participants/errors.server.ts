@@ -1,6 +1,6 @@
 /**
- * Why a sheet refresh failed. `publicMessage` is what a visitor may read (spec §8 and
- * product.md); `message` carries the details that only go to the server log.
+ * Why a sheet refresh failed. `publicMessage` is what a visitor may read (docs/product.md,
+ * "Error messages"); `message` carries the details that only go to the server log.
  */
 export type SheetFailureKind = "http" | "timeout" | "invalid" | "unknown";
 

@@ -1,6 +1,6 @@
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 
-/** Spec §5: yyyy-m-d becomes dd/mm/yyyy; d/m/yyyy and anything else stay as written. */
+/** docs/product.md, "Dates": yyyy-m-d becomes dd/mm/yyyy; d/m/yyyy and anything else stay as written. */
 export function formatParticipantDate(fecha: string): string {
   const match = ISO_DATE.exec(fecha.trim());
   if (!match) return fecha;
@@ -15,7 +15,7 @@ function plural(count: number, singular: string, pluralForm: string): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** Spec §9 last-updated wording, counted from the server's fetch time. */
+/** docs/product.md, "Last updated": the wording, counted from the server's fetch time. */
 export function formatLastUpdated(fetchedAt: number | null, now: number): string {
   if (fetchedAt === null) return "nunca";
   const elapsed = Math.max(0, now - fetchedAt);

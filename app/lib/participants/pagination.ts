@@ -1,8 +1,8 @@
 export const PAGE_SIZE = 10;
 const MAX_PAGE_LINKS = 5;
 
-export function pageCountFor(total: number, pageSize = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
+export function pageCountFor(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
 /** Reads a `page` query value; garbage, negatives and zero mean 1, too large means the last page. */
@@ -15,8 +15,8 @@ export function clampPage(raw: string | null | undefined, pageCount: number): nu
 }
 
 /** The numbered page links to show: at most MAX_PAGE_LINKS, the current page as central as possible. */
-export function pageWindow(current: number, pageCount: number, size = MAX_PAGE_LINKS): number[] {
-  const count = Math.min(size, pageCount);
-  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), pageCount - count + 1);
+export function pageWindow(current: number, pageCount: number): number[] {
+  const count = Math.min(MAX_PAGE_LINKS, pageCount);
+  const start = Math.min(Math.max(1, current - Math.floor(MAX_PAGE_LINKS / 2)), pageCount - count + 1);
   return Array.from({ length: count }, (_, index) => start + index);
 }

@@ -1,13 +1,16 @@
 import { env } from "~/lib/server/env.server";
 import { MAX_QUERY_LENGTH } from "./search-text";
-import type { ParticipantsListing, ParticipantsView, RecentParticipants } from "./view";
+import {
+  RECENT_PARTICIPANTS_COUNT,
+  type ParticipantsListing,
+  type ParticipantsView,
+  type RecentParticipants,
+} from "./view";
 import { singleton } from "~/lib/server/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
 import { pageParticipants, searchParticipants } from "./query.server";
 import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
-
-const RECENT_PARTICIPANTS = 5;
 
 export interface ParticipantsHealth {
   count: number;
@@ -29,7 +32,7 @@ function participantsCache(): ParticipantsCache {
 
 /**
  * Starts the first refresh of the sheet as the server starts, so the first visitor does not
- * wait on it and a wrong URL shows in the log and /healthz at once (product.md, "Warm at
+ * wait on it and a wrong URL shows in the log and /healthz at once (docs/product.md, "Warm at
  * boot"). A failure is already logged and kept by the cache; nothing waits on this.
  */
 export function warmParticipantsCache(cache = participantsCache()): void {
@@ -38,17 +41,19 @@ export function warmParticipantsCache(cache = participantsCache()): void {
 
 function viewOf(state: SheetState): ParticipantsView {
   return state.kind === "ok"
-    ? { fetchedAt: state.snapshot.fetchedAt, error: null, sample: state.snapshot.source === "sample" }
-    : { fetchedAt: null, error: state.failure.publicMessage, sample: false };
+    ? {
+        kind: "participants",
+        fetchedAt: state.snapshot.fetchedAt,
+        error: null,
+        sample: state.snapshot.source === "sample",
+      }
+    : { kind: "participants", fetchedAt: null, error: state.failure.publicMessage, sample: false };
 }
 
 /** The newest participants for the home page. */
-export async function getRecentParticipants(
-  cache = participantsCache(),
-  limit = RECENT_PARTICIPANTS,
-): Promise<RecentParticipants> {
+export async function getRecentParticipants(cache = participantsCache()): Promise<RecentParticipants> {
   const state = await cache.get();
-  const rows = state.kind === "ok" ? state.snapshot.participants.slice(0, limit) : [];
+  const rows = state.kind === "ok" ? state.snapshot.participants.slice(0, RECENT_PARTICIPANTS_COUNT) : [];
   return { ...viewOf(state), rows };
 }
 

@@ -20,5 +20,6 @@ export function pageParticipants(matches: Participant[], rawPage: string | null)
   const pageCount = pageCountFor(matches.length);
   const page = clampPage(rawPage, pageCount);
   const start = (page - 1) * PAGE_SIZE;
-  return { rows: matches.slice(start, start + PAGE_SIZE), matchCount: matches.length, page, pageCount };
+  const rows = matches.slice(start, start + PAGE_SIZE);
+  return { rows, matchCount: matches.length, page, pageCount, firstRow: rows.length > 0 ? start + 1 : 0 };
 }

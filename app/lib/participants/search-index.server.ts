@@ -4,17 +4,17 @@
  * docs/performance.md, "Sheet refresh"). A search is one `indexOf` scan over it.
  */
 export interface SearchIndex {
-  /** The keys in sheet order, each followed by KEY_END. */
+  /** The keys in sheet order, each field of each followed by FIELD_END. */
   text: string;
-  /** ends[k] is the offset just past key k's KEY_END. */
+  /** ends[k] is the offset just past key k's last FIELD_END. */
   ends: Int32Array;
 }
 
 /**
- * Closes each key. Folding drops control characters from the query, so a match never runs
- * from one key into the next.
+ * Closes each field of a key. Folding drops control characters from the query, so a match
+ * never runs from one field, or one key, into the next.
  */
-const KEY_END = "\u0001";
+const FIELD_END = "\u0001";
 
 /** Keys joined a few hundred at a time, so none of them outlives the refresh's young generation. */
 const KEYS_PER_PIECE = 256;
@@ -25,11 +25,14 @@ export class SearchIndexBuilder {
   private readonly ends: number[] = [];
   private length = 0;
 
-  add(key: string): void {
-    this.pending.push(key, KEY_END);
-    this.length += key.length + KEY_END.length;
+  /** Adds the next key, made of `fields` (already folded), each searched on its own. */
+  add(...fields: string[]): void {
+    for (const field of fields) {
+      this.pending.push(field, FIELD_END);
+      this.length += field.length + FIELD_END.length;
+    }
     this.ends.push(this.length);
-    if (this.pending.length >= 2 * KEYS_PER_PIECE) this.closePiece();
+    if (this.ends.length % KEYS_PER_PIECE === 0) this.closePiece();
   }
 
   finish(): SearchIndex {

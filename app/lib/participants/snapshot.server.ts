@@ -20,9 +20,6 @@ export interface SheetSnapshot {
   source: SheetSourceKind;
 }
 
-/** Separates nombre and id in a search key, so a query never matches across the two. */
-const KEY_SEPARATOR = "\u0001";
-
 /**
  * Collects valid rows in sheet order and seals them into a snapshot.
  *
@@ -45,7 +42,8 @@ export class SnapshotBuilder {
       pais: this.sharedCountry(participant.pais),
       fecha: this.displayDate(participant.fecha),
     });
-    this.searchIndex.add(normalizeSearchText(participant.nombre) + KEY_SEPARATOR + normalizeSearchText(participant.id));
+    // Two fields: a query never matches across nombre and id.
+    this.searchIndex.add(normalizeSearchText(participant.nombre), normalizeSearchText(participant.id));
   }
 
   /** The sheet is appended as people enter, so its last row is the newest participant. */

@@ -6,7 +6,7 @@ function cleanCell(cell: string | undefined): string {
 }
 
 /**
- * Spec §5: a row counts only with at least four fields, the first four non-empty.
+ * docs/product.md, "Participants pipeline": a row counts only with at least four fields, the first four non-empty.
  * Columns are positional (nombre, pais, id, fecha); extra columns are ignored.
  */
 export function validateParticipant(record: readonly string[]): Participant | null {

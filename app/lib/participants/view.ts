@@ -1,4 +1,4 @@
-/** A draw participant as the sheet holds it (spec §3). */
+/** A draw participant as the sheet holds it (docs/product.md, "Participants"). */
 export interface Participant {
   nombre: string;
   pais: string;
@@ -6,8 +6,13 @@ export interface Participant {
   fecha: string;
 }
 
-/** What a visitor's page receives about the participants list (product.md, step 7). */
+/** How many of the newest participants the home page shows. */
+export const RECENT_PARTICIPANTS_COUNT = 5;
+
+/** What a visitor's page receives about the participants list (docs/product.md, "What a page receives"). */
 export interface ParticipantsView {
+  /** Says what this is, so the HTTP layer can tell a page showing the sheet's error without guessing. */
+  kind: "participants";
   /** Time the server fetched the sheet from upstream, epoch ms; null if it never has. */
   fetchedAt: number | null;
   /** Visitor-facing error text, set only when there is no good copy of the sheet. */
@@ -28,6 +33,8 @@ export interface ParticipantsPage {
   matchCount: number;
   page: number;
   pageCount: number;
+  /** The position of the first row shown among the matches, from 1 (0 when nothing matches). */
+  firstRow: number;
 }
 
 /** What /sorteos receives: one page of rows plus the counts it shows. */
@@ -37,7 +44,7 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   query: string;
 }
 
-/** Whether loader data is a participants view (the shape every view above extends). */
+/** Whether loader data is a participants view (every view above says so in `kind`). */
 export function isParticipantsView(value: unknown): value is ParticipantsView {
-  return typeof value === "object" && value !== null && "fetchedAt" in value && "error" in value;
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "participants";
 }

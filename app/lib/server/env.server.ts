@@ -4,7 +4,11 @@ import path from "node:path";
 /** Where the participants sheet comes from: a published URL or a file on disk. */
 export type SheetSource = { kind: "url"; url: string } | { kind: "file"; path: string; isBundledSample: boolean };
 
+/** How the server runs: stored pages and the strict CSP are for production. */
+export type ServerMode = "production" | "development" | "test";
+
 export interface ServerEnv {
+  mode: ServerMode;
   sheetSource: SheetSource;
   ttlMs: number;
   timeoutMs: number;
@@ -16,8 +20,6 @@ export interface ServerEnv {
   /** Where sign-ups and the outbox live (docs/operations.md, "Data"). */
   database: DatabaseConfig;
   mail: MailConfig;
-  /** NODE_ENV=production: mails wait for SMTP_URL instead of being printed to the log. */
-  production: boolean;
 }
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
@@ -136,12 +138,19 @@ function readMail(vars: Record<string, string | undefined>, siteUrl: string): Ma
   return { smtpUrl, from };
 }
 
+/** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
+function readMode(vars: Record<string, string | undefined>): ServerMode {
+  const raw = vars.NODE_ENV?.trim();
+  return raw === "production" || raw === "development" ? raw : "test";
+}
+
 /** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
 export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
   // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
   const port = readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 });
   const siteUrl = readSiteUrl(vars, port);
   return {
+    mode: readMode(vars),
     sheetSource: readSheetSource(vars, cwd),
     ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
     timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
@@ -149,7 +158,6 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     siteUrl,
     database: readDatabase(vars, cwd),
     mail: readMail(vars, siteUrl),
-    production: vars.NODE_ENV === "production",
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
   };

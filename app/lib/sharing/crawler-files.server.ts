@@ -1,20 +1,18 @@
 import { INDEXED_PAGES } from "~/content/pages";
-import { env } from "../server/env.server";
-import { CRAWLER_FILE_CACHE_CONTROL } from "../http/cache-control.server";
-import { applySecurityHeaders, NO_INLINE_SOURCES } from "../http/security-headers.server";
+import { env } from "~/lib/server/env.server";
 
-function crawlerFile(request: Request, body: string, contentType: string): Response {
-  const headers = new Headers({ "Content-Type": contentType, "Cache-Control": CRAWLER_FILE_CACHE_CONTROL });
-  applySecurityHeaders(headers, request, NO_INLINE_SOURCES);
-  return new Response(body, { headers });
+/** A file for crawlers: its text and its media type. */
+export interface CrawlerFile {
+  body: string;
+  contentType: string;
 }
 
-export function robotsTxt(request: Request): Response {
+export function robotsTxt(): CrawlerFile {
   const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${env.siteUrl}/sitemap.xml`, ""].join("\n");
-  return crawlerFile(request, body, "text/plain; charset=utf-8");
+  return { body, contentType: "text/plain; charset=utf-8" };
 }
 
-export function sitemapXml(request: Request): Response {
+export function sitemapXml(): CrawlerFile {
   const urls = INDEXED_PAGES.map((page) => `  <url><loc>${env.siteUrl}${page.path}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -23,5 +21,5 @@ export function sitemapXml(request: Request): Response {
     "</urlset>",
     "",
   ].join("\n");
-  return crawlerFile(request, body, "application/xml; charset=utf-8");
+  return { body, contentType: "application/xml; charset=utf-8" };
 }

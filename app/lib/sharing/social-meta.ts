@@ -7,7 +7,7 @@ import { siteUrlFromMatches } from "./site-url";
  * are absolute on the configured public origin, never the request's host, so a page kept
  * by a CDN carries no host a visitor chose.
  */
-export function pageMeta(page: PageSummary, siteUrl: string): MetaDescriptor[] {
+function pageMeta(page: PageSummary, siteUrl: string): MetaDescriptor[] {
   const url = `${siteUrl}${page.path}`;
   const image = `${siteUrl}${SHARE_IMAGE.path}`;
   return [

@@ -1,15 +1,15 @@
-/** Spec §9: three cards per view from the `md` breakpoint (Tailwind's 768px), one below it. */
+/** docs/product.md, "Carousel": three cards per view from the `md` breakpoint (Tailwind's 768px), one below it. */
 const CAROUSEL_MD_MIN_WIDTH = 768;
 
 /** Horizontal travel, in CSS pixels, before a touch drag counts as a swipe. */
-export const SWIPE_THRESHOLD_PX = 40;
+const SWIPE_THRESHOLD_PX = 40;
 
 export function perViewForWidth(width: number): 1 | 3 {
   return width >= CAROUSEL_MD_MIN_WIDTH ? 3 : 1;
 }
 
 /** Maps any integer (negative included) onto 0..count-1, so the carousel loops both ways. */
-export function wrapIndex(index: number, count: number): number {
+function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return ((index % count) + count) % count;
 }
@@ -39,8 +39,8 @@ export function trackOrder(start: number, count: number): number[] {
 export type SwipeDirection = "next" | "previous" | null;
 
 /** A leftward drag reveals what comes next, like turning a page. */
-export function swipeDirection(deltaX: number, threshold = SWIPE_THRESHOLD_PX): SwipeDirection {
-  if (deltaX <= -threshold) return "next";
-  if (deltaX >= threshold) return "previous";
+export function swipeDirection(deltaX: number): SwipeDirection {
+  if (deltaX <= -SWIPE_THRESHOLD_PX) return "next";
+  if (deltaX >= SWIPE_THRESHOLD_PX) return "previous";
   return null;
 }

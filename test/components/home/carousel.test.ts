@@ -3,10 +3,8 @@ import {
   perViewForWidth,
   previousIndex,
   swipeDirection,
-  SWIPE_THRESHOLD_PX,
   trackOrder,
   visibleIndices,
-  wrapIndex,
 } from "~/lib/ui/carousel";
 
 describe("perViewForWidth", () => {
@@ -20,12 +18,11 @@ describe("perViewForWidth", () => {
 });
 
 describe("wrap-around", () => {
-  it("maps any integer onto the slide range", () => {
-    expect(wrapIndex(0, 10)).toBe(0);
-    expect(wrapIndex(10, 10)).toBe(0);
-    expect(wrapIndex(-1, 10)).toBe(9);
-    expect(wrapIndex(-21, 10)).toBe(9);
-    expect(wrapIndex(3, 0)).toBe(0);
+  it("maps any start onto the slide range, and an empty carousel onto 0", () => {
+    expect(visibleIndices(10, 1, 10)).toEqual([0]);
+    expect(visibleIndices(-1, 1, 10)).toEqual([9]);
+    expect(visibleIndices(-21, 1, 10)).toEqual([9]);
+    expect(nextIndex(3, 0)).toBe(0);
   });
 
   it("goes from the last slide to the first and back", () => {
@@ -82,16 +79,16 @@ describe("trackOrder", () => {
 });
 
 describe("swipeDirection", () => {
-  it("needs the threshold before it counts a swipe", () => {
+  it("needs a 40 px drag before it counts a swipe", () => {
     expect(swipeDirection(0)).toBeNull();
-    expect(swipeDirection(SWIPE_THRESHOLD_PX - 1)).toBeNull();
-    expect(swipeDirection(-(SWIPE_THRESHOLD_PX - 1))).toBeNull();
+    expect(swipeDirection(39)).toBeNull();
+    expect(swipeDirection(-39)).toBeNull();
   });
 
   it("turns a leftward drag into next and a rightward one into previous", () => {
-    expect(swipeDirection(-SWIPE_THRESHOLD_PX)).toBe("next");
+    expect(swipeDirection(-40)).toBe("next");
     expect(swipeDirection(-120)).toBe("next");
-    expect(swipeDirection(SWIPE_THRESHOLD_PX)).toBe("previous");
+    expect(swipeDirection(40)).toBe("previous");
     expect(swipeDirection(80)).toBe("previous");
   });
 });

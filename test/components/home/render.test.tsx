@@ -32,7 +32,7 @@ describe("explainer server render", () => {
     expect(html).toMatch(/Pregunta <!-- -->3<!-- --> de <!-- -->5/);
     expect(html).toMatch(/60<!-- -->% completado/);
     expect(html).toContain("+15 puntos ganados");
-    // Spec §3 badges: available and anonymous on the invitation, completed on the last step.
+    // docs/product.md, "Explainer": badges available and anonymous on the invitation, completed on the last step.
     for (const badge of ["Disponible", "Anónima", "Completada"]) expect(html).toContain(badge);
   });
 });

@@ -35,7 +35,7 @@ function contextWith(state: Partial<EntryContext["staticHandlerContext"]>): Entr
 }
 
 const get = new Request("http://x/sorteos");
-const view = { fetchedAt: 1, error: null, rows: [] };
+const view = { kind: "participants", fetchedAt: 1, error: null, rows: [] };
 
 describe("documentState", () => {
   it("tells ready pages, pages showing the sheet's error, 404s and everything else apart", () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  createParticipantsCache,
-  REMEMBER_FAILURE_MS,
-  RETRY_AFTER_FAILURE_MS,
-  type RefreshLog,
-} from "~/lib/participants/cache.server";
+import { createParticipantsCache, type RefreshLog } from "~/lib/participants/cache.server";
 import { SheetError } from "~/lib/participants/errors.server";
 import type { LoadedSheet } from "~/lib/participants/load-sheet.server";
 import { SnapshotBuilder } from "~/lib/participants/snapshot.server";
+
+/** docs/product.md, "Participants pipeline": the back-off after a failed refresh, and how long a failure with no good copy is remembered. */
+const RETRY_AFTER_FAILURE = 60_000;
+const REMEMBER_FAILURE = 15_000;
 
 const TTL_MS = 300_000;
 
@@ -106,7 +105,7 @@ describe("participants cache", () => {
     expect(afterFailure).toMatchObject({ kind: "ok", lastFailure: { publicMessage: "Error al cargar datos: 500" } });
     expect(upstream.logs.at(-1)).toMatchObject({ ok: false, status: 500, servingStale: true });
 
-    upstream.advance(RETRY_AFTER_FAILURE_MS - 1);
+    upstream.advance(RETRY_AFTER_FAILURE - 1);
     await upstream.cache.get();
     expect(upstream.calls).toHaveLength(2);
 
@@ -126,7 +125,7 @@ describe("participants cache", () => {
     upstream.calls[0]!.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
     expect(await firstName(first)).toBe("failed: La planilla de participantes tardó demasiado en responder.");
 
-    upstream.advance(REMEMBER_FAILURE_MS - 1);
+    upstream.advance(REMEMBER_FAILURE - 1);
     expect(await firstName(upstream.cache.get())).toMatch(/^failed/);
     expect(upstream.calls).toHaveLength(1);
 
@@ -203,10 +202,10 @@ describe("participants cache", () => {
       return state;
     };
     await fail();
-    upstream.advance(REMEMBER_FAILURE_MS + 1);
+    upstream.advance(REMEMBER_FAILURE + 1);
     expect(await fail()).toMatchObject({ kind: "failed" });
     expect(upstream.logs.at(-1)).toMatchObject({ ok: false, servingStale: false });
-    upstream.advance(REMEMBER_FAILURE_MS + 1);
+    upstream.advance(REMEMBER_FAILURE + 1);
     void upstream.cache.get();
     await upstream.flush();
     expect(upstream.calls, "a third try after 15 s, not after the 60 s back-off").toHaveLength(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCount, formatLastUpdated, formatParticipantDate } from "~/lib/participants/format";
 
-describe("formatParticipantDate (spec §5)", () => {
+describe("formatParticipantDate (docs/product.md#dates)", () => {
   it.each([
     ["2026-1-5", "05/01/2026"],
     ["2026-01-05", "05/01/2026"],
@@ -19,7 +19,7 @@ describe("formatParticipantDate (spec §5)", () => {
   );
 });
 
-describe("formatLastUpdated (spec §9)", () => {
+describe("formatLastUpdated (docs/product.md#last-updated)", () => {
   const now = Date.UTC(2026, 10, 22, 12);
   const minutesAgo = (minutes: number) => now - minutes * 60_000;
 

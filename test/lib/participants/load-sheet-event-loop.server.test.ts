@@ -1,5 +1,5 @@
 /**
- * product.md step 3: a 100,000-row sheet is parsed incrementally and never blocks the event
+ * docs/product.md, "Participants pipeline", step 3: a 100,000-row sheet is parsed incrementally and never blocks the event
  * loop for long. Here the whole body is already in memory, in 64 KB chunks as a socket
  * delivers them: the case where the stream → parser → loop chain could run on promise jobs
  * alone and starve every other request until the last row.

@@ -55,6 +55,7 @@ describe("getRecentParticipants (home)", () => {
 
   it("is empty, without error, for a sheet with no rows", async () => {
     expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({
+      kind: "participants",
       rows: [],
       fetchedAt: NOW,
       error: null,
@@ -64,6 +65,7 @@ describe("getRecentParticipants (home)", () => {
 
   it("carries the visitor-facing message and no rows when the sheet fails", async () => {
     expect(await getRecentParticipants(cacheFor("500"))).toEqual({
+      kind: "participants",
       rows: [],
       fetchedAt: null,
       error: "Error al cargar datos: 500",
@@ -78,6 +80,7 @@ describe("getParticipantsPage (/sorteos)", () => {
     expect(listing).toMatchObject({
       page: 2,
       pageCount: 3,
+      firstRow: 11,
       matchCount: 30,
       totalCount: 30,
       countryCount: 8,
@@ -133,10 +136,12 @@ describe("getParticipantsPage (/sorteos)", () => {
 
   it("reports the failure with no rows and zero counts when there is no good copy", async () => {
     expect(await getParticipantsPage({ query: "ana", page: "3" }, cacheFor("429"))).toEqual({
+      kind: "participants",
       rows: [],
       matchCount: 0,
       page: 1,
       pageCount: 1,
+      firstRow: 0,
       totalCount: 0,
       countryCount: 0,
       query: "ana",

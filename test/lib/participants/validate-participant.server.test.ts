@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateParticipant } from "~/lib/participants/validate-participant.server";
 
-describe("validateParticipant (spec §5)", () => {
+describe("validateParticipant (docs/product.md#participants-pipeline)", () => {
   it("keeps a row with four non-empty fields, positional", () => {
     expect(validateParticipant(["Ana", "Chile", "A-1", "2026-01-02"])).toEqual({
       nombre: "Ana",

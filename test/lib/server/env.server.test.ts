@@ -13,6 +13,7 @@ writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 describe("parseEnv", () => {
   it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
     expect(parseEnv({}, ROOT)).toEqual({
+      mode: "test",
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
       ttlMs: 300_000,
       timeoutMs: 8000,
@@ -21,7 +22,6 @@ describe("parseEnv", () => {
       siteUrl: "http://localhost:3000",
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
       mail: { smtpUrl: null, from: "Opinion Labz <avisos@localhost>" },
-      production: false,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
   });
@@ -37,7 +37,6 @@ describe("parseEnv", () => {
         SMTP_URL: "smtp://user:pw@mail.example.com:587",
         MAIL_FROM: "Avisos <avisos@opinionlabz.com>",
         SITE_URL: "https://opinionlabz.com",
-        NODE_ENV: "production",
       },
       ROOT,
     );
@@ -46,7 +45,6 @@ describe("parseEnv", () => {
       smtpUrl: "smtp://user:pw@mail.example.com:587",
       from: "Avisos <avisos@opinionlabz.com>",
     });
-    expect(env.production).toBe(true);
     expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
       "Opinion Labz <avisos@opinionlabz.com>",
     );
@@ -56,6 +54,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://site:secret@db/site" }, ROOT)).toThrow(
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ \(or postgresql:\/\/\) connection URL$/,
     );
+  });
+
+  it.each([
+    ["production", "production"],
+    ["development", "development"],
+    [" production ", "production"],
+    ["test", "test"],
+    ["staging", "test"],
+  ])("reads the mode from NODE_ENV=%j", (raw, mode) => {
+    expect(parseEnv({ NODE_ENV: raw }, ROOT).mode).toBe(mode);
   });
 
   it.each([

@@ -1,10 +1,14 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { HOME_PAGE, SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
-import { metaFor, pageMeta, unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { metaFor, unlistedPageMeta } from "~/lib/sharing/social-meta";
 
 const page: PageSummary = { path: "/sorteos", title: "Sorteos | Opinion Labz", description: "Quiénes participan." };
 const SITE = "https://opinionlabz.example";
+
+/** The tags a route's `meta` gives `summary` when the root loader passed the public origin. */
+const pageMeta = (summary: PageSummary, siteUrl: string) =>
+  metaFor(summary)({ matches: [{ id: "root", data: { siteUrl } }] as never });
 
 /** The tags as a crawler reads them: one value per name or property. */
 function tags(meta: MetaDescriptor[]) {
@@ -20,7 +24,7 @@ function tags(meta: MetaDescriptor[]) {
   return Object.fromEntries(byKey);
 }
 
-describe("pageMeta", () => {
+describe("a page's meta tags", () => {
   it("gives search engines and link previews the page's title, description and absolute URLs", () => {
     expect(tags(pageMeta(page, SITE))).toEqual({
       title: page.title,

@@ -1,0 +1,109 @@
+import { PassThrough, Writable } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { StylesheetTextProvider } from "./inline-stylesheet";
+import { STYLESHEET_TEXT } from "./inline-stylesheet.server";
+import { NonceProvider } from "./nonce";
+import { RenderInstantProvider } from "./render-instant";
+import { holdScriptsUntilFirstPaint } from "./scripts-after-first-paint.server";
+
+/**
+ * How long deferred data may stream before the response is closed: longer than the sheet's
+ * default fetch limit (8 s), with margin on a busy machine, so a time-out still reaches the
+ * page as its error message. With the abort below a page may take 11 s, longer than Docker's
+ * default 10 s stop timeout: docs/operations.md ("Stopping") asks for 15 s.
+ */
+export const STREAM_TIMEOUT_MS = 10_000;
+
+/** `nonce` is empty for a page rendered whole: its inline elements are allowed by hash. */
+function documentElement(context: EntryContext, url: string, nonce: string) {
+  return (
+    <NonceProvider value={nonce}>
+      <StylesheetTextProvider value={STYLESHEET_TEXT}>
+        <RenderInstantProvider value={Date.now()}>
+          <RemixServer context={context} url={url} nonce={nonce || undefined} />
+        </RenderInstantProvider>
+      </StylesheetTextProvider>
+    </NonceProvider>
+  );
+}
+
+/** The whole document as one string, once every Suspense boundary has resolved. */
+function renderWhole(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}
+
+/** A page whose data is ready, as one string whose scripts start after the first paint. */
+export async function renderDocumentWhole(context: EntryContext, url: string): Promise<string> {
+  return holdScriptsUntilFirstPaint(await renderWhole(documentElement(context, url, "")));
+}
+
+export interface StreamedDocument {
+  body: ReadableStream<Uint8Array>;
+  /** 500 when rendering failed before the response started, else the status Remix chose. */
+  status: number;
+}
+
+/**
+ * A page that streams: the shell as soon as it is ready (or, for `waitForAll`, the whole
+ * page at once), then deferred data as it arrives, each inline element carrying `nonce`.
+ */
+export function streamDocument(
+  context: EntryContext,
+  url: string,
+  { nonce, status, waitForAll }: { nonce: string; status: number; waitForAll: boolean },
+): Promise<StreamedDocument> {
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    // Cleared once rendering is over, and never what keeps the process alive: a pending
+    // abort timer per recent page would delay exit after SIGTERM by up to 11 s.
+    const abortTimer = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
+    abortTimer.unref();
+    const { pipe, abort } = renderToPipeableStream(documentElement(context, url, nonce), {
+      nonce,
+      onAllReady() {
+        clearTimeout(abortTimer);
+        if (waitForAll) start();
+      },
+      onShellReady() {
+        if (!waitForAll) start();
+      },
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // Errors after the shell are already reported by handleError or React's own boundary.
+        if (shellRendered) console.error(error);
+      },
+    });
+
+    function start() {
+      shellRendered = true;
+      const body = new PassThrough();
+      resolve({ body: createReadableStreamFromReadable(body), status });
+      pipe(body);
+    }
+  });
+}

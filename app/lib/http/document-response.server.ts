@@ -1,0 +1,73 @@
+import type { EntryContext } from "@remix-run/node";
+import { isbot } from "isbot";
+import { renderDocumentWhole, streamDocument } from "~/lib/document/render-document.server";
+import { dataState, type PageState } from "./cache-control.server";
+import { decodeData, readIfComplete } from "./data-response.server";
+import { isStorable, serveStored, storedResponse } from "./document-store.server";
+import { finishResponse, HTML_CONTENT_TYPE } from "./finish-response.server";
+import { createNonce, inlineHashes, NO_INLINE_SOURCES } from "./security-headers.server";
+
+/**
+ * A page whose data is ready: the stored bytes, or (a 404) rendered whole for this request.
+ * Throws if it cannot be rendered whole; the caller then streams it.
+ */
+export async function readyDocumentResponse(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  state: Exclude<PageState, "private">,
+): Promise<Response> {
+  if (state === "not-found") {
+    // Not stored: its key would be any path anyone types. remix-serve compresses it.
+    const html = await renderDocumentWhole(context, request.url);
+    finishResponse(headers, request, { kind: "not-found-page", inline: inlineHashes(html) });
+    return new Response(html, { status, headers });
+  }
+  const version = `${status}\n${JSON.stringify(context.staticHandlerContext.loaderData)}`;
+  const stored = await storedResponse(new URL(request.url), version, async () => {
+    const html = await renderDocumentWhole(context, request.url);
+    return { status, contentType: HTML_CONTENT_TYPE, state, inline: inlineHashes(html), body: Buffer.from(html) };
+  });
+  return serveStored(stored, request, headers);
+}
+
+/** A page that streams, for everything not stored: crawlers get it whole, people the shell first. */
+export async function streamedDocumentResponse(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+): Promise<Response> {
+  const nonce = createNonce();
+  finishResponse(headers, request, { kind: "streamed-page", nonce });
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  const streamed = await streamDocument(context, request.url, { nonce, status, waitForAll });
+  return new Response(streamed.body, { headers, status: streamed.status });
+}
+
+/**
+ * Revalidation data (`/sorteos.data`, every 5 minutes from every open tab): stored like pages
+ * when ready and `stores` is on, finished as data otherwise.
+ */
+export async function finishedDataResponse(request: Request, response: Response, stores: boolean): Promise<Response> {
+  finishResponse(response.headers, request, { kind: "data" });
+  if (!stores || !response.body) return response;
+  const body = await readIfComplete(response.body);
+  if ("streaming" in body) return new Response(body.streaming, { status: response.status, headers: response.headers });
+  const state = await decodeData(body.complete).then(
+    (data) => dataState(request, response.status, data),
+    () => "private" as const,
+  );
+  if (!isStorable(state)) {
+    return new Response(body.complete, { status: response.status, headers: response.headers });
+  }
+  const stored = await storedResponse(new URL(request.url), body.complete, async () => ({
+    status: response.status,
+    contentType: response.headers.get("Content-Type") ?? "text/x-script",
+    state,
+    inline: NO_INLINE_SOURCES,
+    body: body.complete,
+  }));
+  return serveStored(stored, request, response.headers);
+}

@@ -1,0 +1,96 @@
+import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
+import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
+import type { StoredResponse } from "./document-store.server";
+import {
+  applySecurityHeaders,
+  NO_INLINE_SOURCES,
+  type HashSources,
+  type InlineSources,
+} from "./security-headers.server";
+
+export const HTML_CONTENT_TYPE = "text/html; charset=utf-8";
+
+/**
+ * Every kind of response the app sends, with what finishing it needs. Security headers,
+ * Cache-Control and Content-Type are decided here and nowhere else (docs/decisions.md,
+ * "Code layout").
+ */
+export type FinishedAs =
+  /** A ready page or its data, from the store: the same bytes for everyone. */
+  | { kind: "stored"; stored: StoredResponse }
+  /** A page that streams: its inline elements carry this request's nonce. */
+  | { kind: "streamed-page"; nonce: string }
+  /** The 404 page, rendered whole for this request: its inline elements are allowed by hash. */
+  | { kind: "not-found-page"; inline: HashSources }
+  /** Single-fetch data that is not stored (still streaming, an action, an error): Remix sets its type. */
+  | { kind: "data" }
+  /** robots.txt and the sitemap. */
+  | { kind: "crawler-file"; contentType: string }
+  /** `/healthz`: always asked of the origin. */
+  | { kind: "health" };
+
+function inlineSourcesOf(finished: FinishedAs): InlineSources {
+  switch (finished.kind) {
+    case "stored":
+      return finished.stored.inline;
+    case "streamed-page":
+      return { nonce: finished.nonce };
+    case "not-found-page":
+      return finished.inline;
+    default:
+      return NO_INLINE_SOURCES;
+  }
+}
+
+function cacheControlOf(finished: FinishedAs): string {
+  switch (finished.kind) {
+    case "stored":
+      return cacheControlFor(finished.stored.state);
+    case "not-found-page":
+      return cacheControlFor("not-found");
+    case "crawler-file":
+      return CRAWLER_FILE_CACHE_CONTROL;
+    default:
+      return NO_STORE;
+  }
+}
+
+function contentTypeOf(finished: FinishedAs): string | undefined {
+  switch (finished.kind) {
+    case "stored":
+      return finished.stored.contentType;
+    case "streamed-page":
+    case "not-found-page":
+      return HTML_CONTENT_TYPE;
+    case "crawler-file":
+      return finished.contentType;
+    case "health":
+      return "application/json";
+    case "data":
+      return undefined;
+  }
+}
+
+/** Sets the security headers, Cache-Control and Content-Type of a response of this kind. */
+export function finishResponse(headers: Headers, request: Request, finished: FinishedAs): void {
+  applySecurityHeaders(headers, request, inlineSourcesOf(finished));
+  headers.set("Cache-Control", cacheControlOf(finished));
+  const contentType = contentTypeOf(finished);
+  if (contentType) headers.set("Content-Type", contentType);
+}
+
+function resourceResponse(request: Request, body: string, finished: FinishedAs): Response {
+  const headers = new Headers();
+  finishResponse(headers, request, finished);
+  return new Response(body, { headers });
+}
+
+/** robots.txt or the sitemap, finished like every other response. */
+export function crawlerFileResponse(request: Request, file: CrawlerFile): Response {
+  return resourceResponse(request, file.body, { kind: "crawler-file", contentType: file.contentType });
+}
+
+/** The `/healthz` report as JSON, never kept by any cache. */
+export function healthResponse(request: Request, report: object): Response {
+  return resourceResponse(request, JSON.stringify(report), { kind: "health" });
+}
