@@ -41,7 +41,7 @@ export function NotifyForm() {
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}
-          defaultValue={answer && !answer.ok ? answer.email : undefined}
+          defaultValue={answer && !answer.ok ? answer.values[FIELD.email] : undefined}
           aria-invalid={problem === "email" || undefined}
           aria-describedby={statusId}
           placeholder="nombre@ejemplo.com"

@@ -30,6 +30,8 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** The From header of every mail. */
   from: string;
+  /** Where contact messages go (CONTACT_EMAIL), Reply-To set to their sender. */
+  contactTo: string;
 }
 
 export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -123,6 +125,9 @@ function readDatabase(vars: Record<string, string | undefined>, cwd: string): Da
   return { kind: "embedded", file: path.join(dataDir, EMBEDDED_FILE_NAME) };
 }
 
+/** `someone@example.com` or `Name <someone@example.com>`: the address is group 1 or 2. */
+const ADDRESS_OR_NAMED = /^([^<>@\s]+@[^<>@\s]+)$|<([^<>@\s]+@[^<>@\s]+)>$/;
+
 function readMail(vars: Record<string, string | undefined>, siteUrl: string): MailConfig {
   const smtpUrl = vars.SMTP_URL?.trim() || null;
   if (smtpUrl && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl)) {
@@ -131,11 +136,14 @@ function readMail(vars: Record<string, string | undefined>, siteUrl: string): Ma
       "must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
     );
   }
-  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <avisos@${new URL(siteUrl).hostname}>`;
-  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
-    throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
+  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <hola@${new URL(siteUrl).hostname}>`;
+  const fromAddress = ADDRESS_OR_NAMED.exec(from);
+  if (!fromAddress) throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
+  const contactTo = vars.CONTACT_EMAIL?.trim() || (fromAddress[1] ?? fromAddress[2])!;
+  if (!/^[^<>@\s]+@[^<>@\s]+$/.test(contactTo)) {
+    throw new EnvError("CONTACT_EMAIL", `must be an email address, got "${contactTo}"`);
   }
-  return { smtpUrl, from };
+  return { smtpUrl, from, contactTo };
 }
 
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
