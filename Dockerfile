@@ -6,15 +6,31 @@
 
 # Node 24 LTS (maintained until April 2028), one exact release for every stage; CI also runs
 # the server tests on this release (.ci/run, NODE_IMAGE_VERSION).
-FROM node:24.21.0-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS toolchain
+# better-sqlite3 (the embedded database) compiles its native module with node-gyp: Python,
+# make and a C++ compiler, against this image's own Node headers. Built from source, not a
+# prebuilt binary fetched from GitHub: the build needs nothing but Debian and the npm registry.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_build_from_source=true \
+    npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
+
+FROM toolchain AS build
 RUN npm ci --no-audit --no-fund
 COPY remix.config.js remix.env.d.ts tailwind.config.ts tsconfig.json ./
 COPY app ./app
 COPY public ./public
 COPY other ./other
 RUN npm run build
+
+# Production dependencies, compiled where the compiler is; the runtime stage gets only the result.
+# --omit=optional keeps out what is optional in production: TypeScript, an optional peer of
+# @remix-run/* (23 MB), and TextEncoder/fsevents polyfills Node 24 on Linux never loads.
+FROM toolchain AS production-dependencies
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:24.21.0-bookworm-slim AS runtime
 WORKDIR /app
@@ -23,16 +39,18 @@ ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=512 \
     PORT=3000
 COPY package.json package-lock.json ./
-# --omit=optional keeps out what is optional in production: TypeScript, an optional peer of
-# @remix-run/* (23 MB), and TextEncoder/fsevents polyfills Node 24 on Linux never loads.
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
+COPY --from=production-dependencies /app/node_modules ./node_modules
 # The server build, the browser assets and the static files remix-serve serves from ./public.
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY serve.js ./
 # Served when PARTICIPANTS_CSV_URL is unset (read from process.cwd(), i.e. /app).
 COPY app/lib/participants/sample-sheet.csv ./app/lib/participants/sample-sheet.csv
-# Everything above stays owned by root: the app can read its code but not change it.
+# Everything above stays owned by root: the app can read its code but not change it. The
+# embedded database lives in /app/data (DATA_DIR's default, relative to /app), the one place
+# uid 1000 writes; a volume, so it outlives the container (docs/operations.md, "Data").
+RUN mkdir /app/data && chown node:node /app/data
+VOLUME /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

@@ -10,7 +10,13 @@ import tseslint from "typescript-eslint";
  * app/lib folders from the bottom up: a folder may import from its own level or a lower one,
  * never from a higher one, and nothing in app/lib or app/content imports a component or a route.
  */
-const LIB_LAYERS = [["server", "document", "ui"], ["participants", "draw"], ["sharing"], ["http"], ["hooks"]];
+const LIB_LAYERS = [
+  ["server", "document", "ui"],
+  ["participants", "draw", "storage"],
+  ["sharing", "mail"],
+  ["http", "forms"],
+  ["hooks"],
+];
 
 function forbiddenFor(folder) {
   const level = LIB_LAYERS.findIndex((layer) => layer.includes(folder));

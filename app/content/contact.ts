@@ -8,6 +8,8 @@ export const CONTACT_COPY = {
   lead: `Escribinos por cualquier duda sobre las encuestas, el sorteo o tus datos: ${DRAW_FACTS.supportReply}.`,
   emailLabel: "Escribinos a",
   emailHint: "Contanos tu consulta y, si participaste del sorteo, tu número de participación.",
+  formTitle: "O dejanos tu mensaje acá",
+  formHint: `Completá el formulario y ${DRAW_FACTS.supportReply}, al email que nos dejes.`,
 } as const;
 
 /** Answers people usually look for before writing, one link each. */

@@ -1,8 +1,11 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactEmail } from "~/components/contacto/contact-email";
 import { ContactHero } from "~/components/contacto/contact-hero";
+import { ContactMessage } from "~/components/contacto/contact-message";
 import { ContactShortcuts } from "~/components/contacto/contact-shortcuts";
 import { CONTACT_PAGE } from "~/content/pages";
+import { submitContactForm } from "~/lib/forms/contact.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 
@@ -12,12 +15,18 @@ export function loader() {
   return { contactEmail: env.contactEmail };
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const { status, answer } = await submitContactForm(request);
+  return data(answer, { status });
+}
+
 export default function ContactPage() {
   const { contactEmail } = useLoaderData<typeof loader>();
   return (
     <div className="pt-16">
       <ContactHero />
       <ContactEmail email={contactEmail} />
+      <ContactMessage />
       <ContactShortcuts />
     </div>
   );

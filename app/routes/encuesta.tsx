@@ -1,10 +1,18 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { NotifyForm } from "~/components/encuesta/notify-form";
 import { Icon } from "~/components/icons";
 import { SURVEY_PAGE } from "~/content/pages";
+import { submitWaitlistForm } from "~/lib/forms/waitlist.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 
 export const meta = metaFor(SURVEY_PAGE);
+
+/** "Avisarme cuando esté listo": a plain form POST, or a fetcher's with JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { status, answer } = await submitWaitlistForm(request);
+  return data(answer, { status });
+}
 
 export default function SurveyComingSoonPage() {
   return (

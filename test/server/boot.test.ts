@@ -6,11 +6,13 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUNDLED_SAMPLE_SHEET } from "~/lib/server/env.server";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
+
+/** The sample sheet the repository ships. */
+const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
 
 interface Health {
   participants: { count: number; fetchedAt: string | null; lastError: string | null; source: string };

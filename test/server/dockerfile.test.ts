@@ -13,7 +13,10 @@ const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "ut
   scripts: Record<string, string>;
   engines: { node: string };
 };
-const baseImages = [...dockerfile.matchAll(/^FROM\s+(?:--\S+\s+)*(\S+)/gim)].map((match) => match[1]!);
+const fromLines = [...dockerfile.matchAll(/^FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/gim)];
+/** What each FROM line starts from, except an earlier stage of this file (built on one of these). */
+const stageNames = new Set(fromLines.map((match) => match[2]?.toLowerCase()));
+const baseImages = fromLines.map((match) => match[1]!).filter((image) => !stageNames.has(image.toLowerCase()));
 
 describe("Dockerfile, against the rest of the repository", () => {
   it("builds every stage on one exact release of a supported Node LTS, one the package's engines accept", () => {

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -35,12 +37,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the production build with remix-serve, as the container does; on a free port unless given one. */
+/**
+ * Starts the production build with remix-serve, as the container does; on a free port unless
+ * given one. Without DATA_DIR or DATABASE_URL it gets an empty data directory of its own,
+ * deleted when it stops, so no test writes into the checkout's ./data.
+ */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
   { port = 0 }: { port?: number } = {},
 ): Promise<AppServer> {
   port ||= await freePort();
+  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
   const child = spawn(APP_SERVER_NODE, [SERVE, "build/index.js"], {
     cwd: ROOT,
     env: {
@@ -49,6 +56,7 @@ export async function startAppServer(
       NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
       PORT: String(port),
       HOST: "127.0.0.1",
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -56,7 +64,12 @@ export async function startAppServer(
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);

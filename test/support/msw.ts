@@ -1,7 +1,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { handlers, sheetPath, type SheetScenario } from "../mocks/handlers";
-import type { SheetSource } from "~/lib/server/env.server";
+import type { SheetSource } from "~/lib/server/parse-env.server";
 
 /** In-process origin the msw handlers answer on; nothing leaves the process. */
 export const MOCK_ORIGIN = "https://sheets.mock";

@@ -1,61 +1,93 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-
-type Outcome = "idle" | "thanks" | "missing-email";
-
-const MESSAGES: Record<Outcome, string> = {
-  idle: "",
-  thanks:
-    "¡Gracias por tu interés! Las encuestas todavía no están listas: volvé pronto para ser de las primeras personas en responder.",
-  "missing-email": "Escribí tu email para continuar.",
-};
+import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useRenderInstant } from "~/lib/document/render-instant";
+import { EMAIL_MAX_LENGTH, FIELD, type FormAnswer } from "~/lib/forms/fields";
 
 /**
- * docs/product.md, "Encuesta": the form sends nothing. `method="dialog"` outside a dialog makes a
- * submission a no-op even without JavaScript (no request, no navigation), and the
- * field has no `name`, so there is nothing a submission could carry anyway.
+ * "Avisarme cuando esté listo": a plain POST to /encuesta, so it works before and without
+ * JavaScript (the page comes back with the answer); with JavaScript a fetcher posts it and
+ * the visitor stays where they are. The server checks everything (app/lib/forms): the browser's
+ * own validation is off, so every message is the same Spanish one either way.
  */
 export function NotifyForm() {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [outcome, setOutcome] = useState<Outcome>("idle");
+  const emailId = useId();
+  const consentId = useId();
+  const statusId = useId();
+  const email = useRef<HTMLInputElement>(null);
+  const consent = useRef<HTMLInputElement>(null);
+  const fetcher = useFetcher<FormAnswer>();
+  // Without JavaScript the answer comes as the action data of the page itself.
+  const pageAnswer = useActionData<FormAnswer>();
+  const answer = fetcher.data ?? pageAnswer;
+  const startedAt = useRenderInstant();
+  const problem = answer && !answer.ok ? answer.field : null;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (input.current?.value.trim()) {
-      setOutcome("thanks");
-    } else {
-      setOutcome("missing-email");
-      input.current?.focus();
-    }
-  };
+  useEffect(() => {
+    if (problem === "email") email.current?.focus();
+    if (problem === "consent") consent.current?.focus();
+  }, [answer, problem]);
 
   return (
-    <form method="dialog" onSubmit={onSubmit} className="mt-8" data-testid="notify-form">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
+    <fetcher.Form method="post" action="/encuesta" noValidate className="mt-8" data-testid="notify-form">
+      <label htmlFor={emailId} className="block text-sm font-semibold text-slate-800">
         Tu email
       </label>
-      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-2">
         <input
-          ref={input}
-          id={inputId}
+          ref={email}
+          id={emailId}
+          name={FIELD.email}
           type="email"
           autoComplete="email"
           inputMode="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          defaultValue={answer && !answer.ok ? answer.values[FIELD.email] : undefined}
+          aria-invalid={problem === "email" || undefined}
+          aria-describedby={statusId}
           placeholder="nombre@ejemplo.com"
-          className="h-12 w-full min-w-0 rounded-full border border-slate-300 bg-white px-5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:flex-1"
+          className="h-12 w-full min-w-0 rounded-full border border-slate-300 bg-white px-5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button type="submit" className="btn-primary h-12 shrink-0 px-6">
-          Avisarme cuando esté listo
-        </button>
       </div>
+      <div className="mt-3 flex items-start gap-3">
+        <input
+          ref={consent}
+          id={consentId}
+          name={FIELD.consent}
+          type="checkbox"
+          value="si"
+          aria-invalid={problem === "consent" || undefined}
+          aria-describedby={statusId}
+          className="mt-1 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
+        />
+        <label htmlFor={consentId} className="text-sm leading-relaxed text-slate-700">
+          Acepto que Opinion Labz use este email solo para avisarme cuando las encuestas estén listas. Podés darte de
+          baja cuando quieras (
+          <Link to="/privacidad" className="font-semibold text-brand-700 underline underline-offset-2">
+            política de privacidad
+          </Link>
+          ).
+        </label>
+      </div>
+      <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={fetcher.state !== "idle"}>
+        Avisarme cuando esté listo
+      </button>
+      {/* People never see this field; bots that fill every input do (app/lib/forms/submission-guard.server.ts). */}
+      <div className="hidden">
+        <label>
+          No completes este campo
+          <input name={FIELD.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <input type="hidden" name={FIELD.startedAt} value={startedAt} />
       {/* Space kept for the message so the page does not move when it appears. */}
       <p
+        id={statusId}
         role="status"
-        className="mt-3 min-h-[4.5rem] text-sm leading-relaxed sm:min-h-[3rem] text-slate-700"
+        className={`mt-3 min-h-[4.5rem] text-sm leading-relaxed sm:min-h-[3rem] ${answer && !answer.ok ? "font-semibold text-red-700" : "text-slate-700"}`}
         data-testid="notify-status"
       >
-        {MESSAGES[outcome]}
+        {answer?.message}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -84,6 +84,20 @@ function waitsOnData(data: unknown, depth = 0): boolean {
   return Object.values(data).some((child) => waitsOnData(child, depth + 1));
 }
 
+/**
+ * Loader data meant for one person (a mail link's token): the page is never stored or shared,
+ * whatever its URL, since the store and CDNs key pages by path and the query keys they know.
+ */
+export interface PersonalData {
+  kind: "personal";
+}
+
+function isPersonal(data: unknown, depth = 0): boolean {
+  if ((data as { kind?: unknown } | null)?.kind === "personal") return true;
+  if (depth >= MAX_DATA_DEPTH || typeof data !== "object" || data === null) return false;
+  return Object.values(data).some((child) => isPersonal(child, depth + 1));
+}
+
 function showsSheetError(data: unknown, depth = 0): boolean {
   if (isParticipantsView(data) && data.error !== null) return true;
   if (depth >= MAX_DATA_DEPTH || typeof data !== "object" || data === null) return false;
@@ -92,7 +106,7 @@ function showsSheetError(data: unknown, depth = 0): boolean {
 
 /** The state of a response carrying `data` with `status`, once it is known not to fail. */
 function stateOfData(status: number, data: unknown): PageState {
-  if (waitsOnData(data)) return "private";
+  if (waitsOnData(data) || isPersonal(data)) return "private";
   if (status === 404) return "not-found";
   if (status !== 200) return "private";
   return showsSheetError(data) ? "sheet-error" : "ready";

@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import type { SheetSource } from "~/lib/server/env.server";
+import type { SheetSource } from "~/lib/server/parse-env.server";
 import { SheetError } from "./errors.server";
 
 const MAX_SHEET_BYTES = 20 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import type { ParticipantNames, SheetSource } from "~/lib/server/env.server";
+import type { ParticipantNames, SheetSource } from "~/lib/server/parse-env.server";
 import { fetchSheet } from "./fetch-sheet.server";
 import { parseSheet } from "./parse-sheet.server";
 import { SheetError } from "./errors.server";

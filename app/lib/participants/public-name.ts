@@ -1,4 +1,4 @@
-import type { ParticipantNames } from "~/lib/server/env.server";
+import type { ParticipantNames } from "~/lib/server/parse-env.server";
 
 /**
  * How a participant's name is published: the first word in full plus at most one initial,

@@ -1,4 +1,4 @@
-import type { SheetSource } from "~/lib/server/env.server";
+import type { SheetSource } from "~/lib/server/parse-env.server";
 
 /** What /healthz and the pages may say about the source: its kind, never the URL or the path. */
 export type SheetSourceKind = "sample" | "url" | "file";

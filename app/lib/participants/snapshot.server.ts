@@ -1,4 +1,4 @@
-import type { ParticipantNames } from "~/lib/server/env.server";
+import type { ParticipantNames } from "~/lib/server/parse-env.server";
 import type { SheetSourceKind } from "./sheet-source.server";
 import { formatParticipantDate } from "./format";
 import type { Participant } from "./view";

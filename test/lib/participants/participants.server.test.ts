@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BUNDLED_SAMPLE_SHEET, env } from "~/lib/server/env.server";
+import { env } from "~/lib/server/env.server";
 import { createParticipantsCache } from "~/lib/participants/cache.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import {
@@ -12,6 +12,9 @@ import { pageParticipants, searchParticipants } from "~/lib/participants/query.s
 import { generatedSheetPath, type SheetScenario } from "../../mocks/handlers";
 import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 import { expectConsoleError } from "../../setup/fail-on-console-error";
+
+/** The sample sheet the repository ships. */
+const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
 
 useSheetMocks();
 const NOW = Date.UTC(2026, 10, 22, 15);

@@ -1,0 +1,47 @@
+import { Form, Link } from "@remix-run/react";
+
+interface MailLinkPageProps {
+  title: string;
+  /** What the button will do, before it is pressed. */
+  explanation: string;
+  buttonLabel: string;
+  /** Where the button posts (the page itself, token included); null when the link carries no token. */
+  action: string | null;
+  /** What happened, once the button was pressed. */
+  outcome?: string;
+}
+
+/**
+ * The page a link in a mail opens. Opening it changes nothing (mail scanners open every
+ * link); its one button, a POST, does. Works without JavaScript.
+ */
+export function MailLinkPage({ title, explanation, buttonLabel, action, outcome }: MailLinkPageProps) {
+  return (
+    <div className="bg-gradient-to-b from-brand-50 via-white to-white pt-16">
+      <section aria-labelledby="aviso-titulo" className="container-page mx-auto max-w-xl py-16">
+        <h1 id="aviso-titulo" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          {title}
+        </h1>
+        {outcome ? (
+          <p role="status" className="mt-4 text-lg leading-relaxed text-slate-700" data-testid="mail-link-outcome">
+            {outcome}
+          </p>
+        ) : action ? (
+          <Form method="post" action={action} className="mt-6">
+            <p className="text-lg leading-relaxed text-slate-600">{explanation}</p>
+            <button type="submit" className="btn-primary mt-6 h-12 px-6">
+              {buttonLabel}
+            </button>
+          </Form>
+        ) : (
+          <p className="mt-4 text-lg leading-relaxed text-slate-600">
+            Este enlace está incompleto. Abrilo directamente desde el email que te mandamos.
+          </p>
+        )}
+        <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          Volver al inicio
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PersonalData } from "~/lib/http/cache-control.server";
+/**
+ * The names the forms post and the server reads, and what each answer says. Shared by the
+ * components (which render them) and app/lib/forms (which checks them).
+ */
+export const FIELD = {
+  email: "email",
+  consent: "consentimiento",
+  /** Hidden from people; a bot that fills every field fills this one (docs/operations.md, "Sign-ups and limits"). */
+  honeypot: "sitio_web",
+  /** The instant the page was rendered (epoch ms): a form sent sooner than a person can is a bot's. */
+  startedAt: "inicio",
+} as const;
+
+/** What a form submission gets back: the outcome, a message to show, the field at fault and what was typed, to keep. */
+export type FormAnswer =
+  { ok: true; message: string } | { ok: false; field: string; message: string; values: Record<string, string> };
+
+/** The contact form's own fields and their caps (its email field is FIELD.email). */
+export const CONTACT_FIELD = { name: "nombre", message: "mensaje" } as const;
+export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
+
+/** The longest address SMTP carries (RFC 5321: a 254-character path). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The page a mail's confirm link opens; its button confirms (a POST: mail scanners open links). */
+export const CONFIRM_PATH = "/avisos/confirmar";
+/** The one-click unsubscribe target (RFC 8058) and the page whose button deletes the address. */
+export const LEAVE_PATH = "/avisos/baja";
+/** The query parameter both links carry the address's token in. */
+export const TOKEN_PARAMETER = "t";
+
+/** What a mail link's page receives: its token, for this visitor only. */
+export function mailLinkPageData(request: Request): PersonalData & { token: string | null } {
+  return { kind: "personal", token: new URL(request.url).searchParams.get(TOKEN_PARAMETER) };
+}
+
+/** A mail link's page as it posts back to itself: same path, same token. */
+export function mailLinkAction(pathname: string, token: string): string {
+  return `${pathname}?${new URLSearchParams({ [TOKEN_PARAMETER]: token })}`;
+}

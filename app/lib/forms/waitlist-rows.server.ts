@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
+
+/** Unconfirmed addresses whose link has expired: deleted, as the confirmation mail promises. */
+export async function deleteExpired(db: Kysely<Tables>, now: number): Promise<void> {
+  await db.deleteFrom("waitlist").where("status", "=", "pending").where("confirm_expires_at", "<", now).execute();
+}
+
+interface WaitlistExportRow {
+  email: string;
+  status: WaitlistStatus;
+  subscribed_at: number;
+  confirmed_at: number | null;
+}
+
+/** Every address on the list, oldest first; expired ones are deleted first, so they never appear. */
+export async function waitlistRows(db: Kysely<Tables>, now: number): Promise<WaitlistExportRow[]> {
+  await deleteExpired(db, now);
+  return db
+    .selectFrom("waitlist")
+    .select(["email", "status", "subscribed_at", "confirmed_at"])
+    .orderBy("subscribed_at")
+    .orderBy("email")
+    .execute();
+}
+
+const iso = (instant: number | null) => (instant === null ? "" : new Date(instant).toISOString());
+
+/** CSV with a header, RFC 4180 quoting where a value needs it. */
+export function waitlistCsv(rows: WaitlistExportRow[]): string {
+  const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const lines = rows.map((row) =>
+    [row.email, row.status, iso(row.subscribed_at), iso(row.confirmed_at)].map(quote).join(","),
+  );
+  return ["email,status,subscribed_at,confirmed_at", ...lines].join("\n") + "\n";
+}

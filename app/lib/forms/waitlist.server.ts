@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { maskAddress } from "~/lib/mail/mask-address";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
+import { singleton } from "~/lib/server/singleton.server";
+import { storage } from "~/lib/storage/database.server";
+import { normalizeEmail } from "./email-address.server";
+import { FIELD, type FormAnswer } from "./fields";
+import { deleteFinishedWindows, refuseSubmission } from "./submission-guard.server";
+import { confirmationMail } from "./waitlist-mail.server";
+import { deleteExpired } from "./waitlist-rows.server";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** How long a confirmation link works; past it the unconfirmed row is deleted. */
+const CONFIRM_VALID_DAYS = 7;
+/** At most one confirmation mail per address in this time, however often it is submitted. */
+const MAIL_INTERVAL_MS = DAY_MS;
+const SWEEP_MS = 10 * 60_000;
+
+const MESSAGES = {
+  accepted:
+    "¡Listo! Si la dirección es correcta, en unos minutos te llega un email para confirmarla. Abrilo y tocá el botón: recién ahí quedás en la lista. Si no lo ves, revisá la carpeta de spam.",
+  missingEmail: "Escribí tu email para que podamos avisarte.",
+  badEmail: "Ese email no parece válido. Revisalo: tiene que ser como nombre@ejemplo.com.",
+  noConsent: "Para avisarte necesitamos tu permiso: marcá la casilla de consentimiento.",
+};
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+/**
+ * Queues a confirmation mail for `email` unless one went out in the last day or the address
+ * is already confirmed. Each step is one statement that decides and writes at once, so two
+ * submissions racing (on two replicas) still queue one mail.
+ */
+async function signUp(email: string, now: number): Promise<boolean> {
+  const queued = await storage.db.transaction().execute(async (trx) => {
+    await deleteExpired(trx, now);
+    const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
+    const inserted = await trx
+      .insertInto("waitlist")
+      .values({
+        email,
+        status: "pending",
+        token: newToken(),
+        subscribed_at: now,
+        confirm_expires_at: expiresAt,
+        last_mail_at: now,
+      })
+      .onConflict((conflict) => conflict.column("email").doNothing())
+      .returning("token")
+      .executeTakeFirst();
+    const row =
+      inserted ??
+      (await trx
+        .updateTable("waitlist")
+        .set({ status: "pending", confirm_expires_at: expiresAt, last_mail_at: now, unsubscribed_at: null })
+        .where("email", "=", email)
+        .where("status", "!=", "confirmed")
+        .where((eb) => eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - MAIL_INTERVAL_MS)]))
+        .returning("token")
+        .executeTakeFirst());
+    if (!row) return false;
+    await enqueueMail(trx, confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
+    return true;
+  });
+  if (queued) sendQueuedMailSoon();
+  console.log(JSON.stringify({ event: "waitlist.signup", to: maskAddress(email), mailQueued: queued }));
+  return queued;
+}
+
+/** The /encuesta form: always the same answer for a good address, known or not. */
+export async function submitWaitlistForm(request: Request): Promise<{ status: number; answer: FormAnswer }> {
+  const now = Date.now();
+  const fields = await request.formData();
+  const typed = String(fields.get(FIELD.email) ?? "");
+  const refusal = await refuseSubmission("waitlist", request, fields, now);
+  const values = { [FIELD.email]: typed };
+  if (refusal)
+    return { status: refusal.status, answer: { ok: false, field: "form", message: refusal.message, values } };
+  const refuse = (field: string, message: string) => ({
+    status: 400,
+    answer: { ok: false as const, field, message, values },
+  });
+  if (typed.trim() === "") return refuse("email", MESSAGES.missingEmail);
+  const email = normalizeEmail(typed);
+  if (!email) return refuse("email", MESSAGES.badEmail);
+  if (fields.get(FIELD.consent) === null) return refuse("consent", MESSAGES.noConsent);
+  await signUp(email, now);
+  return { status: 200, answer: { ok: true, message: MESSAGES.accepted } };
+}
+
+export type ConfirmOutcome = "confirmed" | "already-confirmed" | "expired";
+
+/** The confirm page's button: a pending address whose link is still valid becomes confirmed. */
+export async function confirmSubscription(token: string): Promise<ConfirmOutcome> {
+  const now = Date.now();
+  const confirmed = await storage.db
+    .updateTable("waitlist")
+    .set({ status: "confirmed", confirmed_at: now, confirm_expires_at: null })
+    .where("token", "=", token)
+    .where("status", "=", "pending")
+    .where("confirm_expires_at", ">=", now)
+    .returning("email")
+    .executeTakeFirst();
+  if (confirmed) {
+    console.log(JSON.stringify({ event: "waitlist.confirmed", to: maskAddress(confirmed.email) }));
+    return "confirmed";
+  }
+  const row = await storage.db.selectFrom("waitlist").select("status").where("token", "=", token).executeTakeFirst();
+  return row?.status === "confirmed" ? "already-confirmed" : "expired";
+}
+
+/** RFC 8058 one-click: the address stays, marked unsubscribed, and is never written to again unless it signs up anew. */
+export async function unsubscribe(token: string): Promise<void> {
+  const row = await storage.db
+    .updateTable("waitlist")
+    .set({ status: "unsubscribed", unsubscribed_at: Date.now(), confirm_expires_at: null })
+    .where("token", "=", token)
+    .returning("email")
+    .executeTakeFirst();
+  if (row) console.log(JSON.stringify({ event: "waitlist.unsubscribed", to: maskAddress(row.email) }));
+}
+
+/** The delete link: the address goes, with every mail still waiting for it. */
+export async function deleteSubscription(token: string): Promise<void> {
+  const deleted = await storage.db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("waitlist").where("token", "=", token).returning("email").executeTakeFirst();
+    if (row) await trx.deleteFrom("outbox").where("recipient", "=", row.email).execute();
+    return row;
+  });
+  if (deleted) console.log(JSON.stringify({ event: "waitlist.deleted", to: maskAddress(deleted.email) }));
+}
+
+/** Expired links and finished rate windows are deleted on a timer too, not only when someone signs up. */
+singleton("waitlist-sweep", () => {
+  const sweep = () =>
+    Promise.all([deleteExpired(storage.db, Date.now()), deleteFinishedWindows(Date.now())]).catch((error: unknown) =>
+      console.error(`[forms] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  setInterval(() => void sweep(), SWEEP_MS).unref();
+  return true;
+});

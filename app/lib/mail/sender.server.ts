@@ -1,0 +1,134 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "~/lib/server/env.server";
+import { singleton } from "~/lib/server/singleton.server";
+import { storage } from "~/lib/storage/database.server";
+import { claimDueMail, CLAIM_MS, markFailed, markSent, outboxBacklog, type OutboxRow } from "./outbox.server";
+import { maskAddress } from "./mask-address";
+
+/** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
+const POLL_MS = 2000;
+const BATCH = 10;
+/** nodemailer waits minutes by default; together these stay well inside CLAIM_MS. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+type Deliver = (row: OutboxRow) => Promise<void>;
+
+/** smtp:// (STARTTLS whenever the server offers it, nodemailer's default) or smtps:// (TLS from the start). */
+function smtpTransport(smtpUrl: string): Transporter {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  return nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 465 : 587),
+    secure,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    ...SMTP_TIMEOUTS,
+  });
+}
+
+function overSmtp(smtpUrl: string): Deliver {
+  const transport = smtpTransport(smtpUrl);
+  const domain = env.mail.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
+  return async (row) => {
+    await transport.sendMail({
+      from: env.mail.from,
+      to: row.recipient,
+      replyTo: row.reply_to ?? undefined,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      headers: JSON.parse(row.headers) as Record<string, string>,
+      // One id per outbox row: a copy sent again after a crash mid-send is recognisably the same mail.
+      messageId: `<${row.id}@${domain}>`,
+    });
+  };
+}
+
+/** Development without SMTP_URL: the mail in the log, its links ready to open. */
+const toTheLog: Deliver = async (row) => {
+  console.log(
+    [
+      `[mail] (not sent: SMTP_URL is not set) to ${maskAddress(row.recipient)}`,
+      `Subject: ${row.subject}`,
+      "",
+      row.text_body,
+    ].join("\n"),
+  );
+};
+
+function createSender(deliver: Deliver) {
+  let running = false;
+  let again = false;
+
+  async function deliverRow(row: OutboxRow) {
+    const to = maskAddress(row.recipient);
+    try {
+      await deliver(row);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const delay = await markFailed(storage.db, row, Date.now(), reason);
+      console.warn(
+        JSON.stringify({
+          event: "mail.retry",
+          kind: row.kind,
+          to,
+          attempt: row.attempts + 1,
+          retryInSeconds: delay / 1000,
+          error: reason,
+        }),
+      );
+      return;
+    }
+    await markSent(storage.db, row.id, Date.now());
+    console.log(JSON.stringify({ event: "mail.sent", kind: row.kind, to, attempt: row.attempts + 1 }));
+  }
+
+  async function deliverDue() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        for (;;) {
+          const rows = await claimDueMail(storage.db, storage.kind, Date.now(), BATCH);
+          if (rows.length === 0) break;
+          for (const row of rows) await deliverRow(row);
+        }
+      } while (again);
+    } catch (error) {
+      // The database did not answer: the rows stay due (or come back after CLAIM_MS) for the next poll.
+      console.error(`[mail] outbox poll failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  }
+
+  setInterval(() => void deliverDue(), POLL_MS).unref();
+  void deliverDue();
+  return { sendSoon: () => void deliverDue() };
+}
+
+function startSender(): { sendSoon: () => void } {
+  if (env.mail.smtpUrl) return createSender(overSmtp(env.mail.smtpUrl));
+  if (env.mode !== "production") return createSender(toTheLog);
+  console.warn(
+    `[mail] SMTP_URL is not set: mails wait in the outbox (none is lost) until the server runs with SMTP_URL set. Rows claimed by a sender that dies are retried after ${CLAIM_MS / 1000} s.`,
+  );
+  return { sendSoon: () => undefined };
+}
+
+/** The outbox sender of this process, started with the server build (once, even in development). */
+const sender = singleton("mail-sender", startSender);
+
+/** Called once a transaction that queued mail has committed: this process sends it now, not at the next poll. */
+export function sendQueuedMailSoon(): void {
+  sender.sendSoon();
+}
+
+/** For /healthz: how many mails wait in the outbox, and for how long the oldest has (seconds). */
+export function outboxHealth(): Promise<{ pending: number; oldestAgeSeconds: number | null }> {
+  return outboxBacklog(storage.db, Date.now());
+}

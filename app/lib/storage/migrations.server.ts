@@ -1,0 +1,61 @@
+import type { Kysely, Migration } from "kysely";
+
+/**
+ * Versioned migrations, applied in name order at start-up by Kysely's Migrator, one set for
+ * both databases: the schema builder writes each database's own DDL. Never edit one that
+ * has shipped; add the next number (docs/operations.md, "Data").
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  "0001_waitlist_outbox_rate_limits": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("waitlist")
+        .addColumn("email", "text", (column) => column.primaryKey())
+        .addColumn("status", "text", (column) => column.notNull())
+        .addColumn("token", "text", (column) => column.notNull().unique())
+        .addColumn("subscribed_at", "bigint", (column) => column.notNull())
+        .addColumn("confirmed_at", "bigint")
+        .addColumn("unsubscribed_at", "bigint")
+        .addColumn("confirm_expires_at", "bigint")
+        .addColumn("last_mail_at", "bigint")
+        .execute();
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("recipient", "text", (column) => column.notNull())
+        .addColumn("reply_to", "text")
+        .addColumn("subject", "text", (column) => column.notNull())
+        .addColumn("text_body", "text", (column) => column.notNull())
+        .addColumn("html_body", "text", (column) => column.notNull())
+        .addColumn("headers", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "bigint", (column) => column.notNull())
+        .addColumn("claimed_until", "bigint")
+        .addColumn("sent_at", "bigint")
+        .addColumn("last_error", "text")
+        .execute();
+      // The sender's query: unsent rows that are due, oldest first.
+      await db.schema.createIndex("outbox_due").on("outbox").columns(["sent_at", "next_attempt_at"]).execute();
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("window_start", "bigint", (column) => column.notNull())
+        .addColumn("count", "integer", (column) => column.notNull())
+        .execute();
+    },
+  },
+  "0002_contact_messages": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("contact_messages")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("email", "text", (column) => column.notNull())
+        .addColumn("message", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .execute();
+    },
+  },
+};

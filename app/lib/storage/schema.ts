@@ -1,0 +1,63 @@
+/**
+ * The tables both databases hold, as Kysely sees them. Instants are epoch milliseconds in a
+ * 64-bit integer column on both (PostgreSQL's int8 is read back as a number, see
+ * database.server.ts), so every comparison is the same query on either database.
+ */
+export interface Tables {
+  waitlist: WaitlistTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
+  contact_messages: ContactMessageTable;
+}
+
+/** A message sent with /contacto's form, kept whether or not its mails have gone out yet. */
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: number;
+}
+
+export type WaitlistStatus = "pending" | "confirmed" | "unsubscribed";
+
+export interface WaitlistTable {
+  /** Lower-cased and trimmed: one row per address. */
+  email: string;
+  status: WaitlistStatus;
+  /** Random, in the confirm and unsubscribe links of every mail to this address. */
+  token: string;
+  subscribed_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  /** A pending row past this instant is deleted, its link dead. */
+  confirm_expires_at: number | null;
+  /** The last confirmation mail queued: at most one per address per day. */
+  last_mail_at: number | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  /** What the mail is, for the log (never its recipient in full). */
+  kind: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** Extra headers as a JSON object (List-Unsubscribe …). */
+  headers: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  /** Set while one sender holds the row; past it, the row is free again (a sender that died). */
+  claimed_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: number;
+  count: number;
+}

@@ -1,0 +1,40 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MailLinkPage } from "~/components/avisos/mail-link-page";
+import { LEAVE_PATH, mailLinkAction, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
+import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+
+export const meta = () => unlistedPageMeta("Borrar mi email | Opinion Labz");
+
+/**
+ * Two ways out, one URL: a mail client's RFC 8058 one-click POST (body
+ * `List-Unsubscribe=One-Click`) unsubscribes; the page's button deletes the address. The
+ * answer is the same whether the token was known or not.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
+  // RFC 8058 allows either form encoding; a POST with no body at all is the button's, not a mail client's.
+  const fields = request.headers.get("content-type") ? await request.formData() : new FormData();
+  if (fields.get("List-Unsubscribe") === "One-Click") {
+    await unsubscribe(token);
+    return data({ message: "Listo: no te vamos a mandar más emails." });
+  }
+  await deleteSubscription(token);
+  return data({ message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más." });
+}
+
+export default function LeaveListPage() {
+  const { token } = useLoaderData<typeof loader>();
+  return (
+    <MailLinkPage
+      title="Borrar mi email"
+      explanation="Tocá el botón para borrar tu email de nuestra lista. No te vamos a escribir más."
+      buttonLabel="Borrar mi email"
+      action={token ? mailLinkAction(LEAVE_PATH, token) : null}
+      outcome={useActionData<typeof action>()?.message}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MailLinkPage } from "~/components/avisos/mail-link-page";
+import { CONFIRM_PATH, mailLinkAction, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
+import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+
+export const meta = () => unlistedPageMeta("Confirmá tu email | Opinion Labz");
+
+const OUTCOMES: Record<ConfirmOutcome, string> = {
+  confirmed: "¡Listo, confirmaste tu email! Te vamos a escribir cuando las encuestas estén listas.",
+  "already-confirmed": "Tu email ya estaba confirmado: te vamos a avisar cuando las encuestas estén listas.",
+  expired:
+    "Este enlace venció o ya no es válido. Si todavía querés el aviso, volvé a anotarte en la página de la encuesta.",
+};
+
+export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
+  const outcome = await confirmSubscription(token);
+  return data({ message: OUTCOMES[outcome] }, { status: outcome === "expired" ? 410 : 200 });
+}
+
+export default function ConfirmEmailPage() {
+  const { token } = useLoaderData<typeof loader>();
+  return (
+    <MailLinkPage
+      title="Confirmá tu email"
+      explanation="Tocá el botón para confirmar que querés que te avisemos cuando las encuestas de Opinion Labz estén listas."
+      buttonLabel="Confirmar mi email"
+      action={token ? mailLinkAction(CONFIRM_PATH, token) : null}
+      outcome={useActionData<typeof action>()?.message}
+    />
+  );
+}

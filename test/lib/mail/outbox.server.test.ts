@@ -1,0 +1,80 @@
+/**
+ * The outbox's claim, retry and backlog rules on a real embedded database (a temporary
+ * SQLite file), with the clock passed in: no test waits for time to pass.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { claimDueMail, enqueueMail, markFailed, markSent, outboxBacklog } from "~/lib/mail/outbox.server";
+import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
+
+const T0 = Date.UTC(2026, 10, 23, 12);
+const SECOND = 1000;
+
+let directory: string;
+let storage: Storage;
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), "outbox-"));
+  storage = await openStorage({ kind: "embedded", file: path.join(directory, "site.sqlite") });
+});
+afterEach(async () => {
+  await storage.db.destroy();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+const mail = (to: string) => ({ kind: "test", to, subject: "Hola", text: "Hola", html: "<p>Hola</p>" });
+const enqueue = (to: string, now: number) => enqueueMail(storage.db, mail(to), now);
+const claim = (now: number, limit = 10) => claimDueMail(storage.db, storage.kind, now, limit);
+
+describe("claimDueMail", () => {
+  it("hands each due mail to one claimer, oldest first, up to the limit", async () => {
+    await enqueue("a@example.com", T0);
+    await enqueue("b@example.com", T0 + 1);
+    await enqueue("c@example.com", T0 + 2);
+    const first = await claim(T0 + SECOND, 2);
+    expect(first.map((row) => row.recipient)).toEqual(["a@example.com", "b@example.com"]);
+    expect((await claim(T0 + SECOND)).map((row) => row.recipient)).toEqual(["c@example.com"]);
+    expect(await claim(T0 + SECOND)).toEqual([]);
+  });
+
+  it("gives a claimed mail back after 2 minutes, when its sender may have died mid-send", async () => {
+    await enqueue("a@example.com", T0);
+    await claim(T0);
+    expect(await claim(T0 + 119 * SECOND)).toEqual([]);
+    expect((await claim(T0 + 121 * SECOND)).map((row) => row.recipient)).toEqual(["a@example.com"]);
+  });
+
+  it("never hands out a sent mail again", async () => {
+    await enqueue("a@example.com", T0);
+    const [row] = await claim(T0);
+    await markSent(storage.db, row!.id, T0 + SECOND);
+    expect(await claim(T0 + 3600 * SECOND)).toEqual([]);
+  });
+
+  it("retries a failed mail after a back-off that doubles from 2 s and stops growing at 10 minutes", async () => {
+    await enqueue("a@example.com", T0);
+    let now = T0;
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      const [row] = await claim(now);
+      const delay = await markFailed(storage.db, row!, now, "421 try later");
+      delays.push(delay / SECOND);
+      expect(await claim(now + delay - 1)).toEqual([]);
+      now += delay;
+    }
+    expect(delays).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 600, 600, 600]);
+  });
+});
+
+describe("outboxBacklog", () => {
+  it("counts unsent mails and the age of the oldest, in seconds", async () => {
+    expect(await outboxBacklog(storage.db, T0)).toEqual({ pending: 0, oldestAgeSeconds: null });
+    await enqueue("a@example.com", T0);
+    await enqueue("b@example.com", T0 + 30 * SECOND);
+    const [row] = await claim(T0 + 30 * SECOND, 1);
+    await markSent(storage.db, row!.id, T0 + 31 * SECOND);
+    expect(await outboxBacklog(storage.db, T0 + 90 * SECOND)).toEqual({ pending: 1, oldestAgeSeconds: 60 });
+  });
+});

@@ -1,0 +1,276 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "~/lib/server/parse-env.server";
+import { ROOT } from "../../support/app-server";
+
+/** The sample sheet the repository ships, served when PARTICIPANTS_CSV_URL is unset. */
+const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
+
+const cwd = mkdtempSync(path.join(tmpdir(), "env-test-"));
+const sheetFile = path.join(cwd, "sheet.csv");
+writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
+
+describe("parseEnv", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
+    expect(parseEnv({}, ROOT)).toEqual({
+      mode: "test",
+      sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
+      ttlMs: 300_000,
+      timeoutMs: 8000,
+      port: 3000,
+      sharedMaxAgeSeconds: 60,
+      siteUrl: "http://localhost:3000",
+      participantNames: "initial",
+      organizer: {
+        name: { value: "Opinion Labz S.A.S.", sample: true },
+        taxId: { value: "30-00000000-7", sample: true },
+        address: { value: "Calle de Ejemplo 123, Ciudad Autónoma de Buenos Aires, Argentina", sample: true },
+      },
+      contactEmail: { value: "soporte@opinionlabz.example", sample: true },
+      database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
+      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>" },
+    });
+    expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
+  });
+
+  it("keeps data under DATA_DIR, or in the PostgreSQL of DATABASE_URL, and mail settings as given", () => {
+    expect(parseEnv({ DATA_DIR: "/var/lib/site" }, ROOT).database).toEqual({
+      kind: "embedded",
+      file: "/var/lib/site/opinion-labz.sqlite",
+    });
+    const env = parseEnv(
+      {
+        DATABASE_URL: "postgresql://site:secret@db.internal:5432/site",
+        SMTP_URL: "smtp://user:pw@mail.example.com:587",
+        MAIL_FROM: "Avisos <avisos@opinionlabz.com>",
+        CONTACT_EMAIL: "soporte@opinionlabz.com",
+        SITE_URL: "https://opinionlabz.com",
+      },
+      ROOT,
+    );
+    expect(env.database).toEqual({ kind: "postgres", url: "postgresql://site:secret@db.internal:5432/site" });
+    expect(env.mail).toEqual({
+      smtpUrl: "smtp://user:pw@mail.example.com:587",
+      from: "Avisos <avisos@opinionlabz.com>",
+    });
+    expect(env.contactEmail).toEqual({ value: "soporte@opinionlabz.com", sample: false });
+    expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
+      "Opinion Labz <hola@opinionlabz.com>",
+    );
+  });
+
+  it("never echoes a bad DATABASE_URL, which may carry a password", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://site:secret@db/site" }, ROOT)).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ \(or postgresql:\/\/\) connection URL$/,
+    );
+  });
+
+  it.each([
+    ["production", "production"],
+    ["development", "development"],
+    [" production ", "production"],
+    ["test", "test"],
+    ["staging", "test"],
+  ])("reads the mode from NODE_ENV=%j", (raw, mode) => {
+    expect(parseEnv({ NODE_ENV: raw }, ROOT).mode).toBe(mode);
+  });
+
+  it.each([
+    ["https://opinionlabz.com", "https://opinionlabz.com"],
+    ["https://opinionlabz.com/", "https://opinionlabz.com"],
+    [" HTTPS://OpinionLabz.com:8443 ", "https://opinionlabz.com:8443"],
+    ["http://127.0.0.1:3000", "http://127.0.0.1:3000"],
+  ])("takes SITE_URL %j as the origin %s", (raw, origin) => {
+    expect(parseEnv({ SITE_URL: raw }, ROOT).siteUrl).toBe(origin);
+  });
+
+  it("stops when no URL is set and the sample sheet is not where the server was started", () => {
+    expect(() => parseEnv({}, cwd)).toThrow(
+      /^Invalid configuration: PARTICIPANTS_CSV_URL is not set and the bundled sample sheet is missing/,
+    );
+  });
+
+  it("accepts an https URL, a relative file path and numbers", () => {
+    const env = parseEnv(
+      {
+        PARTICIPANTS_CSV_URL: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv",
+        PARTICIPANTS_TTL_SECONDS: "60",
+        PARTICIPANTS_TIMEOUT_MS: "2500",
+        PORT: "8080",
+        SHARED_MAX_AGE_SECONDS: "30",
+      },
+      cwd,
+    );
+    expect(env.sheetSource).toEqual({ kind: "url", url: "https://docs.google.com/spreadsheets/d/e/x/pub?output=csv" });
+    expect([env.ttlMs, env.timeoutMs, env.port, env.sharedMaxAgeSeconds]).toEqual([60_000, 2500, 8080, 30]);
+    expect(parseEnv({ PARTICIPANTS_CSV_URL: "sheet.csv" }, cwd).sheetSource).toEqual({
+      kind: "file",
+      path: sheetFile,
+      isBundledSample: false,
+    });
+  });
+
+  it.each([
+    [{ PARTICIPANTS_CSV_URL: "ftp://example.com/sheet.csv" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "https://exa mple.com/" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "./missing.csv" }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_CSV_URL: "." }, "PARTICIPANTS_CSV_URL"],
+    [{ PARTICIPANTS_TTL_SECONDS: "five" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TTL_SECONDS: "0" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TTL_SECONDS: "-5" }, "PARTICIPANTS_TTL_SECONDS"],
+    [{ PARTICIPANTS_TIMEOUT_MS: "1.5" }, "PARTICIPANTS_TIMEOUT_MS"],
+    [{ PARTICIPANTS_TIMEOUT_MS: "10" }, "PARTICIPANTS_TIMEOUT_MS"],
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ SHARED_MAX_AGE_SECONDS: "0" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
+    [{ SITE_URL: "ftp://opinionlabz.com" }, "SITE_URL"],
+    [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
+    [{ SITE_URL: "https://opinionlabz.com/?a=1" }, "SITE_URL"],
+    [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
+    [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
+    [{ MAIL_FROM: "Opinion Labz" }, "MAIL_FROM"],
+    [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
+  ])("rejects %j, naming %s", (vars, variable) => {
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe("parseEnv, names and organizer", () => {
+  it.each([
+    ["initial", "initial"],
+    ["full", "full"],
+    [" FULL ", "full"],
+    ["", "initial"],
+  ])("reads PARTICIPANT_NAMES=%j as %s", (raw, names) => {
+    expect(parseEnv({ PARTICIPANT_NAMES: raw }, ROOT).participantNames).toBe(names);
+  });
+
+  it("takes the organizer and the support address as set, no longer marked as samples", () => {
+    const env = parseEnv(
+      {
+        ORGANIZER_NAME: " Encuestas del Sur S.R.L. ",
+        ORGANIZER_TAX_ID: "30-71234567-1",
+        ORGANIZER_ADDRESS: "Av. Siempre Viva 742, Rosario, Santa Fe",
+        CONTACT_EMAIL: "Ayuda@Encuestas-Sur.com.ar",
+      },
+      ROOT,
+    );
+    expect([env.organizer, env.contactEmail]).toEqual([
+      {
+        name: { value: "Encuestas del Sur S.R.L.", sample: false },
+        taxId: { value: "30-71234567-1", sample: false },
+        address: { value: "Av. Siempre Viva 742, Rosario, Santa Fe", sample: false },
+      },
+      { value: "Ayuda@Encuestas-Sur.com.ar", sample: false },
+    ]);
+  });
+
+  it.each([
+    // Check digits worked by hand: weights 5 4 3 2 7 6 5 4 3 2, 11 minus the sum modulo 11.
+    ["30712345671", "30-71234567-1"],
+    ["20-12345678-6", "20-12345678-6"],
+    ["27-00000000-6", "27-00000000-6"],
+    // AFIP's own CUIT, as it publishes it.
+    ["33-69345023-9", "33-69345023-9"],
+  ])("accepts the CUIT %j, written %j", (raw, written) => {
+    expect(parseEnv({ ORGANIZER_TAX_ID: raw }, ROOT).organizer.taxId).toEqual({ value: written, sample: false });
+  });
+
+  it.each([
+    ["30-71234567-2", "has a wrong check digit"],
+    ["20-12345678-0", "has a wrong check digit"],
+    ["30-7123456-71", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["3071234567", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["30.71234567.1", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["CUIT 30-71234567-1", "must be a CUIT written XX-XXXXXXXX-X"],
+    ["12-71234567-1", "must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34"],
+  ])("rejects the CUIT %j: %s", (raw, problem) => {
+    expect(() => parseEnv({ ORGANIZER_TAX_ID: raw }, ROOT)).toThrow(
+      `Invalid configuration: ORGANIZER_TAX_ID ${problem}`,
+    );
+  });
+
+  it.each([
+    [{ PARTICIPANT_NAMES: "initials" }, "PARTICIPANT_NAMES"],
+    [{ PARTICIPANT_NAMES: "none" }, "PARTICIPANT_NAMES"],
+    [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "soporte@localhost" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "sop orte@example.com" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "a@b@example.com" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "Soporte <soporte@example.com>" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "soporte@example.com?subject=x" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: `${"a".repeat(250)}@example.com` }, "CONTACT_EMAIL"],
+    [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME"],
+    [{ ORGANIZER_ADDRESS: "Calle 1\nPiso 2" }, "ORGANIZER_ADDRESS"],
+  ])("rejects %j, naming %s", (vars, variable) => {
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe("parseEnv, edges", () => {
+  it("treats an empty or blank variable as unset, and trims the rest", () => {
+    expect(parseEnv({ PORT: "", PARTICIPANTS_TTL_SECONDS: "   ", SITE_URL: "  " }, ROOT)).toMatchObject({
+      port: 3000,
+      ttlMs: 300_000,
+      siteUrl: "http://localhost:3000",
+    });
+    expect(parseEnv({ PORT: " 8080 " }, ROOT).port).toBe(8080);
+    expect(parseEnv({ PARTICIPANTS_CSV_URL: " http://sheet.example/x.csv " }, ROOT).sheetSource).toEqual({
+      kind: "url",
+      url: "http://sheet.example/x.csv",
+    });
+  });
+
+  it.each([
+    ["PORT", "1", "65535"],
+    ["PARTICIPANTS_TTL_SECONDS", "1", "86400"],
+    ["PARTICIPANTS_TIMEOUT_MS", "100", "120000"],
+    ["SHARED_MAX_AGE_SECONDS", "1", "3600"],
+  ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
+    expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
+    expect(() => parseEnv({ [name]: max }, ROOT)).not.toThrow();
+  });
+
+  it.each([
+    [{ PORT: "x80" }, `Invalid configuration: PORT must be a whole number, got "x80"`],
+    [{ PORT: "0" }, "Invalid configuration: PORT must be between 1 and 65535, got 0"],
+    [{ PORT: "65536" }, "Invalid configuration: PORT must be between 1 and 65535, got 65536"],
+    [
+      { PARTICIPANTS_CSV_URL: "https://exa mple.com/" },
+      "Invalid configuration: PARTICIPANTS_CSV_URL is not a valid http(s) URL",
+    ],
+    [
+      { PARTICIPANTS_CSV_URL: "ftp://mirror.example/https://docs.example/x.csv" },
+      "Invalid configuration: PARTICIPANTS_CSV_URL must be an http(s) URL or the path of an existing file",
+    ],
+    [
+      { SITE_URL: "opinionlabz.com" },
+      `Invalid configuration: SITE_URL must be an http(s) origin such as https://example.com, got "opinionlabz.com"`,
+    ],
+    [
+      { SITE_URL: "ftp://opinionlabz.com" },
+      `Invalid configuration: SITE_URL must start with http:// or https://, got "ftp://opinionlabz.com"`,
+    ],
+    [
+      { SITE_URL: "https://user@opinionlabz.com" },
+      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://user@opinionlabz.com"`,
+    ],
+    [
+      { SITE_URL: "https://opinionlabz.com/#top" },
+      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://opinionlabz.com/#top"`,
+    ],
+  ])("tells the operator what is wrong with %j", (vars, message) => {
+    let thrown: unknown;
+    try {
+      parseEnv(vars, ROOT);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvError);
+    expect(thrown).toMatchObject({ name: "EnvError", message });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Mail that is never lost: the SMTP server down when a visitor signs up, the app killed
+ * between accepting and sending, and (on PostgreSQL) two replicas sending one outbox. A real
+ * aiosmtpd on loopback receives; the embedded file and a real PostgreSQL store.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
+import { DATABASE_KINDS, mailsTo, postSignUp, useDatabase } from "../support/waitlist";
+
+/** Past the sender's poll and its own immediate send: a second copy, if any, would have arrived. */
+const SETTLE_MS = 5000;
+
+const running: { apps: AppServer[]; smtp: SmtpServer[] } = { apps: [], smtp: [] };
+
+async function app(env: Record<string, string>): Promise<AppServer> {
+  const started = await startAppServer(env);
+  running.apps.push(started);
+  return started;
+}
+
+async function smtpServer(options: { running: boolean }): Promise<SmtpServer> {
+  const server = await startSmtpServer(options);
+  running.smtp.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  await Promise.all(running.apps.splice(0).map((started) => started.stop()));
+  await Promise.all(running.smtp.splice(0).map((server) => server.close()));
+});
+
+const countTo = (smtp: SmtpServer, address: string) => smtp.mails().filter((mail) => mail.to === address).length;
+
+describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
+  const database = useDatabase(kind);
+
+  it("answers a sign-up while the SMTP server is down, and delivers the mail once it is back", async () => {
+    const env = await database.another();
+    const smtp = await smtpServer({ running: false });
+    const site = await app({ ...env, SMTP_URL: smtp.url });
+    const response = await postSignUp(site, { email: "sin-smtp@example.com", client: "198.51.100.10" });
+    expect(response.status).toBe(200);
+    await expect.poll(() => site.output()).toContain('"event":"mail.retry"');
+
+    await smtp.start();
+    await mailsTo(smtp, "sin-smtp@example.com");
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(countTo(smtp, "sin-smtp@example.com")).toBe(1);
+    expect(site.output()).not.toContain("sin-smtp@");
+  });
+
+  it("delivers after a SIGKILL between accepting and sending, once, and never resends what went out", async () => {
+    const env = await database.another();
+    const smtp = await smtpServer({ running: true });
+    const first = await app({ ...env, SMTP_URL: smtp.url });
+    await postSignUp(first, { email: "antes@example.com", client: "198.51.100.11" });
+    await mailsTo(smtp, "antes@example.com");
+
+    await smtp.stop();
+    expect((await postSignUp(first, { email: "despues@example.com", client: "198.51.100.11" })).status).toBe(200);
+    // The failed attempt has released the row: the kill comes between accepting and sending.
+    await expect.poll(() => first.output()).toContain('"event":"mail.retry"');
+    first.process.kill("SIGKILL");
+    await first.stop();
+
+    await smtp.start();
+    await app({ ...env, SMTP_URL: smtp.url });
+    await mailsTo(smtp, "despues@example.com");
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(countTo(smtp, "despues@example.com")).toBe(1);
+    expect(countTo(smtp, "antes@example.com")).toBe(1);
+  });
+});
+
+describe("two replicas on one PostgreSQL", () => {
+  const database = useDatabase("postgres");
+
+  it("send each mail once", async () => {
+    const smtp = await smtpServer({ running: true });
+    const replicas = [
+      await app({ ...database.env, SMTP_URL: smtp.url }),
+      await app({ ...database.env, SMTP_URL: smtp.url }),
+    ];
+    const addresses = Array.from({ length: 40 }, (_, i) => `replica-${i}@example.com`);
+    // Sign-ups reach both at once: each replica's sender claims from one outbox while the other does.
+    const responses = await Promise.all(
+      addresses.map((email, i) => postSignUp(replicas[i % 2]!, { email, client: `198.51.100.${20 + (i % 4)}` })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(addresses.map(() => 200));
+    await expect.poll(() => smtp.mails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(addresses.length);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(
+      smtp
+        .mails()
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual([...addresses].sort());
+    const sent = replicas.map((replica) => replica.output().split('"event":"mail.sent"').length - 1);
+    expect(sent[0]! + sent[1]!, `sent per replica: ${sent.join(" + ")}`).toBe(addresses.length);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Start-up with the database and mail settings: a database that cannot be opened stops the
+ * server with a message naming the variable (never its value); without SMTP_URL production
+ * warns and keeps mails waiting until a server with SMTP_URL sends them.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { startSmtpServer } from "../support/smtp-server";
+import { exportWaitlist, mailsTo, postSignUp } from "../support/waitlist";
+
+let directory: string;
+const apps: AppServer[] = [];
+
+async function app(env: Record<string, string>, port?: number): Promise<AppServer> {
+  const started = await startAppServer(env, { port });
+  apps.push(started);
+  return started;
+}
+
+beforeAll(() => {
+  directory = mkdtempSync(path.join(tmpdir(), "site-start-"));
+});
+afterAll(async () => {
+  await Promise.all(apps.map((started) => started.stop()));
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe("a database that cannot be opened stops start-up", () => {
+  it("names DATA_DIR when the embedded file cannot be created there", async () => {
+    const notADirectory = path.join(directory, "a-file");
+    writeFileSync(notADirectory, "");
+    const failure = await startAppServer({ DATA_DIR: notADirectory }).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/server exited during start-up/);
+    expect(failure).toMatch(/\[storage\] Cannot open or migrate the embedded database set by DATA_DIR: /);
+  });
+
+  it("names DATABASE_URL when PostgreSQL does not answer, and never prints its password", async () => {
+    const port = await freePort();
+    const failure = await startAppServer({ DATABASE_URL: `postgres://site:s3cr3t-pw@127.0.0.1:${port}/site` }).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/\[storage\] Cannot open or migrate the postgres database set by DATABASE_URL: /);
+    expect(failure).not.toContain("s3cr3t-pw");
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("in production warns at start-up and keeps the mail until a server with SMTP_URL sends it", async () => {
+    const env = { DATA_DIR: path.join(directory, "production") };
+    const waiting = await app(env);
+    expect(waiting.output()).toContain("[mail] SMTP_URL is not set: mails wait in the outbox");
+    expect((await postSignUp(waiting, { email: "espera@example.com", client: "198.51.100.40" })).status).toBe(200);
+    expect(await exportWaitlist(env)).toEqual([
+      expect.objectContaining({ email: "espera@example.com", status: "pending" }),
+    ]);
+    await waiting.stop();
+
+    const smtp = await startSmtpServer();
+    try {
+      await app({ ...env, SMTP_URL: smtp.url });
+      await mailsTo(smtp, "espera@example.com");
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * "Avisarme cuando esté listo" end to end, over HTTP, through a real SMTP server, on the
+ * embedded database and on a real PostgreSQL: sign-up → mail → confirm page → confirmed in
+ * the export; one-click unsubscribe; the delete link; and every refusal.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
+import {
+  DATABASE_KINDS,
+  exportWaitlist,
+  linksIn,
+  mailsTo,
+  postSignUp,
+  useDatabase,
+  type SignUp,
+} from "../support/waitlist";
+
+const ACCEPTED = "te llega un email para confirmarla";
+
+/** The text of the page's status message (the form's answer without JavaScript). */
+function statusMessage(html: string): string {
+  return html.match(/data-testid="notify-status"[^>]*>([^<]*)</)?.[1] ?? "";
+}
+
+/** The mail page's button form: where it posts. */
+function formAction(html: string): string {
+  const action = html.match(/<form[^>]*method="post"[^>]*action="([^"]+)"/)?.[1];
+  if (!action) throw new Error("no form on the page");
+  return action.replace(/&amp;/g, "&");
+}
+
+describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
+  const database = useDatabase(kind);
+  let smtp: SmtpServer;
+  let app: AppServer;
+  let port: number;
+
+  const start = async () => {
+    app = await startAppServer({ ...database.env, SMTP_URL: smtp.url, SITE_URL: `http://127.0.0.1:${port}` }, { port });
+  };
+  const signUp = async (submission: SignUp) => {
+    const response = await postSignUp(app, submission);
+    return { status: response.status, headers: response.headers, html: await response.text() };
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    port = await freePort();
+    await start();
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  it("signs up, mails a confirm link, confirms only on the button's POST, and exports the address as confirmed", async () => {
+    const answer = await signUp({ email: "  Ana.Perez@Example.com ", client: "198.51.100.1" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(statusMessage(answer.html)).toContain(ACCEPTED);
+
+    const [mail] = await mailsTo(smtp, "ana.perez@example.com");
+    expect(mail!.subject).toBe("Confirmá tu email para el aviso de Opinion Labz");
+    expect(mail!.headers.get("from")).toBe(`Opinion Labz <hola@127.0.0.1>`);
+    const { confirm, leave } = linksIn(mail!);
+    expect(confirm.startsWith(`http://127.0.0.1:${port}/`)).toBe(true);
+    expect(mail!.headers.get("list-unsubscribe")).toBe(`<${leave}>`);
+    expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail!.text).toContain("7 días");
+
+    // Opening the link, as a mail scanner does, changes nothing.
+    const page = await fetch(confirm);
+    expect(page.status).toBe(200);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain("Confirmar mi email");
+    expect(await exportWaitlist(database.env)).toEqual([
+      expect.objectContaining({ email: "ana.perez@example.com", status: "pending", confirmed_at: "" }),
+    ]);
+
+    const confirmed = await fetch(new URL(formAction(pageHtml), confirm), { method: "POST" });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("confirmaste tu email");
+    const [row] = await exportWaitlist(database.env);
+    expect(row).toMatchObject({ email: "ana.perez@example.com", status: "confirmed" });
+    expect(Date.parse(row!.confirmed_at)).toBeGreaterThanOrEqual(Date.parse(row!.subscribed_at));
+  });
+
+  it("makes a mail link's page for its own token alone: never stored, never shared", async () => {
+    for (const path of ["/avisos/confirmar", "/avisos/baja"]) {
+      for (const token of ["token-de-ana", "token-de-bruno"]) {
+        const page = await fetch(`${app.origin}${path}?t=${token}`);
+        expect(page.headers.get("cache-control"), path).toBe("no-store");
+        expect(formAction(await page.text()), `${path} for ${token}`).toBe(`${path}?t=${token}`);
+      }
+    }
+  });
+
+  it("answers a known address exactly as a new one, and mails it at most once a day", async () => {
+    const first = await signUp({ email: "bruno@example.com", client: "198.51.100.2" });
+    await mailsTo(smtp, "bruno@example.com");
+    const again = await signUp({ email: "bruno@example.com", client: "198.51.100.2" });
+    const confirmedAlready = await signUp({ email: "ana.perez@example.com", client: "198.51.100.2" });
+    expect([again.status, confirmedAlready.status]).toEqual([first.status, first.status]);
+    expect(statusMessage(again.html)).toBe(statusMessage(first.html));
+    expect(statusMessage(confirmedAlready.html)).toBe(statusMessage(first.html));
+    // A control address signed up after them: once its mail is in, any mail they queued would be too.
+    await signUp({ email: "control-1@example.com", client: "198.51.100.2" });
+    await mailsTo(smtp, "control-1@example.com");
+    expect(smtp.mails().filter((mail) => mail.to === "bruno@example.com")).toHaveLength(1);
+    expect(smtp.mails().filter((mail) => mail.to === "ana.perez@example.com")).toHaveLength(1);
+  });
+
+  it("unsubscribes with the mail client's one-click POST (RFC 8058)", async () => {
+    await signUp({ email: "carla@example.com", client: "198.51.100.3" });
+    const [mail] = await mailsTo(smtp, "carla@example.com");
+    const target = mail!.headers.get("list-unsubscribe")!.slice(1, -1);
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBe(200);
+    const rows = await exportWaitlist(database.env);
+    expect(rows.find((row) => row.email === "carla@example.com")).toMatchObject({ status: "unsubscribed" });
+  });
+
+  it("deletes the address with the link in the mail, after the page's button", async () => {
+    await signUp({ email: "dario@example.com", client: "198.51.100.4" });
+    const [mail] = await mailsTo(smtp, "dario@example.com");
+    const { leave } = linksIn(mail!);
+    const page = await fetch(leave);
+    const html = await page.text();
+    expect(html).toContain("Borrar mi email");
+    expect((await exportWaitlist(database.env)).map((row) => row.email)).toContain("dario@example.com");
+    const deleted = await fetch(new URL(formAction(html), leave), { method: "POST" });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.text()).toContain("borramos tu email");
+    expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("dario@example.com");
+  });
+
+  it.each([
+    ["an address with no domain", { email: "elena@" }, "no parece válido"],
+    ["an address with a space", { email: "elena perez@example.com" }, "no parece válido"],
+    ["an address over 254 characters", { email: `${"e".repeat(60)}@${"x".repeat(190)}.com` }, "no parece válido"],
+    ["an empty address", { email: "   " }, "Escribí tu email"],
+    ["no consent", { email: "elena@example.com", consent: false }, "marcá la casilla"],
+    ["the honeypot filled in", { email: "elena@example.com", honeypot: "https://spam.example" }, "No pudimos enviar"],
+    [
+      "a form sent half a second after the page",
+      { email: "elena@example.com", filledInMs: 500 },
+      "Esperá unos segundos",
+    ],
+  ])(
+    "refuses %s with a 400 and a Spanish message, keeps what was typed, stores and sends nothing",
+    async (_, submission, message) => {
+      const answer = await signUp({ ...submission, client: "198.51.100.5" });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(statusMessage(answer.html)).toContain(message);
+      if (submission.email.trim()) expect(answer.html).toContain(`value="${submission.email}"`);
+      const control = `control-${submission.email.length}-${message.length}@example.com`;
+      await signUp({ email: control, client: "198.51.100.6" });
+      await mailsTo(smtp, control);
+      expect(smtp.mails().filter((mail) => mail.to.startsWith("elena"))).toEqual([]);
+      expect((await exportWaitlist(database.env)).filter((row) => row.email.startsWith("elena"))).toEqual([]);
+    },
+  );
+
+  it("accepts a form sent 3 seconds after the page was rendered", async () => {
+    const answer = await signUp({ email: "fabian@example.com", filledInMs: 3000, client: "198.51.100.7" });
+    expect(answer.status).toBe(200);
+    await mailsTo(smtp, "fabian@example.com");
+  });
+
+  it("takes 30 sign-ups in 10 minutes from one client, then says to wait; other clients go on", async () => {
+    const client = "203.0.113.30";
+    for (let i = 1; i <= 30; i++) {
+      expect((await signUp({ email: `familia-${i}@example.com`, client })).status).toBe(200);
+    }
+    const refused = await signUp({ email: "familia-31@example.com", client });
+    expect(refused.status).toBe(429);
+    expect(statusMessage(refused.html)).toContain("Esperá unos minutos");
+    expect(refused.html).toContain('value="familia-31@example.com"');
+    expect((await signUp({ email: "vecina@example.com", client: "203.0.113.31" })).status).toBe(200);
+    await mailsTo(smtp, "vecina@example.com");
+    expect(smtp.mails().filter((mail) => mail.to === "familia-31@example.com")).toEqual([]);
+    expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("familia-31@example.com");
+  });
+
+  it("keeps sign-ups across a restart: a link mailed before it still confirms after", async () => {
+    await signUp({ email: "gabriela@example.com", client: "198.51.100.8" });
+    const [mail] = await mailsTo(smtp, "gabriela@example.com");
+    await app.stop();
+    await start();
+    const { confirm } = linksIn(mail!);
+    const html = await (await fetch(confirm)).text();
+    const confirmed = await fetch(new URL(formAction(html), confirm), { method: "POST" });
+    expect(confirmed.status).toBe(200);
+    const rows = await exportWaitlist(database.env);
+    expect(rows.find((row) => row.email === "ana.perez@example.com")).toMatchObject({ status: "confirmed" });
+    expect(rows.find((row) => row.email === "gabriela@example.com")).toMatchObject({ status: "confirmed" });
+  });
+});

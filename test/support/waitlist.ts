@@ -1,0 +1,126 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect } from "vitest";
+import { ROOT, type AppServer } from "./app-server";
+import { startPostgres, type Postgres } from "./postgres";
+import type { ReceivedMail, SmtpServer } from "./smtp-server";
+
+export const DATABASE_KINDS = ["embedded", "postgres"] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+/** The variables that point an app at one database: DATA_DIR or DATABASE_URL. */
+export interface TestDatabase {
+  env: Record<string, string>;
+  /** Another empty database of the same kind (a PostgreSQL database on the same server). */
+  another: () => Promise<Record<string, string>>;
+}
+
+/**
+ * For one describe block: an empty database of `kind` (a temporary data directory, or a new
+ * database on a real PostgreSQL started for the block). Filled in by `beforeAll`.
+ */
+export function useDatabase(kind: DatabaseKind): TestDatabase {
+  const database = {} as TestDatabase;
+  let postgres: Postgres | undefined;
+  const directories: string[] = [];
+  beforeAll(async () => {
+    if (kind === "postgres") {
+      const server = await startPostgres();
+      postgres = server;
+      database.another = async () => ({ DATABASE_URL: await server.createDatabase() });
+    } else {
+      database.another = async () => {
+        const directory = mkdtempSync(path.join(tmpdir(), "site-data-"));
+        directories.push(directory);
+        return { DATA_DIR: directory };
+      };
+    }
+    database.env = await database.another();
+  });
+  afterAll(async () => {
+    await postgres?.stop();
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  });
+  return database;
+}
+
+/** A human's submission unless told otherwise: consent given, honeypot empty, 5 s after the page was rendered. */
+export interface SignUp {
+  email: string;
+  consent?: boolean;
+  honeypot?: string;
+  /** How long before the submission the page was rendered. */
+  filledInMs?: number;
+  /** Who submits, as the X-Forwarded-For a proxy on loopback would add. */
+  client: string;
+}
+
+export async function postSignUp(
+  app: AppServer,
+  { email, consent = true, honeypot = "", filledInMs = 5000, client }: SignUp,
+): Promise<Response> {
+  return postForm(
+    app,
+    "/encuesta",
+    { email, ...(consent ? { consentimiento: "si" } : {}) },
+    { honeypot, filledInMs, client },
+  );
+}
+
+/** A public form's POST as a browser without JavaScript sends it, the bot-rule fields included. */
+export async function postForm(
+  app: AppServer,
+  pathname: string,
+  fields: Record<string, string>,
+  { honeypot = "", filledInMs = 5000, client }: { honeypot?: string; filledInMs?: number; client: string },
+): Promise<Response> {
+  const form = new URLSearchParams({ ...fields, sitio_web: honeypot, inicio: String(Date.now() - filledInMs) });
+  return fetch(`${app.origin}${pathname}`, {
+    method: "POST",
+    body: form,
+    headers: { "x-forwarded-for": client },
+    redirect: "manual",
+  });
+}
+
+const execFileAsync = promisify(execFile);
+
+export interface ExportedRow {
+  email: string;
+  status: string;
+  subscribed_at: string;
+  confirmed_at: string;
+}
+
+/** `npm run waitlist:export` against `env`'s database, parsed. */
+export async function exportWaitlist(env: Record<string, string>): Promise<ExportedRow[]> {
+  const { stdout } = await execFileAsync(path.join(ROOT, "node_modules/.bin/tsx"), ["other/waitlist-export.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  const [header, ...lines] = stdout.trimEnd().split("\n");
+  expect(header).toBe("email,status,subscribed_at,confirmed_at");
+  return lines.map((line) => {
+    const [email, status, subscribed_at, confirmed_at] = line.split(",");
+    return { email: email!, status: status!, subscribed_at: subscribed_at!, confirmed_at: confirmed_at! };
+  });
+}
+
+/** The mails to `address` the SMTP server has received, waiting until there are at least `count`. */
+export async function mailsTo(smtp: SmtpServer, address: string, count = 1): Promise<ReceivedMail[]> {
+  const received = () => smtp.mails().filter((mail) => mail.to === address);
+  await expect.poll(() => received().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  return received();
+}
+
+/** The links in a mail's text, by where they lead. */
+export function linksIn(mail: ReceivedMail): { confirm: string; leave: string } {
+  const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  const confirm = links.find((link) => link.includes("/avisos/confirmar?"));
+  const leave = links.find((link) => link.includes("/avisos/baja?"));
+  if (!confirm || !leave) throw new Error(`links missing in:\n${mail.text}`);
+  return { confirm, leave };
+}
