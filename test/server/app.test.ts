@@ -72,7 +72,11 @@ describe("the built server over HTTP, sheet on loopback", () => {
         lastError: null,
         source: "url",
       },
+      // The embedded database by default; nothing waits in the outbox of a fresh data directory.
+      database: { kind: "embedded", answers: true },
+      outbox: { pending: 0, oldestAgeSeconds: null },
     });
+    expect(JSON.stringify(body), "never a path or URL of the database").not.toMatch(/sqlite|\/data|postgres:/);
   });
 
   it("answers an unknown path with HTTP 404, the spec's page, and logs the path", async () => {
