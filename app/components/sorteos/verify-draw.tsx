@@ -8,7 +8,7 @@ import { commitmentOf, drawRounds, parseEntryList, sha256Hex } from "~/lib/draw/
 import { formatCount } from "~/lib/participants/format";
 
 /** One round of a published draw: round 0 is the draw, then one per redraw. */
-export interface PublishedRound {
+interface PublishedRound {
   /** The public random value, as its source prints it (hex). */
   beacon: string;
   /** Where the value comes from, e.g. "drand quicknet, ronda 28.012.345". */
