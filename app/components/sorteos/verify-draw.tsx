@@ -213,10 +213,11 @@ function VerificationResult({ verification }: { verification: Verification }) {
             <span className={check.ok ? "text-emerald-700" : "text-red-700"}>
               <Icon name={check.ok ? "check" : "close"} className="mt-0.5 h-4 w-4 shrink-0" />
             </span>
-            <span>
+            <span className="min-w-0">
               <strong className="font-semibold text-slate-900">{check.value}</strong>{" "}
               <span className="sr-only">{check.ok ? "(coincide)" : "(no coincide)"}</span>
-              <span className="break-words text-slate-700">{check.detail}</span>
+              {/* A recomputed hash is one 64-character word: it may break anywhere rather than widen the page. */}
+              <span className="text-slate-700 [overflow-wrap:anywhere]">{check.detail}</span>
             </span>
           </li>
         ))}
