@@ -189,3 +189,21 @@ export async function drawRounds({
   }
   return { listHash, rounds };
 }
+
+/** drand's quicknet chain (docs/draw.md, "The public value"): round 1 at genesis, then one every period. */
+const QUICKNET_GENESIS_S = 1_692_803_367;
+const QUICKNET_PERIOD_S = 3;
+/** Room for the freeze to finish and its hash to be published before the round exists. */
+const BEACON_DELAY_MS = 30 * 60 * 1000;
+/** A prize unclaimed for 30 days is redrawn: redraw r is fixed from the end of the r-th claim period. */
+const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The drand quicknet round whose `randomness` a draw's round must use, fixed by rule so no
+ * one picks it after seeing values: the first round emitted at or after the draw instant
+ * plus 30 minutes, or, for redraw r, plus r times 30 days as well.
+ */
+export function beaconRound(drawAt: Date, round: number): number {
+  const instantS = (drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS) / 1000;
+  return Math.ceil((instantS - QUICKNET_GENESIS_S) / QUICKNET_PERIOD_S) + 1;
+}

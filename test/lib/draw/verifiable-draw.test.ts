@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import {
+  beaconRound,
   commitmentOf,
   drawRounds,
   entryListText,
@@ -279,5 +280,26 @@ describe("seeds and commitments", () => {
     const seed = newSeed();
     expect(await commitmentOf(seed)).toBe(opensslSha256(seed));
     await expect(commitmentOf(`${seed}\n`)).rejects.toThrow(/seed/);
+  });
+});
+
+describe("beaconRound", () => {
+  it("is the first quicknet round at or after the draw instant plus 30 minutes", () => {
+    // Quicknet: round 1 at 1692803367 s, one round every 3 s; 2026-12-07T15:30:00Z is 1796657400 s.
+    expect((1796657400 - 1692803367) / 3 + 1).toBe(34618012);
+    expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 0)).toBe(34618012);
+    expect(beaconRound(new Date("2026-12-07T15:00:01Z"), 0)).toBe(34618013);
+    expect(beaconRound(new Date("2026-12-07T15:00:03Z"), 0)).toBe(34618013);
+    expect(beaconRound(new Date("2026-12-07T14:59:59Z"), 0)).toBe(34618012);
+  });
+
+  it("agrees with a published quicknet client: round 27946612 is emitted at 2026-04-20T00:00:00Z", () => {
+    expect(beaconRound(new Date("2026-04-19T23:30:00Z"), 0)).toBe(27946612);
+  });
+
+  it("moves each redraw 30 days on", () => {
+    expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 1)).toBe(34618012 + (30 * 24 * 3600) / 3);
+    expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 2)).toBe(34618012 + (60 * 24 * 3600) / 3);
+    expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 1)).toBe(35482012);
   });
 });
