@@ -53,17 +53,20 @@ interface Check {
 
 /** The frozen list as downloaded, or why it cannot be used. */
 async function downloadList(url: string): Promise<{ hash: string; ids: string[] | null } | { problem: string }> {
-  let response: Response;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    response = await fetch(url, { cache: "no-store" });
+    const response = await fetch(url, { cache: "no-store" });
+    if (!response.ok) {
+      return { problem: `No pudimos descargar la lista de ids (el servidor respondió ${response.status}).` };
+    }
+    bytes = new Uint8Array(await response.arrayBuffer());
   } catch {
+    // A network failure, before the answer or in the middle of its body.
     return { problem: "No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo." };
   }
-  if (!response.ok)
-    return { problem: `No pudimos descargar la lista de ids (el servidor respondió ${response.status}).` };
-  const bytes = new Uint8Array(await response.arrayBuffer());
   let text: string | null;
   try {
+    // Not lenient: a byte that is not UTF-8, or a byte-order mark, is not the published list.
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     text = null;

@@ -24,7 +24,12 @@ let origin: string;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    const body = { "/sorteos/2026-12/ids.txt": LIST, "/cambiada/ids.txt": SWAPPED_LIST }[request.url ?? ""];
+    const body = {
+      "/sorteos/2026-12/ids.txt": LIST,
+      "/cambiada/ids.txt": SWAPPED_LIST,
+      "/con-bom/ids.txt": `\uFEFF${LIST}`,
+      "/latin1/ids.txt": Buffer.from(LIST.replace("OL-25500", "OL-2550\u00f1"), "latin1"),
+    }[request.url ?? ""];
     response.writeHead(body === undefined ? 404 : 200, { "content-type": "text/plain; charset=utf-8" });
     response.end(body ?? "No encontrado");
   });
@@ -167,6 +172,16 @@ describe("the check in the browser", () => {
       "No coincide: huella de la lista, ganador (sorteo), ganador (resorteo 1).",
     ],
     [
+      "the list's format (a byte-order mark)",
+      (draw) => (draw.listUrl = `${origin}/con-bom/ids.txt`),
+      "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    [
+      "the list's encoding (Latin-1)",
+      (draw) => (draw.listUrl = `${origin}/latin1/ids.txt`),
+      "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    [
       "the link itself",
       (draw) => (draw.listUrl = `${origin}/no-existe/ids.txt`),
       "No coincide: lista de ids, ganador (sorteo), ganador (resorteo 1).",
@@ -184,6 +199,17 @@ describe("the check in the browser", () => {
       "Lista de ids (no coincide)No pudimos descargar la lista de ids (el servidor respondió 404).",
     );
   });
+});
+
+it("says when the list's server cannot be reached at all", async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const { container } = await verify({ ...publishedDraw(), listUrl: `http://127.0.0.1:${port}/ids.txt` });
+  expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+    "Lista de ids (no coincide)No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo.",
+  );
 });
 
 describe("accessibility", () => {
