@@ -2,8 +2,7 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { DRAW_RULE_STEPS } from "~/content/verifiable-draw";
 import { Icon } from "../icons";
 import { PageSection } from "./page-section";
-import { argentinaWallClock } from "~/lib/draw/next-draw";
-import { twoDigits } from "~/lib/draw/countdown";
+import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { commitmentOf, drawRounds, parseEntryList, sha256Hex } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
 
@@ -31,13 +30,6 @@ export interface PublishedDraw {
   committedAt: string;
   seed: string;
   rounds: PublishedRound[];
-}
-
-/** "7/12/2026, 12:00", Argentina time, written out for the reason `formatDrawDate` gives. */
-function formatArgentinaInstant(iso: string): string {
-  const wallClock = argentinaWallClock(Date.parse(iso));
-  const date = `${wallClock.getUTCDate()}/${wallClock.getUTCMonth() + 1}/${wallClock.getUTCFullYear()}`;
-  return `${date}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
 }
 
 function roundName(round: number): string {
@@ -318,8 +310,50 @@ export function VerifyDraw({ draw }: { draw: PublishedDraw }) {
   );
 }
 
-/** "Verificalo vos": the rule in plain words, then each published draw with its check. */
-export function VerifyDrawSection({ draws }: { draws: PublishedDraw[] }) {
+/** The next draw's commitment: public before its list is frozen, so its seed cannot be chosen later. */
+export interface UpcomingCommitment {
+  drawAt: string;
+  commitment: string;
+  committedAt: string;
+  /** The drand quicknet round fixed for it by rule. */
+  beaconRound: number;
+}
+
+function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
+  return (
+    <article
+      aria-labelledby="proximo-sorteo"
+      className="rounded-3xl border border-brand-200 bg-brand-50 p-5 shadow-sm sm:p-8"
+      data-testid="upcoming-commitment"
+    >
+      <h3 id="proximo-sorteo" className="text-xl font-bold text-slate-900">
+        Próximo sorteo: <time dateTime={upcoming.drawAt}>{formatArgentinaInstant(upcoming.drawAt)}</time>{" "}
+        <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
+      </h3>
+      <dl className="mt-4 divide-y divide-brand-100">
+        <PublishedValue label="Compromiso (SHA-256 de la semilla)">
+          <Hex value={upcoming.commitment} />
+          <span className="mt-1 block text-slate-600">
+            Publicado el <time dateTime={upcoming.committedAt}>{formatArgentinaInstant(upcoming.committedAt)}</time>. La
+            semilla se revela en el sorteo: su huella tiene que dar este compromiso.
+          </span>
+        </PublishedValue>
+        <PublishedValue label="Valor público">
+          drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo)
+        </PublishedValue>
+      </dl>
+    </article>
+  );
+}
+
+/** "Verificalo vos": the rule in plain words, the next draw's commitment, then each published draw with its check. */
+export function VerifyDrawSection({
+  draws,
+  upcoming = null,
+}: {
+  draws: PublishedDraw[];
+  upcoming?: UpcomingCommitment | null;
+}) {
   return (
     <PageSection
       id="verificalo-vos"
@@ -338,6 +372,7 @@ export function VerifyDrawSection({ draws }: { draws: PublishedDraw[] }) {
         ))}
       </ol>
       <div className="mx-auto mt-10 max-w-5xl space-y-6">
+        {upcoming ? <UpcomingDraw upcoming={upcoming} /> : null}
         {draws.map((draw) => (
           <VerifyDraw key={draw.drawAt} draw={draw} />
         ))}

@@ -69,3 +69,10 @@ export function formatDrawDate(draw: Date): string {
   const time = `${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
   return `${weekday} ${wallClock.getUTCDate()} de ${month}, ${time}`;
 }
+
+/** "7/12/2026, 12:00", Argentina time, written out for the reason `formatDrawDate` gives. */
+export function formatArgentinaInstant(iso: string): string {
+  const wallClock = argentinaWallClock(Date.parse(iso));
+  const date = `${wallClock.getUTCDate()}/${wallClock.getUTCMonth() + 1}/${wallClock.getUTCFullYear()}`;
+  return `${date}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+}

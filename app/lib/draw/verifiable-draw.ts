@@ -41,7 +41,7 @@ function isSha256Hex(value: string): boolean {
   return SHA256_HEX.test(value);
 }
 
-function isBeaconValue(value: string): boolean {
+export function isBeaconValue(value: string): boolean {
   return BEACON_HEX.test(value);
 }
 
@@ -206,4 +206,9 @@ const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 export function beaconRound(drawAt: Date, round: number): number {
   const instantS = (drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS) / 1000;
   return Math.ceil((instantS - QUICKNET_GENESIS_S) / QUICKNET_PERIOD_S) + 1;
+}
+
+/** When quicknet emits `round`, epoch ms: status prints it so ops know when to fetch the value. */
+export function quicknetRoundTime(round: number): number {
+  return (QUICKNET_GENESIS_S + QUICKNET_PERIOD_S * (round - 1)) * 1000;
 }

@@ -1,5 +1,5 @@
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
-import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
+import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
 import type { StoredResponse } from "./document-store.server";
 import {
   applySecurityHeaders,
@@ -27,7 +27,9 @@ export type FinishedAs =
   /** robots.txt and the sitemap. */
   | { kind: "crawler-file"; contentType: string }
   /** `/healthz`: always asked of the origin. */
-  | { kind: "health" };
+  | { kind: "health" }
+  /** A drawn month's frozen ids list, the exact bytes its published hash was taken of; or its 404. */
+  | { kind: "draw-list"; found: boolean };
 
 function inlineSourcesOf(finished: FinishedAs): InlineSources {
   switch (finished.kind) {
@@ -50,6 +52,8 @@ function cacheControlOf(finished: FinishedAs): string {
       return cacheControlFor("not-found");
     case "crawler-file":
       return CRAWLER_FILE_CACHE_CONTROL;
+    case "draw-list":
+      return finished.found ? DRAW_LIST_CACHE_CONTROL : NO_STORE;
     default:
       return NO_STORE;
   }
@@ -66,6 +70,8 @@ function contentTypeOf(finished: FinishedAs): string | undefined {
       return finished.contentType;
     case "health":
       return "application/json";
+    case "draw-list":
+      return "text/plain; charset=utf-8";
     case "data":
       return undefined;
   }
@@ -79,10 +85,10 @@ export function finishResponse(headers: Headers, request: Request, finished: Fin
   if (contentType) headers.set("Content-Type", contentType);
 }
 
-function resourceResponse(request: Request, body: string, finished: FinishedAs): Response {
+function resourceResponse(request: Request, body: string, finished: FinishedAs, status = 200): Response {
   const headers = new Headers();
   finishResponse(headers, request, finished);
-  return new Response(body, { headers });
+  return new Response(body, { headers, status });
 }
 
 /** robots.txt or the sitemap, finished like every other response. */
@@ -93,4 +99,17 @@ export function crawlerFileResponse(request: Request, file: CrawlerFile): Respon
 /** The `/healthz` report as JSON, never kept by any cache. */
 export function healthResponse(request: Request, report: object): Response {
   return resourceResponse(request, JSON.stringify(report), { kind: "health" });
+}
+
+/**
+ * A draw's ids list as plain text, or a 404 naming what is missing. Any site may fetch it:
+ * the list is public, and a checker elsewhere recomputes the draw from it.
+ */
+export function drawListResponse(request: Request, list: string | null): Response {
+  const response =
+    list === null
+      ? resourceResponse(request, "No hay un sorteo hecho en esa fecha.\n", { kind: "draw-list", found: false }, 404)
+      : resourceResponse(request, list, { kind: "draw-list", found: true });
+  response.headers.set("Access-Control-Allow-Origin", "*");
+  return response;
 }

@@ -20,7 +20,17 @@ export interface ServerEnv {
   /** Where sign-ups and the outbox live (docs/operations.md, "Data"). */
   database: DatabaseConfig;
   mail: MailConfig;
+  /** Where each draw's record is mailed. Until set, a sample address that nothing receives. */
+  contactEmail: { value: string; sample: boolean };
+  /**
+   * The instant the draw commands take as "now", from DRAW_NOW: honoured only when NODE_ENV
+   * is exactly "test", so tests can run a draw after its instant and production never can.
+   */
+  drawNow: number | null;
 }
+
+/** How participant names are published (docs/product.md, "Participant names"). */
+export type ParticipantNames = "initial" | "full";
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
 export type DatabaseConfig = { kind: "embedded"; file: string } | { kind: "postgres"; url: string };
@@ -138,6 +148,26 @@ function readMail(vars: Record<string, string | undefined>, siteUrl: string): Ma
   return { smtpUrl, from };
 }
 
+/** Marked as a sample wherever it shows; the lead reconciles it with the organizer's other settings. */
+const SAMPLE_CONTACT_EMAIL = "soporte@opinionlabz.example";
+
+function readContactEmail(vars: Record<string, string | undefined>): ServerEnv["contactEmail"] {
+  const raw = vars.CONTACT_EMAIL?.trim();
+  if (!raw) return { value: SAMPLE_CONTACT_EMAIL, sample: true };
+  if (raw.length > 254 || !/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(raw)) {
+    throw new EnvError("CONTACT_EMAIL", `must be an email address such as soporte@example.com, got "${raw}"`);
+  }
+  return { value: raw, sample: false };
+}
+
+function readDrawNow(vars: Record<string, string | undefined>): number | null {
+  const raw = vars.DRAW_NOW?.trim();
+  if (!raw || vars.NODE_ENV !== "test") return null;
+  const instant = Date.parse(raw);
+  if (Number.isNaN(instant)) throw new EnvError("DRAW_NOW", `must be an ISO 8601 instant, got "${raw}"`);
+  return instant;
+}
+
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
 function readMode(vars: Record<string, string | undefined>): ServerMode {
   const raw = vars.NODE_ENV?.trim();
@@ -158,6 +188,8 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     siteUrl,
     database: readDatabase(vars, cwd),
     mail: readMail(vars, siteUrl),
+    contactEmail: readContactEmail(vars),
+    drawNow: readDrawNow(vars),
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
   };

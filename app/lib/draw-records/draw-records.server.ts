@@ -1,0 +1,208 @@
+import { argentinaWallClock } from "~/lib/draw/next-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
+import { loadSheet } from "~/lib/participants/load-sheet.server";
+import { formatCount } from "~/lib/participants/format";
+import { maskedName } from "~/lib/participants/public-name";
+import { env } from "~/lib/server/env.server";
+import { storage } from "~/lib/storage/database.server";
+import {
+  CLAIM_PERIOD_MS,
+  drawRecords,
+  ensureCommitment,
+  redraw,
+  runDraw,
+  type DrawRecord,
+  type SheetEntries,
+} from "./records.server";
+
+/** One round as /sorteos publishes it. */
+interface PublishedRoundView {
+  beacon: string;
+  beaconSource: string;
+  winnerId: string;
+  winnerName: string;
+}
+
+/** A drawn month as /sorteos publishes it: every value the "Verificalo vos" check needs. */
+export interface PublishedDrawView {
+  drawAt: string;
+  entryCount: number;
+  listHash: string;
+  listUrl: string;
+  commitment: string;
+  committedAt: string;
+  seed: string;
+  rounds: PublishedRoundView[];
+  /** Frozen from the bundled sample sheet: the page says the entries are examples. */
+  sample: boolean;
+}
+
+/** The next draw's commitment, public before its list is frozen. */
+export interface UpcomingDrawView {
+  drawAt: string;
+  commitment: string;
+  committedAt: string;
+  beaconRound: number;
+}
+
+export interface DrawsView {
+  upcoming: UpcomingDrawView | null;
+  /** Newest first. */
+  draws: PublishedDrawView[];
+  /** The bundled sample sheet is served: winners shown are examples. */
+  sampleSheet: boolean;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The draw's date in Argentina, "2026-12-07": the path segment of its ids list. */
+function drawDate(drawAt: number): string {
+  return argentinaWallClock(drawAt).toISOString().slice(0, 10);
+}
+
+function beaconSource(drawAt: number, round: number): string {
+  return `drand quicknet, ronda ${formatCount(beaconRound(new Date(drawAt), round))}`;
+}
+
+function publishedDraw({ draw, rounds }: DrawRecord): PublishedDrawView {
+  return {
+    drawAt: iso(draw.draw_at),
+    entryCount: draw.entry_count ?? 0,
+    listHash: draw.list_hash ?? "",
+    listUrl: `${env.siteUrl}/sorteos/${drawDate(draw.draw_at)}/ids.txt`,
+    commitment: draw.commitment,
+    committedAt: iso(draw.committed_at),
+    seed: draw.seed,
+    rounds: rounds.map((round) => ({
+      beacon: round.beacon,
+      beaconSource: beaconSource(draw.draw_at, round.round),
+      winnerId: round.winner_id,
+      winnerName: round.winner_name,
+    })),
+    sample: draw.from_sample === 1,
+  };
+}
+
+/**
+ * Commits the upcoming draw's seed if no one has (at start-up, and on every read of the
+ * page, so a server that ran past a draw without a `draw run` still publishes the next one).
+ */
+export async function commitUpcomingDraw(now = Date.now()): Promise<void> {
+  await ensureCommitment(storage.db, now);
+}
+
+/** What /sorteos shows: the upcoming commitment and every drawn month. Seeds stay out until drawn. */
+export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
+  await commitUpcomingDraw(now);
+  const records = await drawRecords(storage.db);
+  const pending = records.filter((record) => record.rounds.length === 0).at(-1);
+  return {
+    upcoming: pending
+      ? {
+          drawAt: iso(pending.draw.draw_at),
+          commitment: pending.draw.commitment,
+          committedAt: iso(pending.draw.committed_at),
+          beaconRound: beaconRound(new Date(pending.draw.draw_at), 0),
+        }
+      : null,
+    draws: records.filter((record) => record.rounds.length > 0).map(publishedDraw),
+    sampleSheet: env.sheetSource.kind === "file" && env.sheetSource.isBundledSample,
+  };
+}
+
+/** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina), or null if there is none. */
+export async function drawListText(date: string): Promise<string | null> {
+  const records = await drawRecords(storage.db);
+  const record = records.find(({ draw }) => draw.list_text !== null && drawDate(draw.draw_at) === date);
+  return record?.draw.list_text ?? null;
+}
+
+/** The sheet's valid rows in sheet order, loaded exactly as the server loads it. */
+async function sheetEntries(): Promise<SheetEntries> {
+  const { snapshot } = await loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now });
+  // The snapshot lists the newest first; the canonical list keeps sheet order.
+  const entries = [...snapshot.participants].reverse().map(({ id, nombre }) => ({ id, name: maskedName(nombre) }));
+  return { entries, fromSample: snapshot.source === "sample" };
+}
+
+/** The record as text: what the CLI prints and the team's mail says. */
+export function describeDraw(view: PublishedDrawView): string {
+  const lines = [
+    `Draw of ${view.drawAt}${view.sample ? " (SAMPLE sheet, not real entrants)" : ""}`,
+    `  entries:      ${view.entryCount}`,
+    `  list hash:    ${view.listHash}`,
+    `  ids list:     ${view.listUrl}`,
+    `  commitment:   ${view.commitment} (published ${view.committedAt})`,
+    `  seed:         ${view.seed}`,
+  ];
+  view.rounds.forEach((round, index) => {
+    lines.push(
+      `  round ${index}:      beacon ${round.beacon} (${round.beaconSource})`,
+      `                winner id ${round.winnerId}, published as "${round.winnerName}"`,
+    );
+  });
+  return lines.join("\n");
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function recordMail(view: PublishedDrawView): OutgoingMail {
+  const last = view.rounds.at(-1)!;
+  const round = view.rounds.length - 1;
+  const what = round === 0 ? "Sorteo" : `Resorteo ${round}`;
+  const text = [
+    `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId} (${last.winnerName}).`,
+    "Contactá a la persona ganadora. Si en 30 días no reclama el premio, corresponde un resorteo (docs/operations.md).",
+    "",
+    describeDraw(view),
+  ].join("\n");
+  return {
+    kind: "draw-record",
+    to: env.contactEmail.value,
+    subject: `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
+    text,
+    html: `<!doctype html><html lang="es"><body><pre style="font-family:monospace">${escapeHtml(text)}</pre></body></html>`,
+  };
+}
+
+/** The draw commands' "now": DRAW_NOW in tests only (see env.server.ts), else the clock. */
+function drawNow(): number {
+  return env.drawNow ?? Date.now();
+}
+
+/** `npm run draw -- status`: the upcoming commitment, then every drawn month and its next redraw's round. */
+export async function drawStatus(): Promise<string> {
+  const { upcoming, draws } = await getDrawsView(drawNow());
+  const lines = [
+    upcoming
+      ? [
+          `Upcoming draw ${upcoming.drawAt}`,
+          `  commitment:   ${upcoming.commitment} (published ${upcoming.committedAt})`,
+          `  beacon:       drand quicknet round ${upcoming.beaconRound}, at ${iso(quicknetRoundTime(upcoming.beaconRound))}`,
+        ].join("\n")
+      : "No upcoming draw committed.",
+  ];
+  for (const draw of draws) {
+    const next = draw.rounds.length;
+    const round = beaconRound(new Date(draw.drawAt), next);
+    lines.push(
+      describeDraw(draw),
+      `  next redraw:  round ${next}, allowed from ${iso(Date.parse(draw.drawAt) + next * CLAIM_PERIOD_MS)}, drand quicknet round ${round}`,
+    );
+  }
+  return lines.join("\n\n");
+}
+
+/** `npm run draw -- run` and `redraw`: the record as published, mailed to the team in the same transaction. */
+export async function drawCommand(command: "run" | "redraw", beacon: string): Promise<PublishedDrawView> {
+  const options = {
+    beacon,
+    now: drawNow(),
+    onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) =>
+      enqueueMail(trx, recordMail(publishedDraw(record)), Date.now()),
+  };
+  const record =
+    command === "run" ? await runDraw(storage.db, sheetEntries, options) : await redraw(storage.db, options);
+  return publishedDraw(record);
+}
