@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
 
     const [mail] = await mailsTo(smtp, "ana.perez@example.com");
     expect(mail!.subject).toBe("Confirmá tu email para el aviso de Opinion Labz");
-    expect(mail!.headers.get("from")).toBe(`Opinion Labz <avisos@127.0.0.1>`);
+    expect(mail!.headers.get("from")).toBe(`Opinion Labz <hola@127.0.0.1>`);
     const { confirm, leave } = linksIn(mail!);
     expect(confirm.startsWith(`http://127.0.0.1:${port}/`)).toBe(true);
     expect(mail!.headers.get("list-unsubscribe")).toBe(`<${leave}>`);

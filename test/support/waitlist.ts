@@ -62,9 +62,23 @@ export async function postSignUp(
   app: AppServer,
   { email, consent = true, honeypot = "", filledInMs = 5000, client }: SignUp,
 ): Promise<Response> {
-  const form = new URLSearchParams({ email, sitio_web: honeypot, inicio: String(Date.now() - filledInMs) });
-  if (consent) form.set("consentimiento", "si");
-  return fetch(`${app.origin}/encuesta`, {
+  return postForm(
+    app,
+    "/encuesta",
+    { email, ...(consent ? { consentimiento: "si" } : {}) },
+    { honeypot, filledInMs, client },
+  );
+}
+
+/** A public form's POST as a browser without JavaScript sends it, the bot-rule fields included. */
+export async function postForm(
+  app: AppServer,
+  pathname: string,
+  fields: Record<string, string>,
+  { honeypot = "", filledInMs = 5000, client }: { honeypot?: string; filledInMs?: number; client: string },
+): Promise<Response> {
+  const form = new URLSearchParams({ ...fields, sitio_web: honeypot, inicio: String(Date.now() - filledInMs) });
+  return fetch(`${app.origin}${pathname}`, {
     method: "POST",
     body: form,
     headers: { "x-forwarded-for": client },

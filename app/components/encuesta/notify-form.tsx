@@ -32,7 +32,7 @@ export function NotifyForm() {
       <label htmlFor={emailId} className="block text-sm font-semibold text-slate-800">
         Tu email
       </label>
-      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-2">
         <input
           ref={email}
           id={emailId}
@@ -41,15 +41,12 @@ export function NotifyForm() {
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}
-          defaultValue={answer && !answer.ok ? answer.email : undefined}
+          defaultValue={answer && !answer.ok ? answer.values[FIELD.email] : undefined}
           aria-invalid={problem === "email" || undefined}
           aria-describedby={statusId}
           placeholder="nombre@ejemplo.com"
-          className="h-12 w-full min-w-0 rounded-full border border-slate-300 bg-white px-5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:flex-1"
+          className="h-12 w-full min-w-0 rounded-full border border-slate-300 bg-white px-5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button type="submit" className="btn-primary h-12 shrink-0 px-6" disabled={fetcher.state !== "idle"}>
-          Avisarme cuando esté listo
-        </button>
       </div>
       <div className="mt-3 flex items-start gap-3">
         <input
@@ -71,6 +68,9 @@ export function NotifyForm() {
           ).
         </label>
       </div>
+      <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={fetcher.state !== "idle"}>
+        Avisarme cuando esté listo
+      </button>
       {/* People never see this field; bots that fill every input do (app/lib/forms/submission-guard.server.ts). */}
       <div className="hidden">
         <label>

@@ -159,7 +159,7 @@ function recordMail(view: PublishedDrawView): OutgoingMail {
   ].join("\n");
   return {
     kind: "draw-record",
-    to: env.contactEmail.value,
+    to: env.mail.contactTo,
     subject: `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
     text,
     html: `<!doctype html><html lang="es"><body><pre style="font-family:monospace">${escapeHtml(text)}</pre></body></html>`,

@@ -11,9 +11,13 @@ export const FIELD = {
   startedAt: "inicio",
 } as const;
 
-/** What a form submission gets back: the outcome, a message to show, and the typed address to keep. */
+/** What a form submission gets back: the outcome, a message to show, the field at fault and what was typed, to keep. */
 export type FormAnswer =
-  { ok: true; message: string } | { ok: false; field: "email" | "consent" | "form"; message: string; email: string };
+  { ok: true; message: string } | { ok: false; field: string; message: string; values: Record<string, string> };
+
+/** The contact form's own fields and their caps (its email field is FIELD.email). */
+export const CONTACT_FIELD = { name: "nombre", message: "mensaje" } as const;
+export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 
 /** The longest address SMTP carries (RFC 5321: a 254-character path). */
 export const EMAIL_MAX_LENGTH = 254;

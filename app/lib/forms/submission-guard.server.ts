@@ -34,6 +34,9 @@ export async function refuseSubmission(
   return null;
 }
 
+/** The longest window any counter uses (a contact acknowledgement's day): older rows count for nothing. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
+
 export function deleteFinishedWindows(now: number): Promise<void> {
-  return deleteOldRateLimits(storage.db, PER_CLIENT.windowMs, now);
+  return deleteOldRateLimits(storage.db, LONGEST_WINDOW_MS, now);
 }

@@ -74,11 +74,12 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
   const fields = await request.formData();
   const typed = String(fields.get(FIELD.email) ?? "");
   const refusal = await refuseSubmission("waitlist", request, fields, now);
+  const values = { [FIELD.email]: typed };
   if (refusal)
-    return { status: refusal.status, answer: { ok: false, field: "form", message: refusal.message, email: typed } };
-  const refuse = (field: "email" | "consent", message: string) => ({
+    return { status: refusal.status, answer: { ok: false, field: "form", message: refusal.message, values } };
+  const refuse = (field: string, message: string) => ({
     status: 400,
-    answer: { ok: false as const, field, message, email: typed },
+    answer: { ok: false as const, field, message, values },
   });
   if (typed.trim() === "") return refuse("email", MESSAGES.missingEmail);
   const email = normalizeEmail(typed);

@@ -24,7 +24,7 @@ export interface OutgoingMail {
 export const CLAIM_MS = 120_000;
 
 /** Back-off after the n-th failed attempt: 2 s, 4 s, 8 s… up to 10 minutes. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 600_000);
 }
 

@@ -20,8 +20,6 @@ export interface ServerEnv {
   /** Where sign-ups and the outbox live (docs/operations.md, "Data"). */
   database: DatabaseConfig;
   mail: MailConfig;
-  /** Where each draw's record is mailed. Until set, a sample address that nothing receives. */
-  contactEmail: { value: string; sample: boolean };
   /**
    * The instant the draw commands take as "now", from DRAW_NOW: honoured only when NODE_ENV
    * is exactly "test", so tests can run a draw after its instant and production never can.
@@ -40,6 +38,8 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** The From header of every mail. */
   from: string;
+  /** Where contact messages go (CONTACT_EMAIL), Reply-To set to their sender. */
+  contactTo: string;
 }
 
 export const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -133,6 +133,9 @@ function readDatabase(vars: Record<string, string | undefined>, cwd: string): Da
   return { kind: "embedded", file: path.join(dataDir, EMBEDDED_FILE_NAME) };
 }
 
+/** `someone@example.com` or `Name <someone@example.com>`: the address is group 1 or 2. */
+const ADDRESS_OR_NAMED = /^([^<>@\s]+@[^<>@\s]+)$|<([^<>@\s]+@[^<>@\s]+)>$/;
+
 function readMail(vars: Record<string, string | undefined>, siteUrl: string): MailConfig {
   const smtpUrl = vars.SMTP_URL?.trim() || null;
   if (smtpUrl && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl)) {
@@ -141,23 +144,14 @@ function readMail(vars: Record<string, string | undefined>, siteUrl: string): Ma
       "must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
     );
   }
-  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <avisos@${new URL(siteUrl).hostname}>`;
-  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
-    throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
+  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <hola@${new URL(siteUrl).hostname}>`;
+  const fromAddress = ADDRESS_OR_NAMED.exec(from);
+  if (!fromAddress) throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
+  const contactTo = vars.CONTACT_EMAIL?.trim() || (fromAddress[1] ?? fromAddress[2])!;
+  if (!/^[^<>@\s]+@[^<>@\s]+$/.test(contactTo)) {
+    throw new EnvError("CONTACT_EMAIL", `must be an email address, got "${contactTo}"`);
   }
-  return { smtpUrl, from };
-}
-
-/** Marked as a sample wherever it shows; the lead reconciles it with the organizer's other settings. */
-const SAMPLE_CONTACT_EMAIL = "soporte@opinionlabz.example";
-
-function readContactEmail(vars: Record<string, string | undefined>): ServerEnv["contactEmail"] {
-  const raw = vars.CONTACT_EMAIL?.trim();
-  if (!raw) return { value: SAMPLE_CONTACT_EMAIL, sample: true };
-  if (raw.length > 254 || !/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(raw)) {
-    throw new EnvError("CONTACT_EMAIL", `must be an email address such as soporte@example.com, got "${raw}"`);
-  }
-  return { value: raw, sample: false };
+  return { smtpUrl, from, contactTo };
 }
 
 function readDrawNow(vars: Record<string, string | undefined>): number | null {
@@ -188,7 +182,6 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     siteUrl,
     database: readDatabase(vars, cwd),
     mail: readMail(vars, siteUrl),
-    contactEmail: readContactEmail(vars),
     drawNow: readDrawNow(vars),
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),

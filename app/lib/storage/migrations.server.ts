@@ -46,7 +46,19 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
-  "0002_draws": {
+  "0002_contact_messages": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("contact_messages")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("email", "text", (column) => column.notNull())
+        .addColumn("message", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .execute();
+    },
+  },
+  "0003_draws": {
     async up(db: Kysely<unknown>) {
       // One row per month's draw, written when its seed is committed; the freeze fills the rest.
       await db.schema

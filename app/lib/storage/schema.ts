@@ -7,8 +7,18 @@ export interface Tables {
   waitlist: WaitlistTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  contact_messages: ContactMessageTable;
   draws: DrawTable;
   draw_rounds: DrawRoundTable;
+}
+
+/** A message sent with /contacto's form, kept whether or not its mails have gone out yet. */
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: number;
 }
 
 export type WaitlistStatus = "pending" | "confirmed" | "unsubscribed";

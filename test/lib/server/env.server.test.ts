@@ -21,7 +21,7 @@ describe("parseEnv", () => {
       sharedMaxAgeSeconds: 60,
       siteUrl: "http://localhost:3000",
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
-      mail: { smtpUrl: null, from: "Opinion Labz <avisos@localhost>" },
+      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", contactTo: "hola@localhost" },
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
   });
@@ -36,6 +36,7 @@ describe("parseEnv", () => {
         DATABASE_URL: "postgresql://site:secret@db.internal:5432/site",
         SMTP_URL: "smtp://user:pw@mail.example.com:587",
         MAIL_FROM: "Avisos <avisos@opinionlabz.com>",
+        CONTACT_EMAIL: "soporte@opinionlabz.com",
         SITE_URL: "https://opinionlabz.com",
       },
       ROOT,
@@ -44,9 +45,10 @@ describe("parseEnv", () => {
     expect(env.mail).toEqual({
       smtpUrl: "smtp://user:pw@mail.example.com:587",
       from: "Avisos <avisos@opinionlabz.com>",
+      contactTo: "soporte@opinionlabz.com",
     });
     expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
-      "Opinion Labz <avisos@opinionlabz.com>",
+      "Opinion Labz <hola@opinionlabz.com>",
     );
   });
 
@@ -122,6 +124,7 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
     [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
     [{ MAIL_FROM: "Opinion Labz" }, "MAIL_FROM"],
+    [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });

@@ -1,0 +1,106 @@
+import { useFetcher, useActionData } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useRenderInstant } from "~/lib/document/render-instant";
+import { CONTACT_FIELD, CONTACT_LIMITS, EMAIL_MAX_LENGTH, FIELD, type FormAnswer } from "~/lib/forms/fields";
+
+const INPUT =
+  "w-full rounded-2xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/**
+ * /contacto's form: name, email, message. A plain POST to /contacto, so it needs no
+ * JavaScript; with it, a fetcher posts and the visitor stays on the page. Same bot rules as
+ * the waitlist (app/lib/forms/submission-guard.server.ts).
+ */
+export function ContactForm() {
+  const ids = { name: useId(), email: useId(), message: useId(), status: useId() };
+  const fetcher = useFetcher<FormAnswer>();
+  const pageAnswer = useActionData<FormAnswer>();
+  const answer = fetcher.data ?? pageAnswer;
+  const startedAt = useRenderInstant();
+  const problem = answer && !answer.ok ? answer.field : null;
+  const kept = answer && !answer.ok ? answer.values : {};
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (problem) form.current?.querySelector<HTMLElement>(`[name="${problem}"]`)?.focus();
+    if (answer?.ok) form.current?.reset();
+  }, [answer, problem]);
+
+  const field = (name: string) => ({
+    name,
+    defaultValue: kept[name],
+    "aria-invalid": problem === name || undefined,
+    "aria-describedby": ids.status,
+  });
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/contacto"
+      noValidate
+      className="space-y-4"
+      data-testid="contact-form"
+    >
+      <div>
+        <label htmlFor={ids.name} className="block text-sm font-semibold text-slate-800">
+          Tu nombre
+        </label>
+        <input
+          id={ids.name}
+          type="text"
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+          className={`mt-2 h-12 ${INPUT}`}
+          {...field(CONTACT_FIELD.name)}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.email} className="block text-sm font-semibold text-slate-800">
+          Tu email
+        </label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          placeholder="nombre@ejemplo.com"
+          className={`mt-2 h-12 ${INPUT}`}
+          {...field(FIELD.email)}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.message} className="block text-sm font-semibold text-slate-800">
+          Tu mensaje
+        </label>
+        <textarea
+          id={ids.message}
+          rows={6}
+          maxLength={CONTACT_LIMITS.message}
+          className={`mt-2 ${INPUT}`}
+          {...field(CONTACT_FIELD.message)}
+        />
+      </div>
+      {/* People never see this field; bots that fill every input do. */}
+      <div className="hidden">
+        <label>
+          No completes este campo
+          <input name={FIELD.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <input type="hidden" name={FIELD.startedAt} value={startedAt} />
+      <button type="submit" className="btn-primary h-12 px-6" disabled={fetcher.state !== "idle"}>
+        Enviar mensaje
+      </button>
+      <p
+        id={ids.status}
+        role="status"
+        className={`min-h-[3rem] text-sm leading-relaxed ${answer && !answer.ok ? "font-semibold text-red-700" : "text-slate-700"}`}
+        data-testid="contact-status"
+      >
+        {answer?.message}
+      </p>
+    </fetcher.Form>
+  );
+}

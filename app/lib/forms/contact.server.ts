@@ -1,0 +1,99 @@
+import { createHash, randomUUID } from "node:crypto";
+import { maskAddress } from "~/lib/mail/mask-address";
+import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
+import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
+import { env } from "~/lib/server/env.server";
+import { storage } from "~/lib/storage/database.server";
+import { normalizeEmail } from "./email-address.server";
+import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
+import { withinRateLimit } from "./rate-limit.server";
+import { refuseSubmission } from "./submission-guard.server";
+
+/**
+ * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
+ * someone else: at most one per address a day, and it repeats nothing they wrote.
+ */
+const ACKNOWLEDGEMENTS_PER_ADDRESS = { limit: 1, windowMs: 24 * 60 * 60_000 };
+
+const MESSAGES = {
+  accepted:
+    "¡Gracias! Recibimos tu mensaje y te respondemos por email dentro de las 24 horas. Si no lo ves, revisá la carpeta de spam.",
+  missingName: "Escribí tu nombre para que sepamos cómo llamarte.",
+  longName: `Tu nombre puede tener hasta ${CONTACT_LIMITS.name} caracteres.`,
+  missingEmail: "Escribí tu email para que podamos responderte.",
+  badEmail: "Ese email no parece válido. Revisalo: tiene que ser como nombre@ejemplo.com.",
+  missingMessage: "Escribí tu mensaje.",
+  longMessage: `Tu mensaje puede tener hasta ${CONTACT_LIMITS.message} caracteres.`,
+};
+
+function supportMail(name: string, email: string, message: string): OutgoingMail {
+  const text = `Mensaje de ${name} <${email}> desde el formulario de contacto:\n\n${message}`;
+  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return {
+    kind: "contact",
+    to: env.mail.contactTo,
+    replyTo: email,
+    subject: `Consulta de ${name} (formulario de contacto)`,
+    text,
+    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5"><pre style="white-space:pre-wrap;font-family:inherit">${escape(text)}</pre></body></html>`,
+  };
+}
+
+const ACKNOWLEDGEMENT_TEXT = [
+  "¡Hola!",
+  "Recibimos tu mensaje en Opinion Labz. Una persona del equipo te va a responder a este email dentro de las 24 horas.",
+  "Si no fuiste vos quien escribió, ignorá este email: no vas a recibir otro.",
+  "Opinion Labz",
+];
+
+function acknowledgement(email: string): OutgoingMail {
+  return {
+    kind: "contact-ack",
+    to: email,
+    subject: "Recibimos tu mensaje: te respondemos en 24 horas",
+    text: ACKNOWLEDGEMENT_TEXT.join("\n\n"),
+    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5">${ACKNOWLEDGEMENT_TEXT.map((paragraph) => `<p>${paragraph}</p>`).join("\n")}</body></html>`,
+  };
+}
+
+/** /contacto's form: stored, mailed to CONTACT_EMAIL with Reply-To the sender, acknowledged to the sender. */
+export async function submitContactForm(request: Request): Promise<{ status: number; answer: FormAnswer }> {
+  const now = Date.now();
+  const fields = await request.formData();
+  const values = {
+    [CONTACT_FIELD.name]: String(fields.get(CONTACT_FIELD.name) ?? ""),
+    [FIELD.email]: String(fields.get(FIELD.email) ?? ""),
+    [CONTACT_FIELD.message]: String(fields.get(CONTACT_FIELD.message) ?? ""),
+  };
+  const refuse = (status: number, field: string, message: string) => ({
+    status,
+    answer: { ok: false as const, field, message, values },
+  });
+  const refusal = await refuseSubmission("contact", request, fields, now);
+  if (refusal) return refuse(refusal.status, "form", refusal.message);
+  // One line: a name is never a way to add lines to the support mail's subject.
+  const name = values[CONTACT_FIELD.name]!.replace(/\s+/g, " ").trim();
+  const message = values[CONTACT_FIELD.message]!.trim();
+  if (!name) return refuse(400, CONTACT_FIELD.name, MESSAGES.missingName);
+  if (name.length > CONTACT_LIMITS.name) return refuse(400, CONTACT_FIELD.name, MESSAGES.longName);
+  if (!values[FIELD.email]!.trim()) return refuse(400, FIELD.email, MESSAGES.missingEmail);
+  const email = normalizeEmail(values[FIELD.email]!);
+  if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
+  if (!message) return refuse(400, CONTACT_FIELD.message, MESSAGES.missingMessage);
+  if (message.length > CONTACT_LIMITS.message) return refuse(400, CONTACT_FIELD.message, MESSAGES.longMessage);
+
+  const addressKey = `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
+  const acknowledged = await storage.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("contact_messages")
+      .values({ id: randomUUID(), name, email, message, created_at: now })
+      .execute();
+    await enqueueMail(trx, supportMail(name, email, message), now);
+    const acknowledge = await withinRateLimit(trx, addressKey, ACKNOWLEDGEMENTS_PER_ADDRESS, now);
+    if (acknowledge) await enqueueMail(trx, acknowledgement(email), now);
+    return acknowledge;
+  });
+  sendQueuedMailSoon();
+  console.log(JSON.stringify({ event: "contact.received", from: maskAddress(email), acknowledged }));
+  return { status: 200, answer: { ok: true, message: MESSAGES.accepted } };
+}

@@ -1,0 +1,97 @@
+/**
+ * /contacto's form over HTTP, through a real SMTP server, on the embedded database and a real
+ * PostgreSQL: the message reaches CONTACT_EMAIL with Reply-To the sender, the sender gets one
+ * acknowledgement a day repeating the 24-hour promise, and every refusal sends nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
+import { DATABASE_KINDS, mailsTo, postForm, useDatabase } from "../support/waitlist";
+
+const SUPPORT = "soporte@opinionlabz.test";
+
+function statusMessage(html: string): string {
+  return html.match(/data-testid="contact-status"[^>]*>([^<]*)</)?.[1] ?? "";
+}
+
+describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
+  const database = useDatabase(kind);
+  let smtp: SmtpServer;
+  let app: AppServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await startAppServer({ ...database.env, SMTP_URL: smtp.url, CONTACT_EMAIL: SUPPORT });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  const send = async (fields: Record<string, string>, options: { honeypot?: string; filledInMs?: number } = {}) => {
+    const response = await postForm(app, "/contacto", fields, { client: "198.51.100.60", ...options });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it("mails the message to CONTACT_EMAIL with Reply-To the sender, and acknowledges it once a day", async () => {
+    const message = "Hola, ¿cuándo es el próximo sorteo?\nGracias.";
+    const answer = await send({ nombre: "Lucía Gómez", email: "Lucia@Example.com", mensaje: message });
+    expect(answer.status).toBe(200);
+    expect(statusMessage(answer.html)).toContain("dentro de las 24 horas");
+
+    const [toSupport] = await mailsTo(smtp, SUPPORT);
+    expect(toSupport!.headers.get("reply-to")).toBe("lucia@example.com");
+    expect(toSupport!.subject).toContain("Lucía Gómez");
+    expect(toSupport!.text).toContain(message);
+    const [acknowledgement] = await mailsTo(smtp, "lucia@example.com");
+    expect(acknowledgement!.text).toContain("dentro de las 24 horas");
+    expect(acknowledgement!.text).not.toContain("próximo sorteo");
+
+    await send({ nombre: "Lucía Gómez", email: "lucia@example.com", mensaje: "Otra pregunta." });
+    // Mail goes out oldest first: once a later sender's acknowledgement is in, a second one to Lucía would be too.
+    await send({ nombre: "Control", email: "control-ack@example.com", mensaje: "Control" });
+    await mailsTo(smtp, "control-ack@example.com");
+    expect(smtp.mails().filter((mail) => mail.to === SUPPORT)).toHaveLength(3);
+    expect(smtp.mails().filter((mail) => mail.to === "lucia@example.com")).toHaveLength(1);
+  });
+
+  it.each([
+    ["no name", { nombre: " ", email: "mario@example.com", mensaje: "Hola" }, {}, "Escribí tu nombre"],
+    [
+      "a name over 100 characters",
+      { nombre: "M".repeat(101), email: "mario@example.com", mensaje: "Hola" },
+      {},
+      "hasta 100",
+    ],
+    ["a bad address", { nombre: "Mario", email: "mario@example", mensaje: "Hola" }, {}, "no parece válido"],
+    ["no message", { nombre: "Mario", email: "mario@example.com", mensaje: "  " }, {}, "Escribí tu mensaje"],
+    [
+      "a message over 5000 characters",
+      { nombre: "Mario", email: "mario@example.com", mensaje: "a".repeat(5001) },
+      {},
+      "hasta 5000",
+    ],
+    [
+      "the honeypot filled in",
+      { nombre: "Mario", email: "mario@example.com", mensaje: "Hola" },
+      { honeypot: "x" },
+      "No pudimos enviar",
+    ],
+    [
+      "a form sent at once",
+      { nombre: "Mario", email: "mario@example.com", mensaje: "Hola" },
+      { filledInMs: 300 },
+      "Esperá unos segundos",
+    ],
+  ])("refuses %s with a 400, keeps what was typed and sends nothing", async (_, fields, options, message) => {
+    const answer = await send(fields, options);
+    expect(answer.status).toBe(400);
+    expect(statusMessage(answer.html)).toContain(message);
+    if (fields.mensaje.trim() && fields.mensaje.length < 100)
+      expect(answer.html).toContain(`>${fields.mensaje}</textarea>`);
+    const control = `control-${fields.nombre.length}-${fields.mensaje.length}-${message.length}@example.com`;
+    await send({ nombre: "Control", email: control, mensaje: "Control" });
+    await mailsTo(smtp, control);
+    expect(smtp.mails().filter((mail) => mail.to === "mario@example.com" || mail.text.includes("Mario"))).toEqual([]);
+  });
+});
