@@ -185,6 +185,12 @@ function Hex({ value }: { value: string }) {
   return <code className="break-all font-mono text-[0.8125rem] text-slate-800">{value}</code>;
 }
 
+const UNABLE_TO_COMPUTE: Check = {
+  value: "Cuenta en el navegador",
+  ok: false,
+  detail: "Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
+};
+
 const subscribeToNothing = () => () => undefined;
 const hydrated = () => true;
 const notHydrated = () => false;
@@ -200,7 +206,9 @@ function VerificationResult({ verification }: { verification: Verification }) {
       <p className={`font-semibold ${failed.length === 0 ? "text-emerald-800" : "text-red-800"}`}>
         {failed.length === 0
           ? "Todo coincide: el ganador publicado es el que sale de la regla."
-          : `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.`}
+          : failed[0] === UNABLE_TO_COMPUTE
+            ? "No se pudo verificar en este navegador."
+            : `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.`}
       </p>
       <ul className="mt-3 space-y-2">
         {verification.checks.map((check) => (
@@ -230,7 +238,9 @@ export function VerifyDraw({ draw }: { draw: PublishedDraw }) {
 
   async function verify() {
     setVerification({ state: "running" });
-    setVerification({ state: "done", checks: await verifyDraw(draw) });
+    // Web Crypto exists only on secure (https) pages and in current browsers: without it, say so.
+    const checks = await verifyDraw(draw).catch(() => [UNABLE_TO_COMPUTE]);
+    setVerification({ state: "done", checks });
   }
 
   return (

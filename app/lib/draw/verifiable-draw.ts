@@ -96,10 +96,12 @@ export function entryListText(ids: readonly string[]): string {
  * since the list that was hashed never holds them.
  */
 export function parseEntryList(text: string): string[] | null {
+  // An empty text would be a list of no one: never a draw's list.
   if (!text.endsWith("\n")) return null;
-  const ids = text.slice(0, -1).split("\n");
-  const { ids: canonical } = freezeEntryIds(ids);
-  return entryListText(canonical) === text ? canonical : null;
+  // The empty piece after the final line feed is left out as invalid, like any empty line;
+  // rebuilding the text then tells a canonical list from anything else.
+  const { ids } = freezeEntryIds(text.split("\n"));
+  return entryListText(ids) === text ? ids : null;
 }
 
 /** Bits needed to write `count - 1`: the fewest top bits that can name every index. */

@@ -83,7 +83,9 @@ async function clickAndWait(container: HTMLElement): Promise<string> {
   reactTest.IS_REACT_ACT_ENVIRONMENT = false;
   try {
     button.click();
-    await vi.waitFor(() => expect(status.textContent).toMatch(/^(Todo coincide|No coincide)/), { timeout: 15_000 });
+    await vi.waitFor(() => expect(status.textContent).toMatch(/^(Todo coincide|No coincide|No se pudo verificar)/), {
+      timeout: 15_000,
+    });
   } finally {
     reactTest.IS_REACT_ACT_ENVIRONMENT = true;
   }
@@ -210,6 +212,20 @@ it("says when the list's server cannot be reached at all", async () => {
   expect(container.querySelector('[role="status"] li')!.textContent).toBe(
     "Lista de ids (no coincide)No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo.",
   );
+});
+
+it("says so when the browser cannot hash (no Web Crypto outside https)", async () => {
+  // An insecure page has no crypto.subtle: the check must end with a clear answer, not hang.
+  vi.stubGlobal("crypto", { getRandomValues: crypto.getRandomValues.bind(crypto) });
+  try {
+    const { verdict, container } = await verify(publishedDraw());
+    expect(verdict).toBe("No se pudo verificar en este navegador.");
+    expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+      "Cuenta en el navegador (no coincide)Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
+    );
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });
 
 describe("accessibility", () => {
