@@ -47,7 +47,8 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
   let env: Record<string, string>;
 
   const page = async () => (await fetch(`${app.origin}/sorteos`)).text();
-  const draw = (args: string[], now?: Date) => drawCommand(env, args, { now });
+  // The built command, as the image runs it; the browser test runs the checkout's (tsx).
+  const draw = (args: string[], now?: Date) => drawCommand(env, args, { now, built: true });
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -85,6 +86,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const ignored = await drawCommand(env, ["run", "--beacon", BEACON_0], {
       now: new Date(upcoming.drawAt.getTime() + 31 * MINUTE),
       nodeEnv: "production",
+      built: true,
     });
     expect(ignored.code).toBe(2);
     expect(ignored.stderr).toContain("No draw is due yet");
@@ -113,10 +115,16 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const list = await fetch(`${app.origin}/sorteos/${date}/ids.txt`);
     expect(list.status).toBe(200);
     expect(list.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    // Frozen for good, so any cache may keep it a day; any site may fetch it to check the draw.
+    expect(list.headers.get("cache-control")).toBe("public, max-age=86400, no-transform");
+    expect(list.headers.get("access-control-allow-origin")).toBe("*");
     const bytes = Buffer.from(await list.arrayBuffer());
     expect(bytes.toString("utf8")).toBe("OL-1001\nOL-1002\nOL-1003\nOL-1006\n");
     expect(sha256(bytes.toString("utf8"))).toBe(listHash);
-    expect((await fetch(`${app.origin}/sorteos/2020-01-06/ids.txt`)).status).toBe(404);
+    const missing = await fetch(`${app.origin}/sorteos/2020-01-06/ids.txt`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+    expect(await missing.text()).toBe("No hay un sorteo hecho en esa fecha.\n");
 
     // The page publishes the record once its stored copy (1 s here) is renewed.
     await expect.poll(page, { timeout: 30_000 }).toContain(seed);

@@ -10,18 +10,22 @@ export interface CommandResult {
 }
 
 /**
- * `npm run draw -- <args>` as ops run it (tsx other/draw.ts), against the database and sheet
- * `env` names. `now` is the injected clock: DRAW_NOW, which only NODE_ENV=test honours.
+ * The draw command as ops run it, against the database and sheet `env` names: from a checkout
+ * (`npm run draw`, tsx other/draw.ts), or `built` as in the image (`node build/draw.js`, made
+ * by `npm run build`). `now` is the injected clock: DRAW_NOW, which only NODE_ENV=test honours.
  */
 export function drawCommand(
   env: Record<string, string>,
   args: string[],
-  { now, nodeEnv = "test" }: { now?: Date; nodeEnv?: "test" | "production" } = {},
+  { now, nodeEnv = "test", built = false }: { now?: Date; nodeEnv?: "test" | "production"; built?: boolean } = {},
 ): Promise<CommandResult> {
+  const [program, script] = built
+    ? [process.execPath, "build/draw.js"]
+    : [path.join(ROOT, "node_modules/.bin/tsx"), "other/draw.ts"];
   return new Promise((resolve) => {
     execFile(
-      path.join(ROOT, "node_modules/.bin/tsx"),
-      ["other/draw.ts", ...args],
+      program,
+      [script, ...args],
       {
         cwd: ROOT,
         env: { ...process.env, ...env, NODE_ENV: nodeEnv, ...(now ? { DRAW_NOW: now.toISOString() } : {}) },
