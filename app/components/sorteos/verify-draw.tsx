@@ -327,6 +327,8 @@ export interface UpcomingCommitment {
   committedAt: string;
   /** The drand quicknet round fixed for it by rule. */
   beaconRound: number;
+  /** From the draw instant on: the list the winner is drawn from, public before the beacon exists. */
+  frozen: { frozenAt: string; entryCount: number; listHash: string; listUrl: string } | null;
 }
 
 function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {

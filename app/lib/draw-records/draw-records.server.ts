@@ -1,4 +1,4 @@
-import { argentinaWallClock } from "~/lib/draw/next-draw";
+import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
@@ -10,6 +10,7 @@ import {
   CLAIM_PERIOD_MS,
   drawRecords,
   ensureCommitment,
+  freezeDueDraw,
   redraw,
   runDraw,
   type DrawRecord,
@@ -36,6 +37,8 @@ export interface PublishedDrawView {
   rounds: PublishedRoundView[];
   /** Frozen from the bundled sample sheet: the page says the entries are examples. */
   sample: boolean;
+  /** When the list was frozen: before the beacon round's time, or the record shows it was not. */
+  frozenAt: string;
 }
 
 /** The next draw's commitment, public before its list is frozen. */
@@ -44,6 +47,8 @@ export interface UpcomingDrawView {
   commitment: string;
   committedAt: string;
   beaconRound: number;
+  /** Set from the draw instant on: the list the winner will be drawn from, public before the beacon. */
+  frozen: { frozenAt: string; entryCount: number; listHash: string; listUrl: string } | null;
 }
 
 export interface DrawsView {
@@ -61,6 +66,10 @@ function drawDate(drawAt: number): string {
   return argentinaWallClock(drawAt).toISOString().slice(0, 10);
 }
 
+function listUrlOf(drawAt: number): string {
+  return `${env.siteUrl}/sorteos/${drawDate(drawAt)}/ids.txt`;
+}
+
 function beaconSource(drawAt: number, round: number): string {
   return `drand quicknet, ronda ${formatCount(beaconRound(new Date(drawAt), round))}`;
 }
@@ -70,7 +79,7 @@ function publishedDraw({ draw, rounds }: DrawRecord): PublishedDrawView {
     drawAt: iso(draw.draw_at),
     entryCount: draw.entry_count ?? 0,
     listHash: draw.list_hash ?? "",
-    listUrl: `${env.siteUrl}/sorteos/${drawDate(draw.draw_at)}/ids.txt`,
+    listUrl: listUrlOf(draw.draw_at),
     commitment: draw.commitment,
     committedAt: iso(draw.committed_at),
     seed: draw.seed,
@@ -81,20 +90,48 @@ function publishedDraw({ draw, rounds }: DrawRecord): PublishedDrawView {
       winnerName: round.winner_name,
     })),
     sample: draw.from_sample === 1,
+    frozenAt: iso(draw.frozen_at ?? draw.draw_at),
   };
 }
 
+/** One freeze at a time in this process: page renewals and the timer share it. */
+let freezing: Promise<unknown> | null = null;
+
 /**
- * Commits the upcoming draw's seed if no one has (at start-up, and on every read of the
- * page, so a server that ran past a draw without a `draw run` still publishes the next one).
+ * Keeps the draws on time: commits the upcoming draw's seed if no one has, and freezes the
+ * due draw's list if no one has (both idempotent across replicas). A failure is logged and
+ * retried on the next call; the run freezes the list itself if it must.
  */
-export async function commitUpcomingDraw(now = Date.now()): Promise<void> {
+async function keepDrawsOnTime(now: number): Promise<void> {
   await ensureCommitment(storage.db, now);
+  freezing ??= freezeDueDraw(storage.db, sheetEntries, now)
+    .then((froze) => {
+      if (froze) console.log(JSON.stringify({ event: "draw.frozen", at: iso(now) }));
+    })
+    .catch((error: unknown) => console.error("[draw] Freezing the due draw's list failed:", error))
+    .finally(() => (freezing = null));
+  await freezing;
+}
+
+/** Longest delay setTimeout takes (about 24.8 days); a later draw instant is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * At start-up (before listening, so the first page shows the commitment), then at each draw
+ * instant: the list is frozen then, whether or not anyone opens /sorteos.
+ */
+export async function startDrawClock(): Promise<void> {
+  await keepDrawsOnTime(Date.now());
+  const arm = () => {
+    const wait = Math.min(nextDrawAt(Date.now()).getTime() - Date.now() + 1000, MAX_TIMER_MS);
+    setTimeout(() => void keepDrawsOnTime(Date.now()).finally(arm), wait).unref();
+  };
+  arm();
 }
 
 /** What /sorteos shows: the upcoming commitment and every drawn month. Seeds stay out until drawn. */
 export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
-  await commitUpcomingDraw(now);
+  await keepDrawsOnTime(now);
   const records = await drawRecords(storage.db);
   const pending = records.filter((record) => record.rounds.length === 0).at(-1);
   return {
@@ -104,6 +141,15 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
           commitment: pending.draw.commitment,
           committedAt: iso(pending.draw.committed_at),
           beaconRound: beaconRound(new Date(pending.draw.draw_at), 0),
+          frozen:
+            pending.draw.frozen_at === null
+              ? null
+              : {
+                  frozenAt: iso(pending.draw.frozen_at),
+                  entryCount: pending.draw.entry_count ?? 0,
+                  listHash: pending.draw.list_hash ?? "",
+                  listUrl: listUrlOf(pending.draw.draw_at),
+                },
         }
       : null,
     draws: records.filter((record) => record.rounds.length > 0).map(publishedDraw),
@@ -130,6 +176,7 @@ async function sheetEntries(): Promise<SheetEntries> {
 export function describeDraw(view: PublishedDrawView): string {
   const lines = [
     `Draw of ${view.drawAt}${view.sample ? " (SAMPLE sheet, not real entrants)" : ""}`,
+    `  frozen at:    ${view.frozenAt}`,
     `  entries:      ${view.entryCount}`,
     `  list hash:    ${view.listHash}`,
     `  ids list:     ${view.listUrl}`,
@@ -180,6 +227,9 @@ export async function drawStatus(): Promise<string> {
           `Upcoming draw ${upcoming.drawAt}`,
           `  commitment:   ${upcoming.commitment} (published ${upcoming.committedAt})`,
           `  beacon:       drand quicknet round ${upcoming.beaconRound}, at ${iso(quicknetRoundTime(upcoming.beaconRound))}`,
+          upcoming.frozen
+            ? `  frozen:       ${upcoming.frozen.frozenAt}, ${upcoming.frozen.entryCount} entries, list hash ${upcoming.frozen.listHash}`
+            : "  frozen:       not yet (the server freezes the list at the draw instant)",
         ].join("\n")
       : "No upcoming draw committed.",
   ];

@@ -99,9 +99,54 @@ export interface DrawOptions {
 type LoadEntries = () => Promise<SheetEntries>;
 
 /**
- * The due draw: refused before its instant and once made. Freezes the sheet's valid entries,
- * reveals the seed (the record is now public), picks round 0's winner and commits the next
- * draw's seed, in one transaction with the mail, so a refused or failed run leaves nothing.
+ * Freezes `draw`'s list from the sheet as it stands: valid ids in sheet order, each once, with
+ * their published names. A conditional update: if another replica or a run froze it first,
+ * theirs stands. Returns the draw as stored.
+ */
+async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEntries, now: number): Promise<DrawRow> {
+  const { entries, fromSample } = await loadEntries();
+  const frozen = freezeEntryIds(entries.map((entry) => entry.id));
+  if (frozen.ids.length === 0) throw new DrawRefused("The sheet has no valid entries: nothing to freeze");
+  // The first row of each id names it, as the first occurrence keeps its place in the list.
+  const names = new Map<string, string>();
+  for (const entry of entries) {
+    const id = entry.id.normalize("NFC").trim();
+    if (!names.has(id)) names.set(id, entry.name);
+  }
+  const listText = entryListText(frozen.ids);
+  await db
+    .updateTable("draws")
+    .set({
+      frozen_at: now,
+      list_text: listText,
+      list_hash: await sha256Hex(listText),
+      entry_count: frozen.ids.length,
+      list_names: JSON.stringify(frozen.ids.map((id) => names.get(id) ?? "")),
+      from_sample: fromSample ? 1 : 0,
+    })
+    .where("draw_at", "=", draw.draw_at)
+    .where("list_hash", "is", null)
+    .execute();
+  return db.selectFrom("draws").selectAll().where("draw_at", "=", draw.draw_at).executeTakeFirstOrThrow();
+}
+
+/**
+ * At the draw instant (the server calls this on a timer, at start-up and when /sorteos is
+ * renewed): freezes the due draw's list unless it is frozen, so the list and its hash are
+ * public before the beacon round exists (docs/draw.md, "Commit, freeze, reveal").
+ */
+export async function freezeDueDraw(db: Kysely<Tables>, loadEntries: LoadEntries, now: number): Promise<boolean> {
+  const draw = await latestDue(db, now);
+  if (!draw || draw.list_hash !== null) return false;
+  await freezeDraw(db, draw, loadEntries, now);
+  return true;
+}
+
+/**
+ * The due draw: refused before its instant and once made. Uses the list frozen at the instant
+ * (freezing it now only if the server never did, which the record's freeze instant shows),
+ * reveals the seed, picks round 0's winner and commits the next draw's seed, in one
+ * transaction with the mail, so a refused or failed run leaves nothing behind.
  */
 export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, options: DrawOptions): Promise<DrawRecord> {
   const { beacon, now } = options;
@@ -112,39 +157,11 @@ export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, opti
     const when = new Date(upcoming?.draw_at ?? nextDrawAt(now).getTime()).toISOString();
     throw new DrawRefused(`No draw is due yet: the next one is at ${when}`);
   }
-  if (draw.list_hash !== null) {
+  if ((await roundsOf(db, draw.draw_at)).length > 0) {
     throw new DrawRefused(`The draw of ${new Date(draw.draw_at).toISOString()} was already made; see \`status\``);
   }
-  const { entries, fromSample } = await loadEntries();
-  const frozen = freezeEntryIds(entries.map((entry) => entry.id));
-  if (frozen.ids.length === 0) throw new DrawRefused("The sheet has no valid entries: nothing to draw from");
-  // The first row of each id names it, as the first occurrence keeps its place in the list.
-  const names = new Map<string, string>();
-  for (const entry of entries) {
-    const id = entry.id.normalize("NFC").trim();
-    if (!names.has(id)) names.set(id, entry.name);
-  }
-  const listText = entryListText(frozen.ids);
-  const frozenDraw: DrawRow = {
-    ...draw,
-    frozen_at: now,
-    list_text: listText,
-    list_hash: await sha256Hex(listText),
-    entry_count: frozen.ids.length,
-    list_names: JSON.stringify(frozen.ids.map((id) => names.get(id) ?? "")),
-    from_sample: fromSample ? 1 : 0,
-  };
-  return recordRound(db, frozenDraw, [], options, async (trx) => {
-    const { draw_at, seed: _seed, commitment: _commitment, committed_at: _committedAt, ...frozenFields } = frozenDraw;
-    const { numUpdatedRows } = await trx
-      .updateTable("draws")
-      .set(frozenFields)
-      .where("draw_at", "=", draw_at)
-      .where("list_hash", "is", null)
-      .executeTakeFirst();
-    if (numUpdatedRows !== 1n) throw new DrawRefused("The draw was frozen meanwhile by another run");
-    await ensureCommitment(trx, now);
-  });
+  const frozen = draw.list_hash === null ? await freezeDraw(db, draw, loadEntries, now) : draw;
+  return recordRound(db, frozen, [], options, (trx) => ensureCommitment(trx, now));
 }
 
 /**
@@ -157,7 +174,9 @@ export async function redraw(db: Kysely<Tables>, options: DrawOptions): Promise<
   const draw = await db
     .selectFrom("draws")
     .selectAll()
-    .where("list_hash", "is not", null)
+    .where((eb) =>
+      eb.exists(eb.selectFrom("draw_rounds").select("round").whereRef("draw_rounds.draw_at", "=", "draws.draw_at")),
+    )
     .orderBy("draw_at", "desc")
     .limit(1)
     .executeTakeFirst();
