@@ -3,7 +3,7 @@ import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import { formatCount } from "~/lib/participants/format";
-import { maskedName } from "~/lib/participants/public-name";
+import { shownName } from "~/lib/participants/public-name";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import {
@@ -167,8 +167,11 @@ export async function drawListText(date: string): Promise<string | null> {
 /** The sheet's valid rows in sheet order, loaded exactly as the server loads it. */
 async function sheetEntries(): Promise<SheetEntries> {
   const { snapshot } = await loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now });
-  // The snapshot lists the newest first; the canonical list keeps sheet order.
-  const entries = [...snapshot.participants].reverse().map(({ id, nombre }) => ({ id, name: maskedName(nombre) }));
+  // The snapshot lists the newest first; the canonical list keeps sheet order. A winner is always
+  // published as first name and surname initial, whatever PARTICIPANT_NAMES says for the lists.
+  const entries = [...snapshot.participants]
+    .reverse()
+    .map(({ id, nombre }) => ({ id, name: shownName(nombre, "initial") }));
   return { entries, fromSample: snapshot.source === "sample" };
 }
 

@@ -61,7 +61,7 @@ const isSurname = (word: string) => !PARTICLES.has(fold(word)) && !SUFFIXES.has(
  * last surname. "Apellido, Nombre" is read surname first, unless what follows the comma is
  * only a suffix such as "hijo". An email address typed as a name loses its domain.
  */
-export function maskedName(name: string): string {
+function maskedName(name: string): string {
   const written = name.replace(/@[^]*$/, "");
   const comma = written.indexOf(",");
   const beforeComma = wordsOf(comma < 0 ? written : written.slice(0, comma));

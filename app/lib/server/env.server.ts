@@ -27,8 +27,8 @@ export interface ServerEnv {
   drawNow: number | null;
 }
 
-/** How participant names are published (docs/product.md, "Participant names"). */
-export type ParticipantNames = "initial" | "full";
+/** How participant names are published: public-name.ts (from the names branch, wip-19). */
+export type ParticipantNames = "full" | "initial";
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
 export type DatabaseConfig = { kind: "embedded"; file: string } | { kind: "postgres"; url: string };
