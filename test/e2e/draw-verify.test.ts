@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage } from "../support/browser";
+import { axeViolations, launchBrowser, openPage } from "../support/browser";
 import { drawCommand, printed, upcomingIn } from "../support/draw-command";
 
 const MINUTE = 60_000;
@@ -61,6 +61,8 @@ describe("Verificalo vos on a recorded draw", () => {
     await expect
       .poll(() => page.locator("#ganadores-anteriores").textContent())
       .toContain("Estos sorteos se hicieron con la lista de muestra");
+    expect(await axeViolations(page, "#ganadores-anteriores")).toEqual([]);
+    expect(await axeViolations(page, "#verificalo-vos")).toEqual([]);
   });
 
   it("fails, naming the list's hash, when one id of the downloaded list is changed", async () => {
