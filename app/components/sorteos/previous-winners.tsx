@@ -1,30 +1,40 @@
 import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
 import { SampleDataNotice } from "../participants-table";
-import type { PublishedDraw } from "./verify-draw";
+import type { ReactNode } from "react";
+import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { CountryFlag } from "../country-flag";
 import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
 import { initialsOf } from "~/lib/ui/initials";
 
+/** A winner card's avatar and name, with what the card says under the name. */
+function WinnerHeading({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
+      >
+        {initialsOf(name)}
+      </span>
+      <div className="min-w-0">
+        <h3 className="font-bold text-slate-900">{name}</h3>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
-        >
-          {initialsOf(winner.name)}
-        </span>
-        <div className="min-w-0">
-          <h3 className="font-bold text-slate-900">{winner.name}</h3>
-          <p className="flex items-center gap-2 text-sm text-slate-600">
-            <CountryFlag code={winner.country.code} />
-            {winner.country.name}
-          </p>
-        </div>
-      </div>
+      <WinnerHeading name={winner.name}>
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <CountryFlag code={winner.country.code} />
+          {winner.country.name}
+        </p>
+      </WinnerHeading>
       <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
         <div>
           <dt className="sr-only">Premio</dt>
@@ -51,21 +61,12 @@ function DrawnWinnerCard({ draw, round }: { draw: PublishedDraw; round: number }
   const winner = draw.rounds[round]!;
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
-        >
-          {initialsOf(winner.winnerName)}
-        </span>
-        <div className="min-w-0">
-          <h3 className="font-bold text-slate-900">{winner.winnerName}</h3>
-          <p className="text-sm text-slate-600">
-            id <code className="font-mono">{winner.winnerId}</code>
-            {round > 0 ? ` (resorteo ${round})` : null}
-          </p>
-        </div>
-      </div>
+      <WinnerHeading name={winner.winnerName}>
+        <p className="text-sm text-slate-600">
+          id <code className="font-mono">{winner.winnerId}</code>
+          {round > 0 ? ` (resorteo ${round})` : null}
+        </p>
+      </WinnerHeading>
       <p className="mt-5 text-sm text-slate-600">
         Sorteo del <time dateTime={draw.drawAt}>{formatArgentinaInstant(draw.drawAt)}</time>
       </p>

@@ -5,32 +5,9 @@ import { PageSection } from "./page-section";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { commitmentOf, drawRounds, parseEntryList, sha256Hex } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
+import type { PublishedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 
-/** One round of a published draw: round 0 is the draw, then one per redraw. */
-interface PublishedRound {
-  /** The public random value, as its source prints it (hex). */
-  beacon: string;
-  /** Where the value comes from, e.g. "drand quicknet, ronda 28.012.345". */
-  beaconSource: string;
-  winnerId: string;
-  /** First name and surname initial only. */
-  winnerName: string;
-}
-
-/** What a draw's record publishes: everything an outsider needs to recompute the winner. */
-export interface PublishedDraw {
-  /** The draw's instant (ISO 8601). */
-  drawAt: string;
-  entryCount: number;
-  listHash: string;
-  /** Absolute URL of the frozen ids list, plain text, exactly the bytes that were hashed. */
-  listUrl: string;
-  commitment: string;
-  /** When the commitment was first shown (ISO 8601): it must come before the draw. */
-  committedAt: string;
-  seed: string;
-  rounds: PublishedRound[];
-}
+export type { PublishedDraw };
 
 function roundName(round: number): string {
   return round === 0 ? "Sorteo" : `Resorteo ${round}`;
@@ -318,17 +295,6 @@ export function VerifyDraw({ draw }: { draw: PublishedDraw }) {
       </details>
     </article>
   );
-}
-
-/** The next draw's commitment: public before its list is frozen, so its seed cannot be chosen later. */
-export interface UpcomingCommitment {
-  drawAt: string;
-  commitment: string;
-  committedAt: string;
-  /** The drand quicknet round fixed for it by rule. */
-  beaconRound: number;
-  /** From the draw instant on: the list the winner is drawn from, public before the beacon exists. */
-  frozen: { frozenAt: string; entryCount: number; listHash: string; listUrl: string } | null;
 }
 
 function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {

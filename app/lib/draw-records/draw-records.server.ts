@@ -1,4 +1,5 @@
 import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
+import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
@@ -17,44 +18,10 @@ import {
   type SheetEntries,
 } from "./records.server";
 
-/** One round as /sorteos publishes it. */
-interface PublishedRoundView {
-  beacon: string;
-  beaconSource: string;
-  winnerId: string;
-  winnerName: string;
-}
-
-/** A drawn month as /sorteos publishes it: every value the "Verificalo vos" check needs. */
-export interface PublishedDrawView {
-  drawAt: string;
-  entryCount: number;
-  listHash: string;
-  listUrl: string;
-  commitment: string;
-  committedAt: string;
-  seed: string;
-  rounds: PublishedRoundView[];
-  /** Frozen from the bundled sample sheet: the page says the entries are examples. */
-  sample: boolean;
-  /** When the list was frozen: before the beacon round's time, or the record shows it was not. */
-  frozenAt: string;
-}
-
-/** The next draw's commitment, public before its list is frozen. */
-export interface UpcomingDrawView {
-  drawAt: string;
-  commitment: string;
-  committedAt: string;
-  beaconRound: number;
-  /** Set from the draw instant on: the list the winner will be drawn from, public before the beacon. */
-  frozen: { frozenAt: string; entryCount: number; listHash: string; listUrl: string } | null;
-}
-
 export interface DrawsView {
-  upcoming: UpcomingDrawView | null;
+  upcoming: UpcomingCommitment | null;
   /** Newest first. */
-  draws: PublishedDrawView[];
+  draws: RecordedDraw[];
   /** The bundled sample sheet is served: winners shown are examples. */
   sampleSheet: boolean;
 }
@@ -74,7 +41,7 @@ function beaconSource(drawAt: number, round: number): string {
   return `drand quicknet, ronda ${formatCount(beaconRound(new Date(drawAt), round))}`;
 }
 
-function publishedDraw({ draw, rounds }: DrawRecord): PublishedDrawView {
+function publishedDraw({ draw, rounds }: DrawRecord): RecordedDraw {
   return {
     drawAt: iso(draw.draw_at),
     entryCount: draw.entry_count ?? 0,
@@ -176,7 +143,7 @@ async function sheetEntries(): Promise<SheetEntries> {
 }
 
 /** The record as text: what the CLI prints and the team's mail says. */
-export function describeDraw(view: PublishedDrawView): string {
+export function describeDraw(view: RecordedDraw): string {
   const lines = [
     `Draw of ${view.drawAt}${view.sample ? " (SAMPLE sheet, not real entrants)" : ""}`,
     `  frozen at:    ${view.frozenAt}`,
@@ -197,7 +164,7 @@ export function describeDraw(view: PublishedDrawView): string {
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-function recordMail(view: PublishedDrawView): OutgoingMail {
+function recordMail(view: RecordedDraw): OutgoingMail {
   const last = view.rounds.at(-1)!;
   const round = view.rounds.length - 1;
   const what = round === 0 ? "Sorteo" : `Resorteo ${round}`;
@@ -248,7 +215,7 @@ export async function drawStatus(): Promise<string> {
 }
 
 /** `npm run draw -- run` and `redraw`: the record as published, mailed to the team in the same transaction. */
-export async function drawCommand(command: "run" | "redraw", beacon: string): Promise<PublishedDrawView> {
+export async function drawCommand(command: "run" | "redraw", beacon: string): Promise<RecordedDraw> {
   const options = {
     beacon,
     now: drawNow(),
