@@ -12,9 +12,11 @@ import {
   drawRecords,
   ensureCommitment,
   freezeDueDraw,
+  frozenList,
   redraw,
   runDraw,
   type DrawRecord,
+  type DrawSummary,
   type SheetEntries,
 } from "./records.server";
 
@@ -41,7 +43,7 @@ function beaconSource(drawAt: number, round: number): string {
   return `drand quicknet, ronda ${formatCount(beaconRound(new Date(drawAt), round))}`;
 }
 
-function publishedDraw({ draw, rounds }: DrawRecord): RecordedDraw {
+function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw {
   return {
     drawAt: iso(draw.draw_at),
     entryCount: draw.entry_count ?? 0,
@@ -127,8 +129,8 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
 /** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina), or null if there is none. */
 export async function drawListText(date: string): Promise<string | null> {
   const records = await drawRecords(storage.db);
-  const record = records.find(({ draw }) => draw.list_text !== null && drawDate(draw.draw_at) === date);
-  return record?.draw.list_text ?? null;
+  const record = records.find(({ draw }) => draw.list_hash !== null && drawDate(draw.draw_at) === date);
+  return record ? frozenList(storage.db, record.draw.draw_at) : null;
 }
 
 /** The sheet's valid rows in sheet order, loaded exactly as the server loads it. */

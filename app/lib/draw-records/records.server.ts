@@ -16,9 +16,12 @@ import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
 export type DrawRow = Selectable<DrawTable>;
 export type DrawRoundRow = Selectable<DrawRoundTable>;
 
+/** A draw without its list and names, which grow with the entries: what pages and `status` read. */
+export type DrawSummary = Omit<DrawRow, "list_text" | "list_names">;
+
 /** A draw with its rounds, oldest round first. */
-export interface DrawRecord {
-  draw: DrawRow;
+export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
+  draw: Draw;
   rounds: DrawRoundRow[];
 }
 
@@ -57,12 +60,22 @@ async function roundsOf(db: Kysely<Tables>, drawAt: number): Promise<DrawRoundRo
 }
 
 /** Every draw record, newest first: the drawn ones with their rounds, the committed ones with none. */
-export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord[]> {
+export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSummary>[]> {
   const [draws, rounds] = await Promise.all([
-    db.selectFrom("draws").selectAll().orderBy("draw_at", "desc").execute(),
+    db
+      .selectFrom("draws")
+      .select(["draw_at", "seed", "commitment", "committed_at", "frozen_at", "list_hash", "entry_count", "from_sample"])
+      .orderBy("draw_at", "desc")
+      .execute(),
     db.selectFrom("draw_rounds").selectAll().orderBy("round").execute(),
   ]);
   return draws.map((draw) => ({ draw, rounds: rounds.filter((round) => round.draw_at === draw.draw_at) }));
+}
+
+/** The canonical list frozen for the draw at `drawAt`, or null if it is not frozen. */
+export async function frozenList(db: Kysely<Tables>, drawAt: number): Promise<string | null> {
+  const row = await db.selectFrom("draws").select("list_text").where("draw_at", "=", drawAt).executeTakeFirst();
+  return row?.list_text ?? null;
 }
 
 /** The draw made (or due) most recently: the latest whose instant has passed. */
