@@ -5,7 +5,7 @@
 export const FIELD = {
   email: "email",
   consent: "consentimiento",
-  /** Hidden from people; a bot that fills every field fills this one (docs/operations.md, "Limits"). */
+  /** Hidden from people; a bot that fills every field fills this one (docs/operations.md, "Sign-ups and limits"). */
   honeypot: "sitio_web",
   /** The instant the page was rendered (epoch ms): a form sent sooner than a person can is a bot's. */
   startedAt: "inicio",

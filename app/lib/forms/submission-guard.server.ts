@@ -5,7 +5,7 @@ import { deleteOldRateLimits, withinRateLimit } from "./rate-limit.server";
 
 /**
  * The rules every public form shares, without a third-party CAPTCHA (docs/operations.md,
- * "Limits"): a field people never see, a fill time no person beats, and a per-client limit
+ * "Sign-ups and limits"): a field people never see, a fill time no person beats, and a per-client limit
  * high enough for a family or an office behind one address.
  */
 const MIN_FILL_MS = 2000;
