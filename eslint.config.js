@@ -14,7 +14,7 @@ const LIB_LAYERS = [
   ["server", "document", "ui"],
   ["participants", "draw", "storage"],
   ["sharing", "mail"],
-  ["http", "forms"],
+  ["http", "forms", "draw-records"],
   ["hooks"],
 ];
 

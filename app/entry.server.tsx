@@ -10,11 +10,14 @@ import {
   streamedDocumentResponse,
 } from "~/lib/http/document-response.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
+import { startDrawClock } from "~/lib/draw-records/draw-records.server";
 
 // Wiring only: render, decide the page's state, hand over (docs/decisions.md, "Code layout").
 // remix-serve imports the server build, and with it this module, before it listens.
 exitWhenDrainedAfterSignal();
 warmParticipantsCache();
+// Before listening: the upcoming draw's commitment is public from the first page served.
+await startDrawClock();
 
 /** Remix reads this export: how long deferred data may stream. */
 export const streamTimeout = STREAM_TIMEOUT_MS;

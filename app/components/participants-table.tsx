@@ -94,7 +94,11 @@ export function ParticipantsError({ children }: { children: ReactNode }) {
 }
 
 /** Shown above a list while the bundled sample sheet is served, so no one takes it for real entrants. */
-export function SampleDataNotice() {
+export function SampleDataNotice({
+  children = "Estos nombres son de muestra para que veas cómo se ve la lista: no son personas anotadas en el sorteo de este mes.",
+}: {
+  children?: string;
+}) {
   return (
     <div
       role="note"
@@ -103,8 +107,7 @@ export function SampleDataNotice() {
     >
       <Icon name="info" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
       <p>
-        <strong className="font-semibold">Datos de ejemplo.</strong> Estos nombres son de muestra para que veas cómo se
-        ve la lista: no son personas anotadas en el sorteo de este mes.
+        <strong className="font-semibold">Datos de ejemplo.</strong> {children}
       </p>
     </div>
   );

@@ -7,10 +7,12 @@ import { DrawEntrySteps } from "~/components/sorteos/draw-entry-steps";
 import { MobileCtaBar } from "~/components/sorteos/mobile-cta-bar";
 import { ParticipantsSection } from "~/components/sorteos/participants-section";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
+import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
+import { getDrawsView } from "~/lib/draw-records/draw-records.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
@@ -19,14 +21,15 @@ export const meta = metaFor(DRAWS_PAGE);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const listing = await streamUnlessReady(
-    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") }),
-  );
-  return { listing: listing.value };
+  const [listing, draws] = await Promise.all([
+    streamUnlessReady(getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") })),
+    getDrawsView(),
+  ]);
+  return { listing: listing.value, draws };
 }
 
 export default function SorteosPage() {
-  const { listing } = useLoaderData<typeof loader>();
+  const { listing, draws } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <DrawClockProvider>
@@ -34,7 +37,8 @@ export default function SorteosPage() {
         <DrawHero />
         <ParticipantsSection listing={listing} />
         <DrawEntrySteps />
-        <PreviousWinners />
+        <PreviousWinners draws={draws.draws} sample={draws.sampleSheet} />
+        <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} />
         <FaqSection />
         <FaqJsonLd />
         <FinalCta />

@@ -29,6 +29,7 @@ const SECTION_HEADINGS = [
   "Participantes actuales",
   "Participar es muy simple",
   "Ganadores anteriores",
+  "Verificalo vos",
   "Preguntas frecuentes",
   "¿Y si este mes te toca a vos?",
 ];

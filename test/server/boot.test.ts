@@ -138,10 +138,16 @@ describe("honest about its data", () => {
   });
 
   it("marks both participant lists as sample data while the bundled sheet is served", async () => {
-    for (const pathname of ["/", "/sorteos", "/sorteos?page=2"]) {
+    // /sorteos has a second notice: its winners are the examples until a draw is recorded.
+    for (const [pathname, notices] of [
+      ["/", 1],
+      ["/sorteos", 2],
+      ["/sorteos?page=2", 2],
+    ] as const) {
       const html = await page(sample, pathname);
-      expect(html.match(/data-testid="sample-data-notice"/g), `${pathname} has one notice`).toHaveLength(1);
+      expect(html.match(/data-testid="sample-data-notice"/g), `${pathname}'s notices`).toHaveLength(notices);
       expect(html).toContain(NOTICE);
+      if (notices === 2) expect(html).toContain("Estos ganadores son de muestra");
     }
     expect(await (await fetch(`${sample.origin}/sorteos.data`)).text()).toContain('"sample",true');
   });

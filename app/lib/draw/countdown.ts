@@ -79,3 +79,10 @@ export function formatDrawDay(draw: Date): string {
   const { day, wallClock } = drawDay(draw);
   return `${day} de ${wallClock.getUTCFullYear()}`;
 }
+
+/** "7/12/2026, 12:00", Argentina time, written out for the reason `formatDrawDate` gives. */
+export function formatArgentinaInstant(iso: string): string {
+  const wallClock = argentinaWallClock(Date.parse(iso));
+  const date = `${wallClock.getUTCDate()}/${wallClock.getUTCMonth() + 1}/${wallClock.getUTCFullYear()}`;
+  return `${date}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+}

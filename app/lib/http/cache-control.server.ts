@@ -31,6 +31,12 @@ export const NO_STORE = "no-store";
 export const CRAWLER_FILE_CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=604800";
 
 /**
+ * A drawn month's ids list never changes once frozen (its hash is published): any cache may
+ * keep it for a day. `no-transform`: a proxy must not re-encode the bytes that were hashed.
+ */
+export const DRAW_LIST_CACHE_CONTROL = "public, max-age=86400, no-transform";
+
+/**
  * Browsers always revalidate (`max-age=0`, answered by a 304 while the page is unchanged);
  * shared caches keep a page for `SHARED_MAX_AGE_SECONDS`. Stored pages carry
  * `no-transform`: their CSP allows inline scripts by hash, so a proxy that rewrote the

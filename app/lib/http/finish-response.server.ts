@@ -1,6 +1,6 @@
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
 import { robotsDirectiveFor } from "~/lib/sharing/robots-directive";
-import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
+import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
 import type { StoredResponse } from "./document-store.server";
 import {
   applySecurityHeaders,
@@ -28,7 +28,9 @@ export type FinishedAs =
   /** robots.txt and the sitemap. */
   | { kind: "crawler-file"; contentType: string }
   /** `/healthz`: always asked of the origin. */
-  | { kind: "health" };
+  | { kind: "health" }
+  /** A drawn month's frozen ids list, the exact bytes its published hash was taken of; or its 404. */
+  | { kind: "draw-list"; found: boolean };
 
 function inlineSourcesOf(finished: FinishedAs): InlineSources {
   switch (finished.kind) {
@@ -51,6 +53,8 @@ function cacheControlOf(finished: FinishedAs): string {
       return cacheControlFor("not-found");
     case "crawler-file":
       return CRAWLER_FILE_CACHE_CONTROL;
+    case "draw-list":
+      return finished.found ? DRAW_LIST_CACHE_CONTROL : NO_STORE;
     default:
       return NO_STORE;
   }
@@ -67,6 +71,8 @@ function contentTypeOf(finished: FinishedAs): string | undefined {
       return finished.contentType;
     case "health":
       return "application/json";
+    case "draw-list":
+      return "text/plain; charset=utf-8";
     case "data":
       return undefined;
   }
@@ -81,12 +87,14 @@ export function finishResponse(headers: Headers, finished: FinishedAs): void {
   // The header says of every listing URL what its meta tag says, data requests included.
   const robots = "url" in finished ? robotsDirectiveFor(finished.url) : null;
   if (robots) headers.set("X-Robots-Tag", robots);
+  // A draw's ids list is public: a checker on any site may recompute the draw from it.
+  if (finished.kind === "draw-list") headers.set("Access-Control-Allow-Origin", "*");
 }
 
-function resourceResponse(body: string, finished: FinishedAs): Response {
+function resourceResponse(body: string, finished: FinishedAs, status = 200): Response {
   const headers = new Headers();
   finishResponse(headers, finished);
-  return new Response(body, { headers });
+  return new Response(body, { headers, status });
 }
 
 /** robots.txt or the sitemap, finished like every other response. */
@@ -97,4 +105,11 @@ export function crawlerFileResponse(file: CrawlerFile): Response {
 /** The `/healthz` report as JSON, never kept by any cache. */
 export function healthResponse(report: object): Response {
   return resourceResponse(JSON.stringify(report), { kind: "health" });
+}
+
+/** A draw's ids list as plain text, or a 404 naming what is missing. */
+export function drawListResponse(list: string | null): Response {
+  return list === null
+    ? resourceResponse("No hay un sorteo hecho en esa fecha.\n", { kind: "draw-list", found: false }, 404)
+    : resourceResponse(list, { kind: "draw-list", found: true });
 }

@@ -44,6 +44,11 @@ export interface ServerEnv {
   /** Where sign-ups and the outbox live (docs/operations.md, "Data"). */
   database: DatabaseConfig;
   mail: MailConfig;
+  /**
+   * The instant the draw commands take as "now", from DRAW_NOW: honoured only when NODE_ENV
+   * is exactly "test", so tests can run a draw after its instant and production never can.
+   */
+  drawNow: number | null;
 }
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
@@ -259,6 +264,14 @@ function readMail(vars: Record<string, string | undefined>, siteUrl: string): Ma
   return { smtpUrl, from };
 }
 
+function readDrawNow(vars: Record<string, string | undefined>): number | null {
+  const raw = vars.DRAW_NOW?.trim();
+  if (!raw || vars.NODE_ENV !== "test") return null;
+  const instant = Date.parse(raw);
+  if (Number.isNaN(instant)) throw new EnvError("DRAW_NOW", `must be an ISO 8601 instant, got "${raw}"`);
+  return instant;
+}
+
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
 function readMode(vars: Record<string, string | undefined>): ServerMode {
   const raw = vars.NODE_ENV?.trim();
@@ -279,6 +292,7 @@ export function parseEnv(vars: Record<string, string | undefined>, cwd = process
     siteUrl,
     database: readDatabase(vars, cwd),
     mail: readMail(vars, siteUrl),
+    drawNow: readDrawNow(vars),
     // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
     sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
     participantNames: readParticipantNames(vars),

@@ -58,4 +58,36 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0003_draws": {
+    async up(db: Kysely<unknown>) {
+      // One row per month's draw, written when its seed is committed; the freeze fills the rest.
+      await db.schema
+        .createTable("draws")
+        .addColumn("draw_at", "bigint", (column) => column.primaryKey())
+        .addColumn("seed", "text", (column) => column.notNull())
+        .addColumn("commitment", "text", (column) => column.notNull())
+        .addColumn("committed_at", "bigint", (column) => column.notNull())
+        .addColumn("frozen_at", "bigint")
+        .addColumn("list_text", "text")
+        .addColumn("list_hash", "text")
+        .addColumn("entry_count", "integer")
+        .addColumn("list_names", "text")
+        .addColumn("from_sample", "integer")
+        .execute();
+      // Round 0 is the draw, then one row per redraw; the key refuses a round drawn twice.
+      await db.schema
+        .createTable("draw_rounds")
+        .addColumn("draw_at", "bigint", (column) => column.notNull().references("draws.draw_at"))
+        .addColumn("round", "integer", (column) => column.notNull())
+        .addColumn("beacon_round", "bigint", (column) => column.notNull())
+        .addColumn("beacon", "text", (column) => column.notNull())
+        .addColumn("winner_index", "integer", (column) => column.notNull())
+        .addColumn("attempts", "integer", (column) => column.notNull())
+        .addColumn("winner_id", "text", (column) => column.notNull())
+        .addColumn("winner_name", "text", (column) => column.notNull())
+        .addColumn("drawn_at", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("draw_rounds_pk", ["draw_at", "round"])
+        .execute();
+    },
+  },
 };

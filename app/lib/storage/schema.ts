@@ -8,6 +8,8 @@ export interface Tables {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   contact_messages: ContactMessageTable;
+  draws: DrawTable;
+  draw_rounds: DrawRoundTable;
 }
 
 /** A message sent with /contacto's form, kept whether or not its mails have gone out yet. */
@@ -60,4 +62,39 @@ export interface RateLimitTable {
   key: string;
   window_start: number;
   count: number;
+}
+
+/** A month's draw (docs/draw.md): committed first, frozen and drawn later. */
+export interface DrawTable {
+  /** The draw instant, epoch ms: one row per draw. */
+  draw_at: number;
+  /** 64 hex characters, secret until the draw. */
+  seed: string;
+  commitment: string;
+  committed_at: number;
+  /** Null until the freeze; then the canonical list, its hash and its length. */
+  frozen_at: number | null;
+  list_text: string | null;
+  list_hash: string | null;
+  entry_count: number | null;
+  /** JSON array: each entry's name as published (first name, surname initial), in list order. */
+  list_names: string | null;
+  /** 1 when the list came from the bundled sample sheet, not real entrants. */
+  from_sample: number | null;
+}
+
+export interface DrawRoundTable {
+  draw_at: number;
+  /** 0 for the draw, r for the r-th redraw. */
+  round: number;
+  /** The drand quicknet round whose randomness is `beacon`. */
+  beacon_round: number;
+  beacon: string;
+  /** Index among the entries left this round. */
+  winner_index: number;
+  attempts: number;
+  winner_id: string;
+  /** First name and surname initial only. */
+  winner_name: string;
+  drawn_at: number;
 }

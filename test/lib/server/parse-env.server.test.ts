@@ -31,6 +31,7 @@ describe("parseEnv", () => {
       contactEmail: { value: "soporte@opinionlabz.example", sample: true },
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
       mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>" },
+      drawNow: null,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
   });
@@ -58,6 +59,17 @@ describe("parseEnv", () => {
     expect(env.contactEmail).toEqual({ value: "soporte@opinionlabz.com", sample: false });
     expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
       "Opinion Labz <hola@opinionlabz.com>",
+    );
+  });
+
+  it("takes DRAW_NOW as the draw commands' clock only when NODE_ENV is exactly test", () => {
+    const instant = "2026-12-07T15:31:00.000Z";
+    expect(parseEnv({ NODE_ENV: "test", DRAW_NOW: instant }, ROOT).drawNow).toBe(Date.UTC(2026, 11, 7, 15, 31));
+    for (const nodeEnv of ["production", "development", undefined, "Test"]) {
+      expect(parseEnv({ NODE_ENV: nodeEnv, DRAW_NOW: instant }, ROOT).drawNow).toBeNull();
+    }
+    expect(() => parseEnv({ NODE_ENV: "test", DRAW_NOW: "next monday" }, ROOT)).toThrow(
+      'Invalid configuration: DRAW_NOW must be an ISO 8601 instant, got "next monday"',
     );
   });
 

@@ -1,0 +1,31 @@
+/**
+ * How a winner is chosen, in plain words: the "Verificalo vos" section states it, and the
+ * rules page can quote the same steps. docs/draw.md holds the precise rule.
+ */
+export interface DrawRuleStep {
+  title: string;
+  text: string;
+}
+
+export const DRAW_RULE_STEPS: DrawRuleStep[] = [
+  {
+    title: "Antes del sorteo, un compromiso",
+    text: "Nuestro servidor genera una semilla secreta al azar (64 caracteres) y publica acá su huella SHA-256, con la fecha en que la publicó. La huella no deja adivinar la semilla, pero si después la cambiáramos, no coincidiría.",
+  },
+  {
+    title: "En el sorteo, la lista congelada",
+    text: "En el momento del sorteo congelamos las participaciones tal como están en la planilla: los ids en el orden de la planilla, uno por línea, cada uno una sola vez. Publicamos esa lista y su huella SHA-256.",
+  },
+  {
+    title: "Un azar que nadie controla",
+    text: "Sumamos un valor público al azar que todavía no existía cuando se congeló la lista: una ronda de drand, la baliza de aleatoriedad pública, que las bases fijan de antemano a partir de la fecha del sorteo. Ni nosotros ni nadie lo puede elegir.",
+  },
+  {
+    title: "La cuenta",
+    text: "Con la semilla como clave, calculamos HMAC-SHA256 de una línea que junta la huella de la lista, el valor público, la ronda (0 en el sorteo) y un número de intento que arranca en 0. De los primeros 8 caracteres del resultado tomamos los bits justos para numerar a todos; si el número se pasa de la cantidad de participaciones, probamos con el intento siguiente, así nadie tiene más chances que otro. Ese número es la posición del ganador en la lista, contando desde 0.",
+  },
+  {
+    title: "Si nadie reclama el premio",
+    text: "Pasados los 30 días se resortea entre los que quedan, sin los ganadores anteriores, con la ronda siguiente (1, 2…) y un valor público nuevo, fijado también de antemano.",
+  },
+];

@@ -1,0 +1,228 @@
+import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
+import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
+import { loadSheet } from "~/lib/participants/load-sheet.server";
+import { formatCount } from "~/lib/participants/format";
+import { env } from "~/lib/server/env.server";
+import { storage } from "~/lib/storage/database.server";
+import {
+  CLAIM_PERIOD_MS,
+  drawRecords,
+  ensureCommitment,
+  freezeDueDraw,
+  frozenList,
+  redraw,
+  runDraw,
+  type DrawRecord,
+  type DrawSummary,
+  type SheetEntries,
+} from "./records.server";
+
+export interface DrawsView {
+  upcoming: UpcomingCommitment | null;
+  /** Newest first. */
+  draws: RecordedDraw[];
+  /** The bundled sample sheet is served: winners shown are examples. */
+  sampleSheet: boolean;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The draw's date in Argentina, "2026-12-07": the path segment of its ids list. */
+function drawDate(drawAt: number): string {
+  return argentinaWallClock(drawAt).toISOString().slice(0, 10);
+}
+
+function listUrlOf(drawAt: number): string {
+  return `${env.siteUrl}/sorteos/${drawDate(drawAt)}/ids.txt`;
+}
+
+function beaconSource(drawAt: number, round: number): string {
+  return `drand quicknet, ronda ${formatCount(beaconRound(new Date(drawAt), round))}`;
+}
+
+function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw {
+  return {
+    drawAt: iso(draw.draw_at),
+    entryCount: draw.entry_count ?? 0,
+    listHash: draw.list_hash ?? "",
+    listUrl: listUrlOf(draw.draw_at),
+    commitment: draw.commitment,
+    committedAt: iso(draw.committed_at),
+    seed: draw.seed,
+    rounds: rounds.map((round) => ({
+      beacon: round.beacon,
+      beaconSource: beaconSource(draw.draw_at, round.round),
+      winnerId: round.winner_id,
+      winnerName: round.winner_name,
+    })),
+    sample: draw.from_sample === 1,
+    frozenAt: iso(draw.frozen_at ?? draw.draw_at),
+  };
+}
+
+/** One freeze at a time in this process: page renewals and the timer share it. */
+let freezing: Promise<unknown> | null = null;
+
+/**
+ * Keeps the draws on time: commits the upcoming draw's seed if no one has, and freezes the
+ * due draw's list if no one has (both idempotent across replicas). A failure is logged and
+ * retried on the next call; the run freezes the list itself if it must.
+ */
+async function keepDrawsOnTime(now: number): Promise<void> {
+  await ensureCommitment(storage.db, now);
+  freezing ??= freezeDueDraw(storage.db, sheetEntries, now)
+    .then((froze) => {
+      if (froze) console.log(JSON.stringify({ event: "draw.frozen", at: iso(now) }));
+    })
+    .catch((error: unknown) => console.error("[draw] Freezing the due draw's list failed:", error))
+    .finally(() => (freezing = null));
+  await freezing;
+}
+
+/** Longest delay setTimeout takes (about 24.8 days); a later draw instant is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * At start-up (before listening, so the first page shows the commitment), then at each draw
+ * instant: the list is frozen then, whether or not anyone opens /sorteos.
+ */
+export async function startDrawClock(): Promise<void> {
+  await keepDrawsOnTime(Date.now());
+  const arm = () => {
+    const wait = Math.min(nextDrawAt(Date.now()).getTime() - Date.now() + 1000, MAX_TIMER_MS);
+    setTimeout(() => void keepDrawsOnTime(Date.now()).finally(arm), wait).unref();
+  };
+  arm();
+}
+
+/** What /sorteos shows: the upcoming commitment and every drawn month. Seeds stay out until drawn. */
+export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
+  await keepDrawsOnTime(now);
+  const records = await drawRecords(storage.db);
+  const pending = records.filter((record) => record.rounds.length === 0).at(-1);
+  return {
+    upcoming: pending
+      ? {
+          drawAt: iso(pending.draw.draw_at),
+          commitment: pending.draw.commitment,
+          committedAt: iso(pending.draw.committed_at),
+          beaconRound: beaconRound(new Date(pending.draw.draw_at), 0),
+          frozen:
+            pending.draw.frozen_at === null
+              ? null
+              : {
+                  frozenAt: iso(pending.draw.frozen_at),
+                  entryCount: pending.draw.entry_count ?? 0,
+                  listHash: pending.draw.list_hash ?? "",
+                  listUrl: listUrlOf(pending.draw.draw_at),
+                },
+        }
+      : null,
+    draws: records.filter((record) => record.rounds.length > 0).map(publishedDraw),
+    sampleSheet: env.sheetSource.kind === "file" && env.sheetSource.isBundledSample,
+  };
+}
+
+/** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina), or null if there is none. */
+export async function drawListText(date: string): Promise<string | null> {
+  const records = await drawRecords(storage.db);
+  const record = records.find(({ draw }) => draw.list_hash !== null && drawDate(draw.draw_at) === date);
+  return record ? frozenList(storage.db, record.draw.draw_at) : null;
+}
+
+/** The sheet's valid rows in sheet order, loaded exactly as the server loads it. */
+async function sheetEntries(): Promise<SheetEntries> {
+  // A winner is always published as first name and surname initial, whatever PARTICIPANT_NAMES
+  // says for the lists: the snapshot is loaded masked, so no full name is ever stored.
+  const { snapshot } = await loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now, names: "initial" });
+  // The snapshot lists the newest first; the canonical list keeps sheet order.
+  const entries = [...snapshot.participants].reverse().map(({ id, nombre }) => ({ id, name: nombre }));
+  return { entries, fromSample: snapshot.source === "sample" };
+}
+
+/** The record as text: what the CLI prints and the team's mail says. */
+export function describeDraw(view: RecordedDraw): string {
+  const lines = [
+    `Draw of ${view.drawAt}${view.sample ? " (SAMPLE sheet, not real entrants)" : ""}`,
+    `  frozen at:    ${view.frozenAt}`,
+    `  entries:      ${view.entryCount}`,
+    `  list hash:    ${view.listHash}`,
+    `  ids list:     ${view.listUrl}`,
+    `  commitment:   ${view.commitment} (published ${view.committedAt})`,
+    `  seed:         ${view.seed}`,
+  ];
+  view.rounds.forEach((round, index) => {
+    lines.push(
+      `  round ${index}:      beacon ${round.beacon} (${round.beaconSource})`,
+      `                winner id ${round.winnerId}, published as "${round.winnerName}"`,
+    );
+  });
+  return lines.join("\n");
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function recordMail(view: RecordedDraw): OutgoingMail {
+  const last = view.rounds.at(-1)!;
+  const round = view.rounds.length - 1;
+  const what = round === 0 ? "Sorteo" : `Resorteo ${round}`;
+  const text = [
+    `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId} (${last.winnerName}).`,
+    "Contactá a la persona ganadora. Si en 30 días no reclama el premio, corresponde un resorteo (docs/operations.md).",
+    "",
+    describeDraw(view),
+  ].join("\n");
+  return {
+    kind: "draw-record",
+    to: env.contactEmail.value,
+    subject: `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
+    text,
+    html: `<!doctype html><html lang="es"><body><pre style="font-family:monospace">${escapeHtml(text)}</pre></body></html>`,
+  };
+}
+
+/** The draw commands' "now": DRAW_NOW in tests only (see env.server.ts), else the clock. */
+function drawNow(): number {
+  return env.drawNow ?? Date.now();
+}
+
+/** `npm run draw -- status`: the upcoming commitment, then every drawn month and its next redraw's round. */
+export async function drawStatus(): Promise<string> {
+  const { upcoming, draws } = await getDrawsView(drawNow());
+  const lines = [
+    upcoming
+      ? [
+          `Upcoming draw ${upcoming.drawAt}`,
+          `  commitment:   ${upcoming.commitment} (published ${upcoming.committedAt})`,
+          `  beacon:       drand quicknet round ${upcoming.beaconRound}, at ${iso(quicknetRoundTime(upcoming.beaconRound))}`,
+          upcoming.frozen
+            ? `  frozen:       ${upcoming.frozen.frozenAt}, ${upcoming.frozen.entryCount} entries, list hash ${upcoming.frozen.listHash}`
+            : "  frozen:       not yet (the server freezes the list at the draw instant)",
+        ].join("\n")
+      : "No upcoming draw committed.",
+  ];
+  for (const draw of draws) {
+    const next = draw.rounds.length;
+    const round = beaconRound(new Date(draw.drawAt), next);
+    lines.push(
+      describeDraw(draw),
+      `  next redraw:  round ${next}, allowed from ${iso(Date.parse(draw.drawAt) + next * CLAIM_PERIOD_MS)}, drand quicknet round ${round}`,
+    );
+  }
+  return lines.join("\n\n");
+}
+
+/** `npm run draw -- run` and `redraw`: the record as published, mailed to the team in the same transaction. */
+export async function drawCommand(command: "run" | "redraw", beacon: string): Promise<RecordedDraw> {
+  const options = {
+    beacon,
+    now: drawNow(),
+    onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) =>
+      enqueueMail(trx, recordMail(publishedDraw(record)), Date.now()),
+  };
+  const record =
+    command === "run" ? await runDraw(storage.db, sheetEntries, options) : await redraw(storage.db, options);
+  return publishedDraw(record);
+}

@@ -1,0 +1,253 @@
+import type { Kysely, Selectable } from "kysely";
+import { nextDrawAt } from "~/lib/draw/next-draw";
+import {
+  beaconRound,
+  commitmentOf,
+  entryListText,
+  freezeEntryIds,
+  isBeaconValue,
+  newSeed,
+  parseEntryList,
+  sha256Hex,
+  winnerIndex,
+} from "~/lib/draw/verifiable-draw";
+import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
+
+export type DrawRow = Selectable<DrawTable>;
+export type DrawRoundRow = Selectable<DrawRoundTable>;
+
+/** A draw without its list and names, which grow with the entries: what pages and `status` read. */
+export type DrawSummary = Omit<DrawRow, "list_text" | "list_names">;
+
+/** A draw with its rounds, oldest round first. */
+export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
+  draw: Draw;
+  rounds: DrawRoundRow[];
+}
+
+/** What the sheet gave at the freeze: valid rows in sheet order. */
+export interface SheetEntries {
+  entries: { id: string; name: string }[];
+  fromSample: boolean;
+}
+
+/** A command refused: the operator's message the CLI prints, nothing recorded. */
+export class DrawRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DrawRefused";
+  }
+}
+
+/** A prize unclaimed for 30 days is redrawn (docs/draw.md, "Commit, freeze, reveal"). */
+export const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Commits a seed for the draw after `now` unless one exists. Insert-if-absent on the draw
+ * instant's key: replicas starting together each try, one row wins, the others change nothing.
+ */
+export async function ensureCommitment(db: Kysely<Tables>, now: number): Promise<void> {
+  const seed = newSeed();
+  await db
+    .insertInto("draws")
+    .values({ draw_at: nextDrawAt(now).getTime(), seed, commitment: await commitmentOf(seed), committed_at: now })
+    .onConflict((conflict) => conflict.column("draw_at").doNothing())
+    .execute();
+}
+
+async function roundsOf(db: Kysely<Tables>, drawAt: number): Promise<DrawRoundRow[]> {
+  return db.selectFrom("draw_rounds").selectAll().where("draw_at", "=", drawAt).orderBy("round").execute();
+}
+
+/** Every draw record, newest first: the drawn ones with their rounds, the committed ones with none. */
+export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSummary>[]> {
+  const [draws, rounds] = await Promise.all([
+    db
+      .selectFrom("draws")
+      .select(["draw_at", "seed", "commitment", "committed_at", "frozen_at", "list_hash", "entry_count", "from_sample"])
+      .orderBy("draw_at", "desc")
+      .execute(),
+    db.selectFrom("draw_rounds").selectAll().orderBy("round").execute(),
+  ]);
+  return draws.map((draw) => ({ draw, rounds: rounds.filter((round) => round.draw_at === draw.draw_at) }));
+}
+
+/** The canonical list frozen for the draw at `drawAt`, or null if it is not frozen. */
+export async function frozenList(db: Kysely<Tables>, drawAt: number): Promise<string | null> {
+  const row = await db.selectFrom("draws").select("list_text").where("draw_at", "=", drawAt).executeTakeFirst();
+  return row?.list_text ?? null;
+}
+
+/** The draw made (or due) most recently: the latest whose instant has passed. */
+async function latestDue(db: Kysely<Tables>, now: number): Promise<DrawRow | undefined> {
+  return db
+    .selectFrom("draws")
+    .selectAll()
+    .where("draw_at", "<=", now)
+    .orderBy("draw_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+function assertBeacon(beacon: string): void {
+  if (!isBeaconValue(beacon)) {
+    throw new DrawRefused("--beacon must be the round's randomness as drand prints it: 32 to 128 lowercase hex digits");
+  }
+}
+
+/** Whether an insert failed on the (draw_at, round) key: another run recorded that round first. */
+function isDuplicateKey(error: unknown): boolean {
+  const text = error instanceof Error ? `${(error as { code?: unknown }).code ?? ""} ${error.message}` : "";
+  return /SQLITE_CONSTRAINT|23505|UNIQUE constraint|duplicate key/i.test(text);
+}
+
+export interface DrawOptions {
+  beacon: string;
+  now: number;
+  /** Runs inside the transaction that records the round: the mail of the record. */
+  onRecorded: (trx: Kysely<Tables>, record: DrawRecord) => Promise<void>;
+}
+
+/** The sheet as the server loads it, read only once the draw is known to be due. */
+type LoadEntries = () => Promise<SheetEntries>;
+
+/**
+ * Freezes `draw`'s list from the sheet as it stands: valid ids in sheet order, each once, with
+ * their published names. A conditional update: if another replica or a run froze it first,
+ * theirs stands. Returns the draw as stored.
+ */
+async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEntries, now: number): Promise<DrawRow> {
+  const { entries, fromSample } = await loadEntries();
+  const frozen = freezeEntryIds(entries.map((entry) => entry.id));
+  if (frozen.ids.length === 0) throw new DrawRefused("The sheet has no valid entries: nothing to freeze");
+  // The first row of each id names it, as the first occurrence keeps its place in the list.
+  const names = new Map<string, string>();
+  for (const entry of entries) {
+    const id = entry.id.normalize("NFC").trim();
+    if (!names.has(id)) names.set(id, entry.name);
+  }
+  const listText = entryListText(frozen.ids);
+  await db
+    .updateTable("draws")
+    .set({
+      frozen_at: now,
+      list_text: listText,
+      list_hash: await sha256Hex(listText),
+      entry_count: frozen.ids.length,
+      list_names: JSON.stringify(frozen.ids.map((id) => names.get(id) ?? "")),
+      from_sample: fromSample ? 1 : 0,
+    })
+    .where("draw_at", "=", draw.draw_at)
+    .where("list_hash", "is", null)
+    .execute();
+  return db.selectFrom("draws").selectAll().where("draw_at", "=", draw.draw_at).executeTakeFirstOrThrow();
+}
+
+/**
+ * At the draw instant (the server calls this on a timer, at start-up and when /sorteos is
+ * renewed): freezes the due draw's list unless it is frozen, so the list and its hash are
+ * public before the beacon round exists (docs/draw.md, "Commit, freeze, reveal").
+ */
+export async function freezeDueDraw(db: Kysely<Tables>, loadEntries: LoadEntries, now: number): Promise<boolean> {
+  const draw = await latestDue(db, now);
+  if (!draw || draw.list_hash !== null) return false;
+  await freezeDraw(db, draw, loadEntries, now);
+  return true;
+}
+
+/**
+ * The due draw: refused before its instant and once made. Uses the list frozen at the instant
+ * (freezing it now only if the server never did, which the record's freeze instant shows),
+ * reveals the seed, picks round 0's winner and commits the next draw's seed, in one
+ * transaction with the mail, so a refused or failed run leaves nothing behind.
+ */
+export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, options: DrawOptions): Promise<DrawRecord> {
+  const { beacon, now } = options;
+  assertBeacon(beacon);
+  const draw = await latestDue(db, now);
+  if (!draw) {
+    const upcoming = await db.selectFrom("draws").select("draw_at").orderBy("draw_at").limit(1).executeTakeFirst();
+    const when = new Date(upcoming?.draw_at ?? nextDrawAt(now).getTime()).toISOString();
+    throw new DrawRefused(`No draw is due yet: the next one is at ${when}`);
+  }
+  if ((await roundsOf(db, draw.draw_at)).length > 0) {
+    throw new DrawRefused(`The draw of ${new Date(draw.draw_at).toISOString()} was already made; see \`status\``);
+  }
+  const frozen = draw.list_hash === null ? await freezeDraw(db, draw, loadEntries, now) : draw;
+  return recordRound(db, frozen, [], options, (trx) => ensureCommitment(trx, now));
+}
+
+/**
+ * The next round of the latest draw made, after an unclaimed prize: refused until the
+ * claim period of the round before has ended (30 days per round from the draw instant).
+ */
+export async function redraw(db: Kysely<Tables>, options: DrawOptions): Promise<DrawRecord> {
+  const { beacon, now } = options;
+  assertBeacon(beacon);
+  const draw = await db
+    .selectFrom("draws")
+    .selectAll()
+    .where((eb) =>
+      eb.exists(eb.selectFrom("draw_rounds").select("round").whereRef("draw_rounds.draw_at", "=", "draws.draw_at")),
+    )
+    .orderBy("draw_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!draw) throw new DrawRefused("No draw has been made yet: run `draw run` first");
+  const earlier = await roundsOf(db, draw.draw_at);
+  const from = draw.draw_at + earlier.length * CLAIM_PERIOD_MS;
+  if (now < from) {
+    throw new DrawRefused(
+      `Redraw ${earlier.length} of the draw of ${new Date(draw.draw_at).toISOString()} is allowed from ${new Date(from).toISOString()}, when the prize has gone unclaimed 30 days`,
+    );
+  }
+  return recordRound(db, draw, earlier, options, async () => undefined);
+}
+
+async function recordRound(
+  db: Kysely<Tables>,
+  draw: DrawRow,
+  earlier: DrawRoundRow[],
+  { beacon, now, onRecorded }: DrawOptions,
+  alsoInTransaction: (trx: Kysely<Tables>) => Promise<void>,
+): Promise<DrawRecord> {
+  const ids = parseEntryList(draw.list_text ?? "");
+  if (ids === null || draw.list_hash === null) throw new Error("A frozen draw's stored list is not a canonical list");
+  const names = JSON.parse(draw.list_names ?? "[]") as string[];
+  const taken = new Set(earlier.map((round) => round.winner_id));
+  const remaining = ids.filter((id) => !taken.has(id));
+  if (remaining.length === 0) throw new DrawRefused("Every entry of this draw has already won a round");
+  const round = earlier.length;
+  const { index, attempts } = await winnerIndex({
+    seed: draw.seed,
+    listHash: draw.list_hash,
+    beacon,
+    round,
+    count: remaining.length,
+  });
+  const winnerId = remaining[index]!;
+  const row: DrawRoundRow = {
+    draw_at: draw.draw_at,
+    round,
+    beacon_round: beaconRound(new Date(draw.draw_at), round),
+    beacon,
+    winner_index: index,
+    attempts,
+    winner_id: winnerId,
+    winner_name: names[ids.indexOf(winnerId)] ?? "",
+    drawn_at: now,
+  };
+  const record: DrawRecord = { draw, rounds: [...earlier, row] };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("draw_rounds").values(row).execute();
+      await alsoInTransaction(trx);
+      await onRecorded(trx, record);
+    });
+  } catch (error) {
+    if (isDuplicateKey(error))
+      throw new DrawRefused(`Round ${round} of this draw was recorded meanwhile by another run`);
+    throw error;
+  }
+  return record;
+}

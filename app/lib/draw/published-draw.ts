@@ -1,0 +1,49 @@
+/**
+ * What /sorteos publishes about draws: the server builds these from the records
+ * (app/lib/draw-records) and the page's check reads them (components/sorteos/verify-draw.tsx).
+ */
+
+/** One round of a published draw: round 0 is the draw, then one per redraw. */
+interface PublishedRound {
+  /** The public random value, as its source prints it (hex). */
+  beacon: string;
+  /** Where the value comes from, e.g. "drand quicknet, ronda 28.012.345". */
+  beaconSource: string;
+  winnerId: string;
+  /** First name and surname initial only. */
+  winnerName: string;
+}
+
+/** What a draw's record publishes: everything an outsider needs to recompute the winner. */
+export interface PublishedDraw {
+  /** The draw's instant (ISO 8601). */
+  drawAt: string;
+  entryCount: number;
+  listHash: string;
+  /** Absolute URL of the frozen ids list, plain text, exactly the bytes that were hashed. */
+  listUrl: string;
+  commitment: string;
+  /** When the commitment was first shown (ISO 8601): it must come before the draw. */
+  committedAt: string;
+  seed: string;
+  rounds: PublishedRound[];
+}
+
+/** A recorded draw as the server publishes it. */
+export interface RecordedDraw extends PublishedDraw {
+  /** Frozen from the bundled sample sheet: the page says the entries are examples. */
+  sample: boolean;
+  /** When the list was frozen: before the beacon round's time, or the record shows it was not. */
+  frozenAt: string;
+}
+
+/** The next draw's commitment: public before its list is frozen, so its seed cannot be chosen later. */
+export interface UpcomingCommitment {
+  drawAt: string;
+  commitment: string;
+  committedAt: string;
+  /** The drand quicknet round fixed for it by rule. */
+  beaconRound: number;
+  /** From the draw instant on: the list the winner is drawn from, public before the beacon exists. */
+  frozen: { frozenAt: string; entryCount: number; listHash: string; listUrl: string } | null;
+}

@@ -1,0 +1,216 @@
+/**
+ * The rule that picks a draw's winner, shared by the server (which draws) and the browser
+ * (which checks a published draw). docs/draw.md states it for outsiders; this file is its
+ * reference implementation, so the two must change together (and the tag below with them).
+ *
+ * Everything is text until hashed: the seed is 64 lowercase hex characters, the list is
+ * ids one per line, and the HMAC message is one ASCII line. That keeps the rule checkable
+ * with `printf … | openssl dgst -sha256 -hmac "$SEED"`, no hex-to-bytes step.
+ * Only Web Crypto (`crypto.subtle`, in browsers and Node 20+) is used, so it runs in both.
+ */
+
+/** Names the rule inside every HMAC message; a changed rule gets a new tag, never a changed meaning. */
+const RULE_TAG = "opinionlabz-draw-v1";
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** A public random value as its source prints it in hex: drand's `randomness` is 64 digits. */
+const BEACON_HEX = /^[0-9a-f]{32,128}$/;
+/** C0 controls, DEL and the Unicode line and paragraph separators: none may sit inside an id. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+const FORBIDDEN_IN_ID = /[\u0000-\u001f\u007f\u2028\u2029]/;
+/** Top bits come from a 32-bit word, so a list may hold at most 2^32 entries. */
+const WORD_BITS = 32;
+
+const utf8 = new TextEncoder();
+
+function hex(bytes: ArrayBuffer): string {
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Lowercase hex SHA-256 of a text's UTF-8 bytes, or of raw bytes (a downloaded list as served). */
+export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", typeof data === "string" ? utf8.encode(data) : data));
+}
+
+/** A new secret seed: 32 bytes from the platform's CSPRNG, written as 64 lowercase hex characters. */
+export function newSeed(): string {
+  return hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
+}
+
+function isSha256Hex(value: string): boolean {
+  return SHA256_HEX.test(value);
+}
+
+export function isBeaconValue(value: string): boolean {
+  return BEACON_HEX.test(value);
+}
+
+function assertSeed(seed: string): void {
+  if (!isSha256Hex(seed)) throw new RangeError("A seed is 64 lowercase hex characters");
+}
+
+/** The commitment published before the draw: SHA-256 of the seed's 64 ASCII characters (not of its 32 bytes). */
+export async function commitmentOf(seed: string): Promise<string> {
+  assertSeed(seed);
+  return sha256Hex(seed);
+}
+
+/** What freezing the sheet's ids keeps, and what it leaves out and why. */
+export interface FrozenEntries {
+  /** Entries in sheet order, each id once: the list that is hashed and drawn from. */
+  ids: string[];
+  /** Later rows repeating an id already in `ids`: one person, one chance. */
+  duplicates: string[];
+  /** Ids that cannot stand on one line of the list (a line break or control character inside). */
+  invalid: string[];
+}
+
+/**
+ * The entries a draw is made among, from the sheet's ids in sheet order. Ids are taken as
+ * Unicode NFC with surrounding whitespace trimmed, so two ways of typing the same id are
+ * one id; the first occurrence keeps its place.
+ */
+export function freezeEntryIds(sheetIds: readonly string[]): FrozenEntries {
+  const frozen: FrozenEntries = { ids: [], duplicates: [], invalid: [] };
+  const seen = new Set<string>();
+  for (const raw of sheetIds) {
+    const id = raw.normalize("NFC").trim();
+    if (id === "" || FORBIDDEN_IN_ID.test(id)) frozen.invalid.push(raw);
+    else if (seen.has(id)) frozen.duplicates.push(id);
+    else {
+      seen.add(id);
+      frozen.ids.push(id);
+    }
+  }
+  return frozen;
+}
+
+/** The canonical list: every id followed by a line feed (so `wc -l` counts the entries), UTF-8, no BOM. */
+export function entryListText(ids: readonly string[]): string {
+  return ids.map((id) => `${id}\n`).join("");
+}
+
+/**
+ * The ids of a canonical list text, or null when the text is not one: a missing final line
+ * feed, a carriage return, an empty line, a repeated id or a stray space all make it null,
+ * since the list that was hashed never holds them.
+ */
+export function parseEntryList(text: string): string[] | null {
+  // An empty text would be a list of no one: never a draw's list.
+  if (!text.endsWith("\n")) return null;
+  // The empty piece after the final line feed is left out as invalid, like any empty line;
+  // rebuilding the text then tells a canonical list from anything else.
+  const { ids } = freezeEntryIds(text.split("\n"));
+  return entryListText(ids) === text ? ids : null;
+}
+
+/** Bits needed to write `count - 1`: the fewest top bits that can name every index. */
+function indexBits(count: number): number {
+  return count === 1 ? 0 : (count - 1).toString(2).length;
+}
+
+export interface WinnerIndexInput {
+  seed: string;
+  /** SHA-256 (hex) of the canonical list the draw was frozen with. */
+  listHash: string;
+  beacon: string;
+  /** 0 for the draw, 1 for the first redraw, and so on. */
+  round: number;
+  /** Entries still in the running this round. */
+  count: number;
+}
+
+/** The HMAC message for one attempt: one ASCII line, fields joined by ":" (none can contain one). */
+function drawMessage({ listHash, beacon, round }: Omit<WinnerIndexInput, "seed" | "count">, attempt: number) {
+  return `${RULE_TAG}:${listHash}:${beacon}:${round}:${attempt}`;
+}
+
+/**
+ * The winner's index among `count` entries, without modulo bias: for attempt 0, 1, 2…
+ * take HMAC-SHA256 (key: the seed's ASCII text) of `drawMessage(…)`, read its first 4
+ * bytes as a big-endian unsigned integer and keep its top k bits, k being the bits of
+ * `count - 1`; the first value below `count` is the index. Each attempt succeeds with
+ * probability above 1/2, and every index is equally likely.
+ */
+export async function winnerIndex(input: WinnerIndexInput): Promise<{ index: number; attempts: number }> {
+  const { seed, listHash, beacon, round, count } = input;
+  assertSeed(seed);
+  if (!isSha256Hex(listHash)) throw new RangeError("A list hash is 64 lowercase hex characters");
+  if (!isBeaconValue(beacon)) throw new RangeError("A beacon value is 32 to 128 lowercase hex characters");
+  if (!Number.isSafeInteger(round) || round < 0) throw new RangeError("A round is a whole number from 0");
+  if (!Number.isSafeInteger(count) || count < 1 || count > 2 ** WORD_BITS) {
+    throw new RangeError(`A draw needs 1 to 2^${WORD_BITS} entries`);
+  }
+  const key = await crypto.subtle.importKey("raw", utf8.encode(seed), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const scale = 2 ** (WORD_BITS - indexBits(count));
+  for (let attempt = 0; ; attempt += 1) {
+    const mac = await crypto.subtle.sign("HMAC", key, utf8.encode(drawMessage({ listHash, beacon, round }, attempt)));
+    const candidate = Math.floor(new DataView(mac).getUint32(0) / scale);
+    if (candidate < count) return { index: candidate, attempts: attempt + 1 };
+  }
+}
+
+/** One round's result. */
+export interface DrawnRound {
+  round: number;
+  /** Index into the entries remaining this round (the frozen list minus earlier winners, in order). */
+  index: number;
+  attempts: number;
+  id: string;
+}
+
+/**
+ * Every round of a draw: round 0 picks among all frozen `ids`; round r (a redraw, after a
+ * prize went unclaimed) picks among the ids left once the winners of rounds 0…r-1 are
+ * removed, with its own beacon. Each round's message carries the frozen list's hash, so a
+ * redraw stays bound to the list published at the draw.
+ */
+export async function drawRounds({
+  seed,
+  ids,
+  beacons,
+}: {
+  seed: string;
+  ids: readonly string[];
+  /** One per round, in round order. */
+  beacons: readonly string[];
+}): Promise<{ listHash: string; rounds: DrawnRound[] }> {
+  if (ids.length === 0) throw new RangeError("A draw needs at least one entry");
+  const text = entryListText(ids);
+  if (parseEntryList(text) === null) throw new RangeError("The ids are not a frozen list (see freezeEntryIds)");
+  if (beacons.length > ids.length) throw new RangeError("More rounds than entries");
+  const listHash = await sha256Hex(text);
+  const remaining = [...ids];
+  const rounds: DrawnRound[] = [];
+  for (const [round, beacon] of beacons.entries()) {
+    const { index, attempts } = await winnerIndex({ seed, listHash, beacon, round, count: remaining.length });
+    const [id] = remaining.splice(index, 1) as [string];
+    rounds.push({ round, index, attempts, id });
+  }
+  return { listHash, rounds };
+}
+
+/** drand's quicknet chain (docs/draw.md, "The public value"): round 1 at genesis, then one every period. */
+const QUICKNET_GENESIS_S = 1_692_803_367;
+const QUICKNET_PERIOD_S = 3;
+/** Room for the freeze to finish and its hash to be published before the round exists. */
+const BEACON_DELAY_MS = 30 * 60 * 1000;
+/** A prize unclaimed for 30 days is redrawn: redraw r is fixed from the end of the r-th claim period. */
+const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The drand quicknet round whose `randomness` a draw's round must use, fixed by rule so no
+ * one picks it after seeing values: the first round emitted at or after the draw instant
+ * plus 30 minutes, or, for redraw r, plus r times 30 days as well.
+ */
+export function beaconRound(drawAt: Date, round: number): number {
+  const instantS = (drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS) / 1000;
+  return Math.ceil((instantS - QUICKNET_GENESIS_S) / QUICKNET_PERIOD_S) + 1;
+}
+
+/** When quicknet emits `round`, epoch ms: status prints it so ops know when to fetch the value. */
+export function quicknetRoundTime(round: number): number {
+  return (QUICKNET_GENESIS_S + QUICKNET_PERIOD_S * (round - 1)) * 1000;
+}

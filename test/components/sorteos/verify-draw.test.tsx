@@ -1,0 +1,268 @@
+// @vitest-environment jsdom
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import axe from "axe-core";
+import { renderToString } from "react-dom/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type PublishedDraw, VerifyDrawSection } from "~/components/sorteos/verify-draw";
+import { renderInDom } from "../../support/render-in-dom";
+
+/** A thousand-entry draw and its first redraw, the values docs/draw.md's vectors pin. */
+const IDS = Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`);
+const LIST = IDS.map((id) => `${id}\n`).join("");
+/** The same list with one id changed: what a list swapped after the draw would look like. */
+const SWAPPED_LIST = LIST.replace("OL-25500\n", "OL-99999\n");
+
+/** Serves the lists the way the site will: plain text, exactly the frozen bytes. */
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const body = {
+      "/sorteos/2026-12/ids.txt": LIST,
+      "/cambiada/ids.txt": SWAPPED_LIST,
+      "/con-bom/ids.txt": `\uFEFF${LIST}`,
+      "/latin1/ids.txt": Buffer.from(LIST.replace("OL-25500", "OL-2550\u00f1"), "latin1"),
+    }[request.url ?? ""];
+    response.writeHead(body === undefined ? 404 : 200, { "content-type": "text/plain; charset=utf-8" });
+    response.end(body ?? "No encontrado");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+function publishedDraw(): PublishedDraw {
+  return {
+    drawAt: "2026-12-07T15:00:00.000Z",
+    entryCount: 1000,
+    listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
+    listUrl: `${origin}/sorteos/2026-12/ids.txt`,
+    commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
+    committedAt: "2026-11-02T15:00:03.000Z",
+    seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
+    rounds: [
+      {
+        beacon: "6eb37bd557a659a9110bab5e02f4f8276695d6ce67c1b145fd68b094b9fcb6b7",
+        beaconSource: "drand quicknet, ronda 34.123.456",
+        winnerId: "OL-25238",
+        winnerName: "Valentina R.",
+      },
+      {
+        beacon: "84297b5ea9be39f1889c8dc88f1081214f65fe890310d5c7e60e83eea7426d57",
+        beaconSource: "drand quicknet, ronda 34.987.654",
+        winnerId: "OL-25970",
+        winnerName: "Mateo F.",
+      },
+    ],
+  };
+}
+
+const reactTest = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/**
+ * Clicks the button and waits for the verdict in the status region. The check downloads and
+ * hashes for real, so meanwhile React renders on its own scheduler, as in a browser, rather
+ * than inside act().
+ */
+async function clickAndWait(container: HTMLElement): Promise<string> {
+  const button = container.querySelector("button")!;
+  expect(button.disabled).toBe(false);
+  const status = container.querySelector('[role="status"]')!;
+  reactTest.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    button.click();
+    await vi.waitFor(() => expect(status.textContent).toMatch(/^(Todo coincide|No coincide|No se pudo verificar)/), {
+      timeout: 15_000,
+    });
+  } finally {
+    reactTest.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+  return status.querySelector("p")!.textContent!;
+}
+
+async function verify(draw: PublishedDraw): Promise<{ verdict: string; container: HTMLElement }> {
+  const { container } = renderInDom(<VerifyDrawSection draws={[draw]} />);
+  return { verdict: await clickAndWait(container), container };
+}
+
+describe("before the script runs", () => {
+  const render = () => renderToString(<VerifyDrawSection draws={[publishedDraw()]} />);
+
+  it("shows every published value", () => {
+    const html = render();
+    const draw = publishedDraw();
+    for (const value of [draw.listHash, draw.commitment, draw.seed, draw.rounds[0]!.beacon, draw.rounds[1]!.beacon]) {
+      expect(html).toContain(value);
+    }
+    expect(html).toContain("1.000");
+    expect(html).toMatch(/Sorteo del <time dateTime="2026-12-07T15:00:00.000Z">7\/12\/2026, 12:00<\/time>/);
+    expect(html).toMatch(/Publicado el <time dateTime="2026-11-02T15:00:03.000Z">2\/11\/2026, 12:00<\/time>/);
+    expect(html).toContain("Valentina R.");
+    expect(html).toContain("OL-25970");
+    expect(html).toContain(`href="${draw.listUrl}"`);
+  });
+
+  it("keeps the button disabled and says how to check by hand", () => {
+    const html = render();
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Verificar en mi navegador/);
+    expect(html).toContain("El botón necesita JavaScript");
+    expect(html).toContain("openssl dgst -sha256 -hmac");
+  });
+});
+
+describe("the check in the browser", () => {
+  it("finds that everything matches when nothing was altered", async () => {
+    const { verdict, container } = await verify(publishedDraw());
+    expect(verdict).toBe("Todo coincide: el ganador publicado es el que sale de la regla.");
+    const items = [...container.querySelectorAll('[role="status"] li')].map((item) => item.textContent);
+    expect(items).toEqual([
+      "Huella de la lista (coincide)La lista descargada da la huella publicada.",
+      "Cantidad de participaciones (coincide)La lista tiene 1.000 ids.",
+      "Compromiso (coincide)La huella de la semilla revelada es el compromiso publicado.",
+      "Fecha del compromiso (coincide)Se publicó antes del sorteo.",
+      "Ganador (sorteo) (coincide)La cuenta da OL-25238.",
+      "Ganador (resorteo 1) (coincide)La cuenta da OL-25970.",
+    ]);
+  });
+
+  const seedWithOneDigitChanged = "7ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e";
+  it.each<[string, (draw: PublishedDraw) => void, string]>([
+    ["the list's hash", (draw) => (draw.listHash = draw.commitment), "No coincide: huella de la lista."],
+    ["the entry count", (draw) => (draw.entryCount = 1001), "No coincide: cantidad de participaciones."],
+    [
+      "the seed",
+      (draw) => (draw.seed = seedWithOneDigitChanged),
+      "No coincide: compromiso, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    [
+      "the seed's format",
+      (draw) => (draw.seed = "semilla"),
+      "No coincide: semilla revelada, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    ["the commitment", (draw) => (draw.commitment = draw.listHash), "No coincide: compromiso."],
+    [
+      "the commitment's date",
+      (draw) => (draw.committedAt = "2026-12-07T15:00:00.000Z"),
+      "No coincide: fecha del compromiso.",
+    ],
+    [
+      "the redraw's public value",
+      (draw) => (draw.rounds[1]!.beacon = draw.rounds[0]!.beacon),
+      "No coincide: ganador (resorteo 1).",
+    ],
+    [
+      "the draw's public value",
+      (draw) => (draw.rounds[0]!.beacon = draw.rounds[1]!.beacon),
+      "No coincide: ganador (sorteo).",
+    ],
+    ["the winner", (draw) => (draw.rounds[0]!.winnerId = "OL-25239"), "No coincide: ganador (sorteo)."],
+    [
+      "the list behind the link",
+      (draw) => (draw.listUrl = `${origin}/cambiada/ids.txt`),
+      "No coincide: huella de la lista, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    [
+      "the list's format (a byte-order mark)",
+      (draw) => (draw.listUrl = `${origin}/con-bom/ids.txt`),
+      "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    [
+      "the list's encoding (Latin-1)",
+      (draw) => (draw.listUrl = `${origin}/latin1/ids.txt`),
+      "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
+    ],
+    [
+      "the link itself",
+      (draw) => (draw.listUrl = `${origin}/no-existe/ids.txt`),
+      "No coincide: lista de ids, ganador (sorteo), ganador (resorteo 1).",
+    ],
+  ])("names %s when it was altered", async (_value, alter, expected) => {
+    const draw = publishedDraw();
+    alter(draw);
+    expect((await verify(draw)).verdict).toBe(expected);
+  });
+
+  it("says why a list that cannot be downloaded fails", async () => {
+    const draw = { ...publishedDraw(), listUrl: `${origin}/no-existe/ids.txt` };
+    const { container } = await verify(draw);
+    expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+      "Lista de ids (no coincide)No pudimos descargar la lista de ids (el servidor respondió 404).",
+    );
+  });
+});
+
+it("says when the list's server cannot be reached at all", async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const { container } = await verify({ ...publishedDraw(), listUrl: `http://127.0.0.1:${port}/ids.txt` });
+  expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+    "Lista de ids (no coincide)No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo.",
+  );
+});
+
+it("says so when the browser cannot hash (no Web Crypto outside https)", async () => {
+  // An insecure page has no crypto.subtle: the check must end with a clear answer, not hang.
+  vi.stubGlobal("crypto", { getRandomValues: crypto.getRandomValues.bind(crypto) });
+  try {
+    const { verdict, container } = await verify(publishedDraw());
+    expect(verdict).toBe("No se pudo verificar en este navegador.");
+    expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+      "Cuenta en el navegador (no coincide)Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
+    );
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+describe("accessibility", () => {
+  /** jsdom lays nothing out, so contrast is left to the browser tests. */
+  async function violations(root: HTMLElement): Promise<string[]> {
+    const results = await axe.run(root, { rules: { "color-contrast": { enabled: false } } });
+    return results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`);
+  }
+
+  it("has no axe violations before and after a check, matching or not", async () => {
+    const { container } = renderInDom(<VerifyDrawSection draws={[publishedDraw()]} />);
+    expect(await violations(container)).toEqual([]);
+    expect(await clickAndWait(container)).toMatch(/^Todo coincide/);
+    expect(await violations(container)).toEqual([]);
+    const altered = await verify({ ...publishedDraw(), seed: "semilla" });
+    expect(altered.verdict).toMatch(/^No coincide/);
+    expect(await violations(altered.container)).toEqual([]);
+  });
+});
+
+describe("by hand", () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), "verify-draw-"));
+  });
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+  it("the commands shown on the page, run in bash, print the hashes and the winners", async () => {
+    const html = renderToString(<VerifyDrawSection draws={[publishedDraw()]} />);
+    const script = new DOMParser().parseFromString(html, "text/html").querySelector("pre code")!.textContent!;
+    const { stdout } = await promisify(execFile)("bash", ["-e", "-c", script], { cwd: workDir });
+    const lines = stdout.trim().split("\n");
+    expect(lines).toEqual([
+      "SHA2-256(ids.txt)= c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
+      "SHA2-256(stdin)= aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
+      "OL-25238",
+      "OL-25970",
+    ]);
+  });
+});

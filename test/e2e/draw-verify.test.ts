@@ -1,0 +1,78 @@
+/**
+ * "Verificalo vos" on a real draw: the built server, a draw made with `npm run draw` against
+ * its database (injected clock), and the page's button in Chromium. It matches as published,
+ * and says which value fails when the downloaded ids list is altered on the way.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { axeViolations, launchBrowser, openPage } from "../support/browser";
+import { drawCommand, printed, upcomingIn } from "../support/draw-command";
+
+const MINUTE = 60_000;
+
+let app: AppServer;
+let browser: Browser;
+let dataDir: string;
+let winner: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "draw-e2e-"));
+  const port = await freePort();
+  // The bundled sample sheet: the draw is made among its example entries.
+  const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
+  [app, browser] = await Promise.all([
+    startAppServer({ ...env, SHARED_MAX_AGE_SECONDS: "1" }, { port }),
+    launchBrowser(),
+  ]);
+  const { drawAt } = upcomingIn((await drawCommand(env, ["status"])).stdout);
+  const run = await drawCommand(env, ["run", "--beacon", "b6954848".repeat(8)], {
+    now: new Date(drawAt.getTime() + 31 * MINUTE),
+  });
+  expect(run.code, run.stderr).toBe(0);
+  winner = printed(run.stdout, "Winner of round 0");
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function verifyOnPage(page: Page): Promise<string> {
+  await expect
+    .poll(async () => (await page.goto(`${app.origin}/sorteos`), await page.content()), { timeout: 30_000 })
+    .toContain(winner);
+  const record = page.locator("#verificalo-vos article", { hasText: "Semilla revelada" });
+  const button = record.getByRole("button", { name: "Verificar en mi navegador" });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await button.click();
+  const verdict = record.getByRole("status").locator("p").first();
+  await expect.poll(async () => (await verdict.textContent()) ?? "", { timeout: 15_000 }).toMatch(/coincide/);
+  return (await verdict.textContent()) ?? "";
+}
+
+describe("Verificalo vos on a recorded draw", () => {
+  it("matches as published, and marks the draw and its winner as examples of the sample sheet", async () => {
+    const { page } = await openPage(browser, "desktop");
+    expect(await verifyOnPage(page)).toBe("Todo coincide: el ganador publicado es el que sale de la regla.");
+    await expect
+      .poll(() => page.locator("#ganadores-anteriores").textContent())
+      .toContain("Estos sorteos se hicieron con la lista de muestra");
+    expect(await axeViolations(page, "#ganadores-anteriores")).toEqual([]);
+    expect(await axeViolations(page, "#verificalo-vos")).toEqual([]);
+  });
+
+  it("fails, naming the list's hash, when one id of the downloaded list is changed", async () => {
+    const { page } = await openPage(browser, "mobile");
+    await page.route("**/ids.txt", async (route) => {
+      const response = await route.fetch();
+      const altered = (await response.text()).replace(/^[^\n]+/, "OL-99999");
+      await route.fulfill({ response, body: altered });
+    });
+    const verdict = await verifyOnPage(page);
+    expect(verdict).toMatch(/^No coincide: .*huella de la lista/);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The draw records' rules on a real embedded database (a temporary SQLite file), with the
+ * clock passed in: one commitment per draw however many replicas try, the list frozen at the
+ * instant and not changed by entries added later, one run per draw, redraws after 30 days.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  DrawRefused,
+  drawRecords,
+  ensureCommitment,
+  freezeDueDraw,
+  redraw,
+  runDraw,
+  type SheetEntries,
+} from "~/lib/draw-records/records.server";
+import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
+import { expectedWinners, sha256 } from "../../support/draw-command";
+
+/** Monday 23 November 2026, 12:00 UTC: the next draw is Monday 7 December, 12:00 in Argentina. */
+const T0 = Date.UTC(2026, 10, 23, 12);
+const DRAW = Date.UTC(2026, 11, 7, 15);
+const NEXT_DRAW = Date.UTC(2027, 0, 4, 15);
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const BEACON = "6eb37bd5".repeat(8);
+
+let directory: string;
+let storage: Storage;
+let mailed: string[];
+
+beforeEach(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), "draws-"));
+  storage = await openStorage({ kind: "embedded", file: path.join(directory, "site.sqlite") });
+  mailed = [];
+});
+afterEach(async () => {
+  await storage.db.destroy();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+const sheet = (ids: string[]): SheetEntries => ({
+  entries: ids.map((id) => ({ id, name: `Nombre ${id}` })),
+  fromSample: false,
+});
+const options = (now: number, beacon = BEACON) => ({
+  beacon,
+  now,
+  onRecorded: async (_: unknown, record: { rounds: { winner_id: string }[] }) => {
+    mailed.push(record.rounds.at(-1)!.winner_id);
+  },
+});
+
+describe("draw records", () => {
+  it("commits one seed per draw instant, however many replicas try at once", async () => {
+    await Promise.all(Array.from({ length: 5 }, () => ensureCommitment(storage.db, T0)));
+    await ensureCommitment(storage.db, T0 + DAY);
+    const records = await drawRecords(storage.db);
+    expect(records.map((record) => record.draw.draw_at)).toEqual([DRAW]);
+    const { seed, commitment, committed_at } = records[0]!.draw;
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(commitment).toBe(sha256(seed));
+    expect(committed_at).toBe(T0);
+  });
+
+  it("freezes at the instant; entries added later are not drawn; one run; the next month committed", async () => {
+    await ensureCommitment(storage.db, T0);
+    const atFreeze = ["OL-1", "OL-2", "OL-2", "OL-3"];
+    expect(await freezeDueDraw(storage.db, async () => sheet(atFreeze), DRAW - MINUTE)).toBe(false);
+    expect(await freezeDueDraw(storage.db, async () => sheet(atFreeze), DRAW + 1000)).toBe(true);
+    expect(await freezeDueDraw(storage.db, async () => sheet(["OL-9"]), DRAW + 2000)).toBe(false);
+
+    let sheetReads = 0;
+    const later = async () => (sheetReads++, sheet([...atFreeze, "OL-4"]));
+    const record = await runDraw(storage.db, later, options(DRAW + 31 * MINUTE));
+    expect(sheetReads).toBe(0);
+    expect(record.draw.list_text).toBe("OL-1\nOL-2\nOL-3\n");
+    expect(record.draw.frozen_at).toBe(DRAW + 1000);
+    const [winner] = expectedWinners(record.draw.seed, ["OL-1", "OL-2", "OL-3"], [BEACON]);
+    expect(record.rounds.map((round) => round.winner_id)).toEqual([winner]);
+    expect(mailed).toEqual([winner]);
+
+    await expect(runDraw(storage.db, later, options(DRAW + 40 * MINUTE))).rejects.toThrow(
+      new DrawRefused("The draw of 2026-12-07T15:00:00.000Z was already made; see `status`"),
+    );
+    const draws = (await drawRecords(storage.db)).map(({ draw }) => [draw.draw_at, draw.committed_at]);
+    expect(draws).toEqual([
+      [NEXT_DRAW, DRAW + 31 * MINUTE],
+      [DRAW, T0],
+    ]);
+  });
+
+  it("refuses before the instant, and records nothing when the run fails", async () => {
+    await ensureCommitment(storage.db, T0);
+    await expect(runDraw(storage.db, async () => sheet(["OL-1"]), options(DRAW - 1))).rejects.toThrow(
+      "No draw is due yet: the next one is at 2026-12-07T15:00:00.000Z",
+    );
+    const failing = {
+      ...options(DRAW + 31 * MINUTE),
+      onRecorded: async () => {
+        throw new Error("outbox unavailable");
+      },
+    };
+    await expect(runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), failing)).rejects.toThrow("outbox");
+    const [record] = await drawRecords(storage.db);
+    expect(record!.rounds).toEqual([]);
+    expect((await drawRecords(storage.db)).length).toBe(1);
+  });
+
+  it("lets one of two concurrent runs record the draw", async () => {
+    await ensureCommitment(storage.db, T0);
+    const load = async () => sheet(["OL-1", "OL-2", "OL-3"]);
+    const results = await Promise.allSettled([
+      runDraw(storage.db, load, options(DRAW + 31 * MINUTE)),
+      runDraw(storage.db, load, options(DRAW + 31 * MINUTE, "84297b5e".repeat(8))),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === "rejected");
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(DrawRefused);
+    expect(mailed).toHaveLength(1);
+  });
+
+  it("redraws among the entries left, each round only once its 30 days have passed", async () => {
+    await ensureCommitment(storage.db, T0);
+    const ids = ["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"];
+    const { draw } = await runDraw(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
+    const beacons = [BEACON, "84297b5e".repeat(8), "2ba5f01d".repeat(8)];
+    await expect(redraw(storage.db, options(DRAW + 30 * DAY - 1, beacons[1]))).rejects.toThrow(
+      "Redraw 1 of the draw of 2026-12-07T15:00:00.000Z is allowed from 2027-01-06T15:00:00.000Z",
+    );
+    await redraw(storage.db, options(DRAW + 30 * DAY, beacons[1]));
+    await expect(redraw(storage.db, options(DRAW + 60 * DAY - 1, beacons[2]))).rejects.toThrow(DrawRefused);
+    const record = await redraw(storage.db, options(DRAW + 60 * DAY, beacons[2]));
+    const winners = expectedWinners(draw.seed, ids, beacons);
+    expect(new Set(winners).size).toBe(3);
+    expect(record.rounds.map((round) => round.winner_id)).toEqual(winners);
+    expect(record.rounds.map((round) => round.winner_name)).toEqual(winners.map((id) => `Nombre ${id}`));
+    expect(mailed).toEqual(winners);
+  });
+});

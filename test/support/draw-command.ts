@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { createHash, createHmac } from "node:crypto";
+import path from "node:path";
+import { ROOT } from "./app-server";
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The draw command as ops run it, against the database and sheet `env` names: from a checkout
+ * (`npm run draw`, tsx other/draw.ts), or `built` as in the image (`node build/draw.js`, made
+ * by `npm run build`). `now` is the injected clock: DRAW_NOW, which only NODE_ENV=test honours.
+ */
+export function drawCommand(
+  env: Record<string, string>,
+  args: string[],
+  { now, nodeEnv = "test", built = false }: { now?: Date; nodeEnv?: "test" | "production"; built?: boolean } = {},
+): Promise<CommandResult> {
+  const [program, script] = built
+    ? [process.execPath, "build/draw.js"]
+    : [path.join(ROOT, "node_modules/.bin/tsx"), "other/draw.ts"];
+  return new Promise((resolve) => {
+    execFile(
+      program,
+      [script, ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env, NODE_ENV: nodeEnv, ...(now ? { DRAW_NOW: now.toISOString() } : {}) },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The upcoming draw `status` names: its instant and commitment. */
+export function upcomingIn(status: string): { drawAt: Date; commitment: string } {
+  const match = /Upcoming draw (\S+)\n\s+commitment:\s+([0-9a-f]{64})/.exec(status);
+  if (!match) throw new Error(`no upcoming draw in:\n${status}`);
+  return { drawAt: new Date(match[1]!), commitment: match[2]! };
+}
+
+/** A labelled value of a printed record ("seed:", "list hash:" …). */
+export function printed(output: string, label: string): string {
+  const match = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
+  if (!match) throw new Error(`no ${label} in:\n${output}`);
+  return match[1]!;
+}
+
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/**
+ * The winner of each round, written out from docs/draw.md with node:crypto, independently of
+ * app/lib/draw: HMAC-SHA256 keyed by the seed's text over
+ * "opinionlabz-draw-v1:<list hash>:<beacon>:<round>:<attempt>", top k bits of the first 4 bytes,
+ * rejected while ≥ the entries left.
+ */
+export function expectedWinners(seed: string, ids: string[], beacons: string[]): string[] {
+  const listHash = sha256(ids.map((id) => `${id}\n`).join(""));
+  const left = [...ids];
+  return beacons.map((beacon, round) => {
+    let k = 0;
+    while (2 ** k < left.length) k += 1;
+    for (let attempt = 0; ; attempt += 1) {
+      const mac = createHmac("sha256", seed).update(`opinionlabz-draw-v1:${listHash}:${beacon}:${round}:${attempt}`);
+      const x = Math.floor(mac.digest().readUInt32BE(0) / 2 ** (32 - k));
+      if (x < left.length) return left.splice(x, 1)[0]!;
+    }
+  });
+}
