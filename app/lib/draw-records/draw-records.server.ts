@@ -5,6 +5,7 @@ import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import { formatCount } from "~/lib/participants/format";
 import { env } from "~/lib/server/env.server";
+import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import {
   CLAIM_PERIOD_MS,
@@ -88,13 +89,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * At start-up (before listening, so the first page shows the commitment), then at each draw
  * instant: the list is frozen then, whether or not anyone opens /sorteos.
  */
-export async function startDrawClock(): Promise<void> {
-  await keepDrawsOnTime(Date.now());
-  const arm = () => {
-    const wait = Math.min(nextDrawAt(Date.now()).getTime() - Date.now() + 1000, MAX_TIMER_MS);
-    setTimeout(() => void keepDrawsOnTime(Date.now()).finally(arm), wait).unref();
-  };
-  arm();
+export function startDrawClock(): Promise<void> {
+  // Once per process: development re-imports the server build on every change.
+  return singleton("draw-clock", async () => {
+    await keepDrawsOnTime(Date.now());
+    const arm = () => {
+      const wait = Math.min(nextDrawAt(Date.now()).getTime() - Date.now() + 1000, MAX_TIMER_MS);
+      setTimeout(() => void keepDrawsOnTime(Date.now()).finally(arm), wait).unref();
+    };
+    arm();
+  });
 }
 
 /** What /sorteos shows: the upcoming commitment and every drawn month. Seeds stay out until drawn. */
