@@ -53,8 +53,11 @@ function firstWordShown(word: string): string {
   return [...word].length === 1 ? `${word.toLocaleUpperCase("es")}.` : word;
 }
 
+/** A capital letter on its own is an initial someone typed ("Felipe Y."), never the particle "y". */
+const isInitial = (word: string) => [...word].length === 1 && word !== fold(word);
+
 /** A word that can give the initial: not a particle, not a suffix. */
-const isSurname = (word: string) => !PARTICLES.has(fold(word)) && !SUFFIXES.has(fold(word));
+const isSurname = (word: string) => isInitial(word) || (!PARTICLES.has(fold(word)) && !SUFFIXES.has(fold(word)));
 
 /**
  * The name as the site publishes it: the first given name in full and the initial of the

@@ -25,6 +25,10 @@ describe("shownName, PARTICIPANT_NAMES=initial (the default)", () => {
     // Already abbreviated, as the sample sheet and the winners are written.
     ["Valentina R.", "Valentina R."],
     ["Juan P", "Juan P."],
+    // A capital initial is not the particle "y" or "e".
+    ["Felipe Y.", "Felipe Y."],
+    ["Eva E", "Eva E."],
+    ["José Ortega y", "José O."],
     ["J. Pérez", "J. P."],
     ["j pérez", "J. P."],
     // Surname first, after a comma.
