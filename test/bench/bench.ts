@@ -11,17 +11,20 @@
  *   BENCH_STALL_RUNS         refreshes measured per sheet size and start mode (default 3)
  *   BENCH_SKIP_REFRESH=1     skip the sheet refresh measurements (cold time, stalls)
  *   BENCH_SKIP_HOSTILE=1     skip the worst request times for hostile request shapes
+ *   BENCH_SKIP_SIGNUPS=1     skip the /encuesta sign-ups on the embedded database and on PostgreSQL
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
-import { freePort, PRODUCTION_NODE_OPTIONS, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, PRODUCTION_NODE_OPTIONS, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
+import { startPostgres } from "../support/postgres";
 import { rawGet } from "../support/raw-http";
 import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
@@ -124,10 +127,14 @@ async function startBareServer(
 }
 
 /**
- * Polls /healthz from a separate process every 5 ms and reports the slowest answer: how
- * long the app's event loop was blocked, as another visitor would feel it.
+ * Polls /healthz (or `probePath`) from a separate process every `intervalMs` and reports the
+ * slowest answer: how long the app's event loop was blocked, as another visitor would feel it.
  */
-async function startStallProbe(origin: string): Promise<{ stop: () => Promise<number> }> {
+async function startStallProbe(
+  origin: string,
+  intervalMs = 5,
+  probePath = "/healthz",
+): Promise<{ stop: () => Promise<number> }> {
   // The probe's own first requests (connection set-up, its cold code) are not the app's doing.
   const source = `
     let worst = 0, count = 0, running = true;
@@ -135,10 +142,10 @@ async function startStallProbe(origin: string): Promise<{ stop: () => Promise<nu
     (async () => {
       while (running) {
         const started = performance.now();
-        await (await fetch(${JSON.stringify(`${origin}/healthz`)})).arrayBuffer();
+        await (await fetch(${JSON.stringify(`${origin}${probePath}`)})).arrayBuffer();
         if (++count > 20) worst = Math.max(worst, performance.now() - started);
         if (count === 20) console.log("ready");
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, ${intervalMs}));
       }
       console.log(Math.round(worst));
     })();`;
@@ -260,6 +267,170 @@ async function measureBytes(origin: string, pagePath: string): Promise<PageBytes
   };
 }
 
+/** A request of the sign-up load, built for the `index`th request sent. */
+interface LoadRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface SustainedLoad {
+  answered: number;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * CONNECTIONS clients each sending one request after another for `seconds`. Unlike autocannon,
+ * which cuts off the requests in flight when its time is up, the last ones are waited for: every
+ * request sent is answered or counted as an error, so rows stored can be held against answers.
+ */
+async function sustainedLoad(
+  origin: string,
+  seconds: number,
+  next: (index: number) => LoadRequest,
+): Promise<SustainedLoad> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let sent = 0;
+  let errors = 0;
+  let non2xx = 0;
+  const send = ({ method, path: requestPath, headers = {}, body }: LoadRequest) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${origin}${requestPath}`,
+        {
+          method,
+          agent,
+          headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.on("end", () => resolve(response.statusCode ?? 0)).on("error", reject);
+          response.resume();
+        },
+      );
+      request.on("error", reject).end(body);
+    });
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const requestStarted = performance.now();
+        try {
+          const status = await send(next(sent++));
+          latencies.push(performance.now() - requestStarted);
+          if (status < 200 || status > 299) non2xx += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    answered: latencies.length,
+    rps: Math.round(latencies.length / elapsedSeconds),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    errors,
+    non2xx,
+  };
+}
+
+/** How long the sign-ups run, and how often /healthz is asked meanwhile. */
+const SIGNUP_SECONDS = 15;
+const SIGNUP_PROBE_MS = 50;
+
+/**
+ * The `index`th sign-up: a distinct address, as a browser without JavaScript posts it (consent
+ * ticked, honeypot empty, the page rendered 5 s before), from a distinct client behind a proxy
+ * on loopback, so the per-client limit (30 per 10 minutes) never throttles the bench.
+ */
+function signUpRequest(index: number): LoadRequest {
+  const form = new URLSearchParams({
+    email: `bench-${index}@example.com`,
+    consentimiento: "si",
+    sitio_web: "",
+    inicio: String(Date.now() - 5000),
+  });
+  return {
+    method: "POST",
+    path: "/encuesta",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+    },
+    body: form.toString(),
+  };
+}
+
+/** The waitlist rows in `env`'s database, counted from `npm run waitlist:export`'s CSV. */
+async function storedRows(env: Record<string, string>): Promise<number> {
+  const csv = await new Promise<string>((resolve, reject) =>
+    execFile(
+      path.join(ROOT, "node_modules/.bin/tsx"),
+      ["other/waitlist-export.ts"],
+      { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+  return csv.trimEnd().split("\n").length - 1;
+}
+
+/**
+ * /healthz alone, then SIGNUP_SECONDS of sign-ups on a fresh database of `env` with /healthz
+ * asked every SIGNUP_PROBE_MS meanwhile; no SMTP_URL, so the mails wait in the outbox.
+ */
+async function measureSignUps(label: string, env: Record<string, string>): Promise<(string | number)[]> {
+  const app = await startAppServer({ ...env, SMTP_URL: undefined });
+  try {
+    const floor = await sustainedLoad(app.origin, SIGNUP_SECONDS, () => ({ method: "GET", path: "/healthz" }));
+    // /healthz asks the database (it waits its turn behind the sign-ups' statements); `/` is a
+    // stored page that does not, so it shows what the event loop alone costs a visitor.
+    const healthProbe = await startStallProbe(app.origin, SIGNUP_PROBE_MS);
+    const pageProbe = await startStallProbe(app.origin, SIGNUP_PROBE_MS, "/");
+    const signUps = await sustainedLoad(app.origin, SIGNUP_SECONDS, signUpRequest);
+    const worstWait = await healthProbe.stop();
+    const worstPageWait = await pageProbe.stop();
+    await app.stop();
+    const rows = await storedRows(env);
+    return [
+      label,
+      signUps.rps,
+      `${floor.rps} / ${floor.p99} ms`,
+      `${(signUps.rps / floor.rps).toFixed(2)}×`,
+      `${signUps.p99} ms`,
+      signUps.errors,
+      signUps.non2xx,
+      `${rows} / ${signUps.answered}${rows === signUps.answered ? "" : " (differ)"}`,
+      `${worstWait} ms`,
+      `${worstPageWait} ms`,
+    ];
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Sign-ups on the embedded database (a fresh data directory) and on a real, durable PostgreSQL. */
+async function signUpRows(): Promise<(string | number)[][]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
+  const postgres = await startPostgres({ durable: true });
+  try {
+    return [
+      await measureSignUps("embedded", { DATA_DIR: dataDir }),
+      await measureSignUps("postgres", { DATABASE_URL: await postgres.createDatabase() }),
+    ];
+  } finally {
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function table(headers: string[], rows: (string | number)[][]): string {
@@ -337,8 +508,10 @@ try {
 
   lighthouseApp ??= await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(generatedSheetPath(10_000)) });
   const pageRows: (string | number)[][] = [];
+  const scriptBytes: string[] = [];
   for (const pagePath of PAGES) {
     const bytes = await measureBytes(lighthouseApp.origin, pagePath);
+    scriptBytes.push(`${pagePath} ${bytes.js.toLocaleString("en")} B`);
     const lighthouse = skip("LIGHTHOUSE")
       ? null
       : await runLighthouseRepeatedly(`${lighthouseApp.origin}${pagePath}`, CHROMIUM_PATH, LIGHTHOUSE_RUNS);
@@ -359,6 +532,7 @@ try {
   }
 
   const hostileRows = skip("HOSTILE") ? [] : await worstRequestTimes(lighthouseApp.origin);
+  const signUps = skip("SIGNUPS") ? [] : await signUpRows();
 
   console.log(
     `\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium; ` +
@@ -416,6 +590,30 @@ try {
     console.log(`\n## Hostile requests (sheet of 10,000 rows; worst of ${HOSTILE_REPEATS} sequential requests)\n`);
     console.log(table(["request", "status", "worst time"], hostileRows));
   }
+  if (signUps.length > 0) {
+    console.log(
+      `\n## Sign-ups (POST /encuesta without JavaScript, distinct addresses and clients, ${CONNECTIONS} connections, ` +
+        `${SIGNUP_SECONDS} s; no SMTP_URL: the mails wait in the outbox)\n`,
+    );
+    console.log(
+      table(
+        [
+          "database",
+          "sign-ups/s",
+          "/healthz alone req/s / p99",
+          "sign-ups ÷ /healthz",
+          "p99",
+          "errors",
+          "non-2xx",
+          "rows stored / requests answered",
+          `worst /healthz wait meanwhile (every ${SIGNUP_PROBE_MS} ms)`,
+          "worst / wait meanwhile (same)",
+        ],
+        signUps,
+      ),
+    );
+  }
+  console.log(`\nJavaScript each page loads, gzip: ${scriptBytes.join(", ")}`);
 } finally {
   await lighthouseApp?.stop();
   await sheets.close();

@@ -24,8 +24,10 @@ function asPostgresUser(command: string, args: string[]): [string, string[]] {
 /**
  * A real PostgreSQL on a temporary data directory and a loopback port, started for one test
  * file and deleted after. Trust authentication on loopback: nothing else can reach it.
+ * `durable`: flush every commit to disk as production does (the bench's write figures);
+ * tests leave it off.
  */
-export async function startPostgres(): Promise<Postgres> {
+export async function startPostgres({ durable = false }: { durable?: boolean } = {}): Promise<Postgres> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pg-"));
   if (isRoot) {
     const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }));
@@ -50,7 +52,7 @@ export async function startPostgres(): Promise<Postgres> {
       "listen_addresses=127.0.0.1",
       // A test database is thrown away: durability would only cost time on a shared machine.
       "-c",
-      "fsync=off",
+      `fsync=${durable ? "on" : "off"}`,
     ]),
     { stdio: ["ignore", "pipe", "pipe"] },
   );
