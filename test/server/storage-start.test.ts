@@ -52,8 +52,23 @@ describe("a database that cannot be opened stops start-up", () => {
 });
 
 describe("without SMTP_URL", () => {
+  it("on this machine only (npm start, SITE_URL unset), prints each mail to the log with its links", async () => {
+    const local = await app({ DATA_DIR: path.join(directory, "local") });
+    try {
+      expect((await postSignUp(local, { email: "local@example.com", client: "198.51.100.41" })).status).toBe(200);
+      await expect.poll(() => local.output()).toContain("[mail] (not sent: SMTP_URL is not set) to l•••@example.com");
+      const link = local.output().match(/http:\/\/localhost:\d+\/avisos\/confirmar\?t=[\w-]+/)?.[0];
+      expect(link, "a confirm link on the server's own origin").toBeDefined();
+      expect(local.output(), "never the address in full").not.toContain("local@example.com");
+      const page = await fetch(link!.replace("localhost", "127.0.0.1"));
+      expect(page.status).toBe(200);
+    } finally {
+      await local.stop();
+    }
+  });
+
   it("in production warns at start-up and keeps the mail until a server with SMTP_URL sends it", async () => {
-    const env = { DATA_DIR: path.join(directory, "production") };
+    const env = { DATA_DIR: path.join(directory, "production"), SITE_URL: "https://opinionlabz.example" };
     const waiting = await app(env);
     expect(waiting.output()).toContain("[mail] SMTP_URL is not set: mails wait in the outbox");
     expect((await postSignUp(waiting, { email: "espera@example.com", client: "198.51.100.40" })).status).toBe(200);

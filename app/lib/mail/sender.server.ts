@@ -44,7 +44,10 @@ function overSmtp(smtpUrl: string): Deliver {
   };
 }
 
-/** Development without SMTP_URL: the mail in the log, its links ready to open. */
+/** A run on this machine (`npm start` on a fresh clone): SITE_URL unset or pointing at loopback. */
+const servesThisMachineOnly = ["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.siteUrl).hostname);
+
+/** Development, or a local run, without SMTP_URL: the mail in the log, its links ready to open. */
 const toTheLog: Deliver = async (row) => {
   console.log(
     [
@@ -113,7 +116,7 @@ function createSender(deliver: Deliver) {
 
 function startSender(): { sendSoon: () => void } {
   if (env.mail.smtpUrl) return createSender(overSmtp(env.mail.smtpUrl));
-  if (env.mode !== "production") return createSender(toTheLog);
+  if (env.mode !== "production" || servesThisMachineOnly) return createSender(toTheLog);
   console.warn(
     `[mail] SMTP_URL is not set: mails wait in the outbox (none is lost) until the server runs with SMTP_URL set. Rows claimed by a sender that dies are retried after ${CLAIM_MS / 1000} s.`,
   );
