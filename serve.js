@@ -24,8 +24,11 @@ const requireFromCli = createRequire(remixServeCli);
 // the morgan instance remix-serve uses, before its CLI starts, changes every access line and
 // nothing else (docs/operations.md, "Logs").
 
-/** The search text, in any spelling the app would read as `q` (URLSearchParams decodes names). */
-const PRIVATE_PARAMETERS = new Set(["q"]);
+/**
+ * The search text, and a mail link's token (whoever holds it can confirm or delete that
+ * address), in any spelling the app would read as `q` or `t` (URLSearchParams decodes names).
+ */
+const PRIVATE_PARAMETERS = new Set(["q", "t"]);
 
 function withoutPrivateValues(url) {
   const queryAt = url.indexOf("?");
@@ -90,7 +93,9 @@ function routable(path) {
 
 /** One line per refused request, as the app's own events; the value sent is cut short. */
 function logRefusal(status, reason, value) {
-  console.warn(JSON.stringify({ event: "request_refused", status, reason, value: String(value).slice(0, 200) }));
+  // A refused target may still carry a search or a token: its private values never reach the log.
+  const shown = withoutPrivateValues(String(value)).slice(0, 200);
+  console.warn(JSON.stringify({ event: "request_refused", status, reason, value: shown }));
 }
 
 function refuse(res, status, reason, value) {

@@ -6,7 +6,7 @@ const page = (url: string) => canonicalPage(new URL(url, "http://x"));
 describe("canonicalPage", () => {
   it("ignores query keys that change nothing on the page, and the page number", () => {
     expect(page("/sorteos?utm_source=x&utm_medium=y")).toBe("/sorteos");
-    expect(page("/sorteos?page=99")).toBe("/sorteos");
+    expect(page("/sorteos?page=99")).toBe(page("/sorteos?page=3"));
     expect(page("/sorteos?q=mar&page=2&fbclid=abc")).toBe(page("/sorteos?q=mar"));
     expect(page("/?q=")).toBe("/");
   });
@@ -18,6 +18,13 @@ describe("canonicalPage", () => {
     expect(page("/sorteos?q=%20%20ana%20")).toBe(page("/sorteos?q=ana"));
     expect(page("/sorteos?q=ana&q=luis")).toBe(page("/sorteos?q=ana"));
     expect(page(`/sorteos?q=${"a".repeat(100)}b`)).toBe(page(`/sorteos?q=${"a".repeat(100)}`));
+  });
+
+  it("keeps a noindex listing apart from the indexable page whose data it shares", () => {
+    // One page of rows: ?page=2 is clamped to the data of /sorteos, but its meta tag says noindex.
+    expect(page("/sorteos?page=2")).not.toBe(page("/sorteos"));
+    expect(page(`/sorteos?q=${"+".repeat(100)}ana`)).not.toBe(page("/sorteos"));
+    expect(page("/sorteos?page=1")).toBe(page("/sorteos"));
   });
 
   it("keeps apart what shows another page", () => {
