@@ -44,8 +44,12 @@ function overSmtp(smtpUrl: string): Deliver {
   };
 }
 
-/** A run on this machine (`npm start` on a fresh clone): SITE_URL unset or pointing at loopback. */
-const servesThisMachineOnly = ["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.siteUrl).hostname);
+/**
+ * A run on this machine (`npm start` on a fresh clone): SITE_URL unset or on loopback, and the
+ * embedded database. An outbox in a shared PostgreSQL is never drained into one machine's log.
+ */
+const servesThisMachineOnly =
+  env.database.kind === "embedded" && ["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.siteUrl).hostname);
 
 /** Development, or a local run, without SMTP_URL: the mail in the log, its links ready to open. */
 const toTheLog: Deliver = async (row) => {
