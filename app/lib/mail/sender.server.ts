@@ -7,7 +7,12 @@ import { maskAddress } from "./mask-address";
 
 /** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
 const POLL_MS = 2000;
-const BATCH = 10;
+/**
+ * One row per claim: a claim covers one mail's worst case (the time limits below, 60 s in all,
+ * inside CLAIM_MS), so a slow SMTP server can never let a claim lapse while its rows wait their
+ * turn, and another replica never sends them a second time.
+ */
+const BATCH = 1;
 /** nodemailer waits minutes by default; together these stay well inside CLAIM_MS. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
