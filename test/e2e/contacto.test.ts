@@ -17,9 +17,9 @@ const ACCEPTED = "te respondemos por email dentro de las 24 horas";
 /** Fills the form after the 2 s a person needs at least (a bot posting at once is refused). */
 async function fill(page: Page, fields: { name: string; email: string; message: string }) {
   await page.waitForTimeout(2500);
-  await page.getByLabel("Tu nombre").fill(fields.name);
-  await page.getByLabel("Tu email").fill(fields.email);
-  await page.getByLabel("Tu mensaje").fill(fields.message);
+  await page.getByLabel("Tu nombre", { exact: true }).fill(fields.name);
+  await page.getByLabel("Tu email", { exact: true }).fill(fields.email);
+  await page.getByLabel("Tu mensaje", { exact: true }).fill(fields.message);
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s", (viewport) => {
@@ -34,7 +34,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect.poll(async () => page.getByTestId("contact-status").textContent()).toContain(ACCEPTED);
     expect(navigations).toEqual([]);
-    expect(await page.getByLabel("Tu mensaje").inputValue(), "the form is cleared for another message").toBe("");
+    expect(
+      await page.getByLabel("Tu mensaje", { exact: true }).inputValue(),
+      "the form is cleared for another message",
+    ).toBe("");
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -48,8 +51,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect.poll(async () => page.getByTestId("contact-status").textContent()).toContain("Escribí tu mensaje");
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
-    expect(await page.getByLabel("Tu email").inputValue()).toBe("mario@example.com");
-    expect(await page.getByLabel("Tu mensaje").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Tu email", { exact: true }).inputValue()).toBe("mario@example.com");
+    expect(await page.getByLabel("Tu mensaje", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -83,9 +86,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
     expect(response.status()).toBe(400);
     await page.waitForLoadState("networkidle");
     expect(await page.getByTestId("contact-status").textContent()).toContain("no parece válido");
-    expect(await page.getByLabel("Tu nombre").inputValue()).toBe("Carla");
-    expect(await page.getByLabel("Tu email").inputValue()).toBe("carla@");
-    expect(await page.getByLabel("Tu mensaje").inputValue()).toBe("Una consulta");
+    expect(await page.getByLabel("Tu nombre", { exact: true }).inputValue()).toBe("Carla");
+    expect(await page.getByLabel("Tu email", { exact: true }).inputValue()).toBe("carla@");
+    expect(await page.getByLabel("Tu mensaje", { exact: true }).inputValue()).toBe("Una consulta");
     await context.close();
   });
 });
