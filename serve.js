@@ -121,7 +121,9 @@ function guardRequest(req, res, next) {
   // The adapter reads a port from it; nothing of this site needs it.
   delete req.headers["x-forwarded-host"];
   const target = req.url;
-  if (!target.startsWith("/")) return refuse(res, 400, "target", target);
+  // A raw backslash is no browser's (they send it as "/"); left in, a 301 to one spelling would
+  // read as another host ("/\\evil.example/x").
+  if (!target.startsWith("/") || target.includes("\\")) return refuse(res, 400, "target", target);
   if (Buffer.byteLength(target) > MAX_TARGET_BYTES) return refuse(res, 414, "target-length", target);
   const queryAt = target.indexOf("?");
   const path = queryAt === -1 ? target : target.slice(0, queryAt);

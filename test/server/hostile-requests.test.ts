@@ -113,8 +113,8 @@ describe("the page comes from the path", () => {
     expect(titleOf(answer.body.toString("utf8"))).toContain("Sorteos");
   });
 
-  it("refuses a target that is not a path (absolute form, asterisk)", async () => {
-    for (const target of ["http://evil.example/sorteos", "*"]) {
+  it("refuses a target that is not a path (absolute form, asterisk, a raw backslash)", async () => {
+    for (const target of ["http://evil.example/sorteos", "*", "/\\evil.example/Sorteos"]) {
       const answer = await rawExchange(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
       expect(answer, target).toMatch(/^HTTP\/1\.1 400 /);
     }
