@@ -1,6 +1,6 @@
 import { useFetcher, useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useRenderInstant } from "~/lib/document/render-instant";
+import { BotGuardFields } from "../bot-guard-fields";
 import { CONTACT_FIELD, CONTACT_LIMITS, EMAIL_MAX_LENGTH, FIELD, type FormAnswer } from "~/lib/forms/fields";
 
 const INPUT =
@@ -16,7 +16,6 @@ export function ContactForm() {
   const fetcher = useFetcher<FormAnswer>();
   const pageAnswer = useActionData<FormAnswer>();
   const answer = fetcher.data ?? pageAnswer;
-  const startedAt = useRenderInstant();
   const problem = answer && !answer.ok ? answer.field : null;
   const kept = answer && !answer.ok ? answer.values : {};
   const form = useRef<HTMLFormElement>(null);
@@ -82,14 +81,7 @@ export function ContactForm() {
           {...field(CONTACT_FIELD.message)}
         />
       </div>
-      {/* People never see this field; bots that fill every input do. */}
-      <div className="hidden">
-        <label>
-          No completes este campo
-          <input name={FIELD.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <input type="hidden" name={FIELD.startedAt} value={startedAt} />
+      <BotGuardFields />
       <button type="submit" className="btn-primary h-12 px-6" disabled={fetcher.state !== "idle"}>
         Enviar mensaje
       </button>

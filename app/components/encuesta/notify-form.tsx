@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useRenderInstant } from "~/lib/document/render-instant";
+import { BotGuardFields } from "../bot-guard-fields";
 import { EMAIL_MAX_LENGTH, FIELD, type FormAnswer } from "~/lib/forms/fields";
 
 /**
@@ -19,7 +19,6 @@ export function NotifyForm() {
   // Without JavaScript the answer comes as the action data of the page itself.
   const pageAnswer = useActionData<FormAnswer>();
   const answer = fetcher.data ?? pageAnswer;
-  const startedAt = useRenderInstant();
   const problem = answer && !answer.ok ? answer.field : null;
 
   useEffect(() => {
@@ -71,14 +70,7 @@ export function NotifyForm() {
       <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={fetcher.state !== "idle"}>
         Avisarme cuando esté listo
       </button>
-      {/* People never see this field; bots that fill every input do (app/lib/forms/submission-guard.server.ts). */}
-      <div className="hidden">
-        <label>
-          No completes este campo
-          <input name={FIELD.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <input type="hidden" name={FIELD.startedAt} value={startedAt} />
+      <BotGuardFields />
       {/* Space kept for the message so the page does not move when it appears. */}
       <p
         id={statusId}
