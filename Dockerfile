@@ -4,11 +4,13 @@
 #   docker run --stop-timeout 15 -e PARTICIPANTS_CSV_URL=https://… -p 3000:3000 opinion-labz
 # `npm run test:container` builds and runs this file for real (docs/operations.md).
 
-# Node 24 LTS (maintained until April 2028), one exact release for every stage; CI also runs
-# the server tests on this release (.ci/run, NODE_IMAGE_VERSION).
-FROM node:24.21.0-bookworm-slim AS toolchain
+# The toolchain compiles on Node 24.18.1 and the runtime runs 24.21.0, one ABI (Node 24's
+# module version 137). Headers from 24.19.0 on make node::ObjectWrap's destructor remove an
+# environment cleanup hook, which aborts the process when V8 collects a better-sqlite3 statement
+# outside a JavaScript context (docs/decisions.md, "Native module built on Node 24.18.1").
+FROM node:24.18.1-bookworm-slim AS toolchain
 # better-sqlite3 (the embedded database) compiles its native module with node-gyp: Python,
-# make and a C++ compiler, against this image's own Node headers. Built from source, not a
+# make and a C++ compiler, against this stage's own Node headers. Built from source, not a
 # prebuilt binary fetched from GitHub: the build needs nothing but Debian and the npm registry.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -32,6 +34,8 @@ RUN npm run build
 FROM toolchain AS production-dependencies
 RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
 
+# Node 24 LTS (maintained until April 2028), one exact release; CI also runs the server tests
+# on it (.ci/run).
 FROM node:24.21.0-bookworm-slim AS runtime
 WORKDIR /app
 # The heap ceiling keeps memory flat under load; two copies of a 20 MB sheet still fit.

@@ -10,6 +10,7 @@ import { sampleParticipants } from "../mocks/sheets";
 import { freePort } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
 import { findContainerEngine, type ContainerEngine, type RunningContainer } from "../support/container-engine";
+import { ABORTING_OBJECT_WRAP_IMPORT, EMBEDDED_DATABASE_MODULE } from "../support/native-module";
 
 const TAG = "opinion-labz:test-container";
 /** The product's promise for a stop (docs/operations.md); the usual figure is well under 1 s. */
@@ -85,6 +86,16 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
       console.log(
         `test:container: /app/node_modules holds ${packages.length} packages, ${size.stdout.split(/\s/)[0]} MB`,
       );
+    });
+
+    it("carries an embedded database module compiled without the ObjectWrap cleanup hook that aborts its Node", async () => {
+      const check = await container.exec([
+        "node",
+        "-p",
+        `require("fs").readFileSync(require.resolve(${JSON.stringify(EMBEDDED_DATABASE_MODULE)})).includes(${JSON.stringify(ABORTING_OBJECT_WRAP_IMPORT)})`,
+      ]);
+      expect(check.code, check.stderr).toBe(0);
+      expect(check.stdout.trim()).toBe("false");
     });
 
     it("keeps the search text out of the access log, for pages and data requests", async () => {

@@ -334,7 +334,10 @@ describe("a 40 MB body", () => {
       const data = await listing(app);
       expect(data.error).toBe(INVALID_SHEET);
       expect(app.output()).toMatch(/"invalid: upstream declares \d+ bytes"/);
-      expect(huge.pulled).toBeLessThan(4 * MB);
+      // Unread, the body still fills the loopback socket's buffers: up to 4 MB of send buffer
+      // here (net.ipv4.tcp_wmem) plus the receive window; Node 24 measured 4.03 MB. Read, it
+      // would reach the 20 MB limit, as above.
+      expect(huge.pulled).toBeLessThan(8 * MB);
     });
   });
 });
