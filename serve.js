@@ -7,6 +7,7 @@
  * - a guard in front of everything else that answers malformed requests itself: a Host that is
  *   not a plain host[:port], a request target that is not a path, a target longer than any URL
  *   of this site, a path spelled other than its canonical form;
+ * - form submissions handled a few at a time, the others waiting their turn;
  * - `nosniff` and `Cross-Origin-Resource-Policy` on the static files (/build, public/).
  *
  *   node serve.js build/index.js     (npm run serve, the Dockerfile's CMD, the tests)
@@ -98,13 +99,17 @@ function logRefusal(status, reason, value) {
   console.warn(JSON.stringify({ event: "request_refused", status, reason, value: shown }));
 }
 
+/** The launcher's own answers: short plain text, never stored, never run as a page or framed. */
+const REFUSAL_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
 function refuse(res, status, reason, value) {
   logRefusal(status, reason, value);
-  res.writeHead(status, {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-    Connection: "close",
-  });
+  res.writeHead(status, { ...REFUSAL_HEADERS, Connection: "close" });
   res.end(status === 414 ? "La dirección es demasiado larga.\n" : "Pedido inválido.\n");
 }
 
@@ -140,6 +145,47 @@ function guardRequest(req, res, next) {
   next();
 }
 
+// ---- Submissions in turn --------------------------------------------------------------------
+
+/**
+ * Form submissions (every method but GET and HEAD) handled at once; the rest wait their turn in
+ * arrival order. A sign-up costs several times a page, and without JavaScript the page is rendered
+ * again for its answer: fifty at once kept `/healthz` and the stored pages waiting 1–3 s behind
+ * them, a few at a time keeps them answered (docs/decisions.md, "Submissions in turn").
+ */
+const SUBMISSIONS_AT_ONCE = 4;
+/** Past this many waiting, a newcomer is told to come back: a burst, not a backlog of minutes. */
+const SUBMISSIONS_WAITING = 256;
+
+let submissionsRunning = 0;
+const submissionsWaiting = [];
+
+function nextSubmission() {
+  submissionsRunning -= 1;
+  while (submissionsRunning < SUBMISSIONS_AT_ONCE && submissionsWaiting.length > 0) {
+    const start = submissionsWaiting.shift();
+    start();
+  }
+}
+
+function submissionsInTurn(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  if (submissionsWaiting.length >= SUBMISSIONS_WAITING) {
+    logRefusal(503, "busy", req.url);
+    res.writeHead(503, { ...REFUSAL_HEADERS, "Retry-After": "30" });
+    return res.end("Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.\n");
+  }
+  const start = () => {
+    // A visitor who left while waiting takes no turn.
+    if (res.destroyed || res.writableEnded) return;
+    submissionsRunning += 1;
+    res.once("close", nextSubmission);
+    next();
+  };
+  if (submissionsRunning < SUBMISSIONS_AT_ONCE) start();
+  else submissionsWaiting.push(start);
+}
+
 /** Static files are no documents, but a browser must not sniff them into one nor embed them elsewhere. */
 function staticFileHeaders(res) {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -153,6 +199,7 @@ const express = requireFromCli("express");
 function guardedExpress() {
   const app = express();
   app.use(guardRequest);
+  app.use(submissionsInTurn);
   return app;
 }
 Object.assign(guardedExpress, express, {

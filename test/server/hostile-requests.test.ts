@@ -103,6 +103,9 @@ describe("the page comes from the path", () => {
     const answer = await rawGet(app.origin, path, { ...BROWSER, host });
     expect(answer.status).toBe(400);
     expect(answer.body.toString("utf8")).toBe("Pedido inválido.\n");
+    // Plain text that no browser may sniff into a page, run scripts from or frame.
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(await refusalsLogged(before, 1)).toEqual([expect.stringContaining('"reason":"host"')]);
     expect(app.output().slice(before)).not.toMatch(/\n\s+at /);
   });

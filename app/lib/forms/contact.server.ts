@@ -3,11 +3,10 @@ import { maskAddress } from "~/lib/mail/mask-address";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { env } from "~/lib/server/env.server";
-import { storage } from "~/lib/storage/database.server";
 import { normalizeEmail } from "./email-address.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "./rate-limit.server";
-import { refuseSubmission } from "./submission-guard.server";
+import { guardedSubmission } from "./submission-guard.server";
 
 /**
  * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
@@ -56,44 +55,43 @@ function acknowledgement(email: string): OutgoingMail {
   };
 }
 
-/** /contacto's form: stored, mailed to CONTACT_EMAIL with Reply-To the sender, acknowledged to the sender. */
+/**
+ * /contacto's form: stored, mailed to CONTACT_EMAIL with Reply-To the sender, acknowledged to
+ * the sender. The client's count, the message and its mails are one transaction.
+ */
 export async function submitContactForm(request: Request): Promise<{ status: number; answer: FormAnswer }> {
-  const now = Date.now();
   const fields = await request.formData();
   const values = {
     [CONTACT_FIELD.name]: String(fields.get(CONTACT_FIELD.name) ?? ""),
     [FIELD.email]: String(fields.get(FIELD.email) ?? ""),
     [CONTACT_FIELD.message]: String(fields.get(CONTACT_FIELD.message) ?? ""),
   };
-  const refuse = (status: number, field: string, message: string) => ({
-    status,
-    answer: { ok: false as const, field, message, values },
-  });
-  const refusal = await refuseSubmission("contact", request, fields, now);
-  if (refusal) return refuse(refusal.status, "form", refusal.message);
-  // One line: a name is never a way to add lines to the support mail's subject.
-  const name = values[CONTACT_FIELD.name]!.replace(/\s+/g, " ").trim();
-  const message = values[CONTACT_FIELD.message]!.trim();
-  if (!name) return refuse(400, CONTACT_FIELD.name, MESSAGES.missingName);
-  if (name.length > CONTACT_LIMITS.name) return refuse(400, CONTACT_FIELD.name, MESSAGES.longName);
-  if (!values[FIELD.email]!.trim()) return refuse(400, FIELD.email, MESSAGES.missingEmail);
-  const email = normalizeEmail(values[FIELD.email]!);
-  if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
-  if (!message) return refuse(400, CONTACT_FIELD.message, MESSAGES.missingMessage);
-  if (message.length > CONTACT_LIMITS.message) return refuse(400, CONTACT_FIELD.message, MESSAGES.longMessage);
+  const outcome = await guardedSubmission("contact", request, fields, values, async (trx, refuse, now) => {
+    // One line: a name is never a way to add lines to the support mail's subject.
+    const name = values[CONTACT_FIELD.name]!.replace(/\s+/g, " ").trim();
+    const message = values[CONTACT_FIELD.message]!.trim();
+    if (!name) return refuse(400, CONTACT_FIELD.name, MESSAGES.missingName);
+    if (name.length > CONTACT_LIMITS.name) return refuse(400, CONTACT_FIELD.name, MESSAGES.longName);
+    if (!values[FIELD.email]!.trim()) return refuse(400, FIELD.email, MESSAGES.missingEmail);
+    const email = normalizeEmail(values[FIELD.email]!);
+    if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
+    if (!message) return refuse(400, CONTACT_FIELD.message, MESSAGES.missingMessage);
+    if (message.length > CONTACT_LIMITS.message) return refuse(400, CONTACT_FIELD.message, MESSAGES.longMessage);
 
-  const addressKey = `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
-  const acknowledged = await storage.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("contact_messages")
       .values({ id: randomUUID(), name, email, message, created_at: now })
       .execute();
     await enqueueMail(trx, supportMail(name, email, message), now);
-    const acknowledge = await withinRateLimit(trx, addressKey, ACKNOWLEDGEMENTS_PER_ADDRESS, now);
-    if (acknowledge) await enqueueMail(trx, acknowledgement(email), now);
-    return acknowledge;
+    const addressKey = `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
+    const acknowledged = await withinRateLimit(trx, addressKey, ACKNOWLEDGEMENTS_PER_ADDRESS, now);
+    if (acknowledged) await enqueueMail(trx, acknowledgement(email), now);
+    return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };
   });
-  sendQueuedMailSoon();
-  console.log(JSON.stringify({ event: "contact.received", from: maskAddress(email), acknowledged }));
-  return { status: 200, answer: { ok: true, message: MESSAGES.accepted } };
+  if (outcome.accepted) {
+    sendQueuedMailSoon();
+    const { email, acknowledged } = outcome.accepted;
+    console.log(JSON.stringify({ event: "contact.received", from: maskAddress(email), acknowledged }));
+  }
+  return { status: outcome.status, answer: outcome.answer };
 }

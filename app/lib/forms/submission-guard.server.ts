@@ -1,6 +1,8 @@
+import type { Kysely, Transaction } from "kysely";
 import { storage } from "~/lib/storage/database.server";
+import type { Tables } from "~/lib/storage/schema";
 import { clientKey } from "./client-address.server";
-import { FIELD } from "./fields";
+import { FIELD, type FormAnswer } from "./fields";
 import { deleteOldRateLimits, withinRateLimit } from "./rate-limit.server";
 
 /**
@@ -19,19 +21,51 @@ const MESSAGES = {
   tooMany: "Recibimos muchos envíos desde tu conexión. Esperá unos minutos y volvé a intentarlo.",
 };
 
-/** Null when the submission may go on; otherwise why not, already counted against the client. */
-export async function refuseSubmission(
+/** Null when the submission may go on; otherwise why not. Either way it is counted against the client. */
+async function refuseSubmission(
+  db: Kysely<Tables>,
   form: string,
   request: Request,
   fields: FormData,
   now: number,
 ): Promise<Refusal | null> {
-  const allowed = await withinRateLimit(storage.db, `${form}:${clientKey(request)}`, PER_CLIENT, now);
+  const allowed = await withinRateLimit(db, `${form}:${clientKey(request)}`, PER_CLIENT, now);
   if (!allowed) return { status: 429, message: MESSAGES.tooMany };
   if (String(fields.get(FIELD.honeypot) ?? "") !== "") return { status: 400, message: MESSAGES.honeypot };
   const startedAt = Number(fields.get(FIELD.startedAt));
   if (!Number.isFinite(startedAt) || now - startedAt < MIN_FILL_MS) return { status: 400, message: MESSAGES.tooFast };
   return null;
+}
+
+/** A form's answer, and what it accepted (for the log line written after the commit). */
+export interface FormOutcome<Accepted> {
+  status: number;
+  answer: FormAnswer;
+  accepted?: Accepted;
+}
+
+/** Answers a field's problem, keeping what was typed. */
+export type RefuseField = (status: number, field: string, message: string) => FormOutcome<never>;
+
+/**
+ * One submission of `form`, in one transaction: counted against the client, checked against
+ * the shared rules, then `accept`ed (its own checks and writes). A refusal still commits the
+ * count; an accepted submission costs one commit in all.
+ */
+export function guardedSubmission<Accepted>(
+  form: string,
+  request: Request,
+  fields: FormData,
+  values: Record<string, string>,
+  accept: (trx: Transaction<Tables>, refuse: RefuseField, now: number) => Promise<FormOutcome<Accepted>>,
+): Promise<FormOutcome<Accepted>> {
+  const now = Date.now();
+  const refuse: RefuseField = (status, field, message) => ({ status, answer: { ok: false, field, message, values } });
+  return storage.db.transaction().execute(async (trx) => {
+    const refusal = await refuseSubmission(trx, form, request, fields, now);
+    if (refusal) return refuse(refusal.status, "form", refusal.message);
+    return accept(trx, refuse, now);
+  });
 }
 
 /** The longest window any counter uses (a contact acknowledgement's day): older rows count for nothing. */

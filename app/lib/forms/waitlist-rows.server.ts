@@ -1,9 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
 
-/** Unconfirmed addresses whose link has expired: deleted, as the confirmation mail promises. */
-export async function deleteExpired(db: Kysely<Tables>, now: number): Promise<void> {
-  await db.deleteFrom("waitlist").where("status", "=", "pending").where("confirm_expires_at", "<", now).execute();
+/**
+ * Unconfirmed addresses whose link has expired (or only `email`, if given): deleted, as the
+ * confirmation mail promises.
+ */
+export async function deleteExpired(db: Kysely<Tables>, now: number, email?: string): Promise<void> {
+  let expired = db.deleteFrom("waitlist").where("status", "=", "pending").where("confirm_expires_at", "<", now);
+  if (email !== undefined) expired = expired.where("email", "=", email);
+  await expired.execute();
 }
 
 interface WaitlistExportRow {

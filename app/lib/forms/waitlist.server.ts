@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
+import type { Transaction } from "kysely";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
+import type { Tables } from "~/lib/storage/schema";
 import { normalizeEmail } from "./email-address.server";
 import { FIELD, type FormAnswer } from "./fields";
-import { deleteFinishedWindows, refuseSubmission } from "./submission-guard.server";
+import { deleteFinishedWindows, guardedSubmission } from "./submission-guard.server";
 import { confirmationMail } from "./waitlist-mail.server";
 import { deleteExpired } from "./waitlist-rows.server";
 
@@ -32,61 +34,66 @@ const newToken = () => randomBytes(24).toString("base64url");
  * is already confirmed. Each step is one statement that decides and writes at once, so two
  * submissions racing (on two replicas) still queue one mail.
  */
-async function signUp(email: string, now: number): Promise<boolean> {
-  const queued = await storage.db.transaction().execute(async (trx) => {
-    await deleteExpired(trx, now);
-    const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
-    const inserted = await trx
-      .insertInto("waitlist")
-      .values({
-        email,
-        status: "pending",
-        token: newToken(),
-        subscribed_at: now,
-        confirm_expires_at: expiresAt,
-        last_mail_at: now,
-      })
-      .onConflict((conflict) => conflict.column("email").doNothing())
+async function signUp(trx: Transaction<Tables>, email: string, now: number): Promise<boolean> {
+  // This address's expired link goes first, so signing up again starts with a new token; the
+  // sweep below deletes the others.
+  await deleteExpired(trx, now, email);
+  const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
+  const inserted = await trx
+    .insertInto("waitlist")
+    .values({
+      email,
+      status: "pending",
+      token: newToken(),
+      subscribed_at: now,
+      confirm_expires_at: expiresAt,
+      last_mail_at: now,
+    })
+    .onConflict((conflict) => conflict.column("email").doNothing())
+    .returning("token")
+    .executeTakeFirst();
+  const row =
+    inserted ??
+    (await trx
+      .updateTable("waitlist")
+      .set({ status: "pending", confirm_expires_at: expiresAt, last_mail_at: now, unsubscribed_at: null })
+      .where("email", "=", email)
+      .where("status", "!=", "confirmed")
+      .where((eb) => eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - MAIL_INTERVAL_MS)]))
       .returning("token")
-      .executeTakeFirst();
-    const row =
-      inserted ??
-      (await trx
-        .updateTable("waitlist")
-        .set({ status: "pending", confirm_expires_at: expiresAt, last_mail_at: now, unsubscribed_at: null })
-        .where("email", "=", email)
-        .where("status", "!=", "confirmed")
-        .where((eb) => eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - MAIL_INTERVAL_MS)]))
-        .returning("token")
-        .executeTakeFirst());
-    if (!row) return false;
-    await enqueueMail(trx, confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
-    return true;
-  });
-  if (queued) sendQueuedMailSoon();
-  console.log(JSON.stringify({ event: "waitlist.signup", to: maskAddress(email), mailQueued: queued }));
-  return queued;
+      .executeTakeFirst());
+  if (!row) return false;
+  await enqueueMail(trx, confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
+  return true;
 }
 
-/** The /encuesta form: always the same answer for a good address, known or not. */
+/**
+ * The /encuesta form: always the same answer for a good address, known or not. The client's
+ * count and the sign-up are one transaction: one commit per accepted address.
+ */
 export async function submitWaitlistForm(request: Request): Promise<{ status: number; answer: FormAnswer }> {
-  const now = Date.now();
   const fields = await request.formData();
   const typed = String(fields.get(FIELD.email) ?? "");
-  const refusal = await refuseSubmission("waitlist", request, fields, now);
-  const values = { [FIELD.email]: typed };
-  if (refusal)
-    return { status: refusal.status, answer: { ok: false, field: "form", message: refusal.message, values } };
-  const refuse = (field: string, message: string) => ({
-    status: 400,
-    answer: { ok: false as const, field, message, values },
-  });
-  if (typed.trim() === "") return refuse("email", MESSAGES.missingEmail);
-  const email = normalizeEmail(typed);
-  if (!email) return refuse("email", MESSAGES.badEmail);
-  if (fields.get(FIELD.consent) === null) return refuse("consent", MESSAGES.noConsent);
-  await signUp(email, now);
-  return { status: 200, answer: { ok: true, message: MESSAGES.accepted } };
+  const outcome = await guardedSubmission(
+    "waitlist",
+    request,
+    fields,
+    { [FIELD.email]: typed },
+    async (trx, refuse, now) => {
+      if (typed.trim() === "") return refuse(400, "email", MESSAGES.missingEmail);
+      const email = normalizeEmail(typed);
+      if (!email) return refuse(400, "email", MESSAGES.badEmail);
+      if (fields.get(FIELD.consent) === null) return refuse(400, "consent", MESSAGES.noConsent);
+      const mailQueued = await signUp(trx, email, now);
+      return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
+    },
+  );
+  if (outcome.accepted) {
+    const { email, mailQueued } = outcome.accepted;
+    if (mailQueued) sendQueuedMailSoon();
+    console.log(JSON.stringify({ event: "waitlist.signup", to: maskAddress(email), mailQueued }));
+  }
+  return { status: outcome.status, answer: outcome.answer };
 }
 
 export type ConfirmOutcome = "confirmed" | "already-confirmed" | "expired";

@@ -90,4 +90,15 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0004_waitlist_expiry_index": {
+    async up(db: Kysely<unknown>) {
+      // The sweep's and the export's delete of expired links: without it each one read the
+      // whole list.
+      await db.schema
+        .createIndex("waitlist_pending_expiry")
+        .on("waitlist")
+        .columns(["status", "confirm_expires_at"])
+        .execute();
+    },
+  },
 };

@@ -1,0 +1,85 @@
+/**
+ * Form submissions take turns in the launcher (serve.js): a few reach the app at once, the rest
+ * wait in arrival order, and past a bound a newcomer is told to come back. A real PostgreSQL
+ * holds the sign-ups up: a test transaction locks the table every submission writes first.
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { exportWaitlist, postSignUp, useDatabase } from "../support/waitlist";
+
+/** Submissions the app handles at once, and how many may wait (docs/operations.md, "Sign-ups and limits"). */
+const AT_ONCE = 4;
+const WAITING = 256;
+const REFUSED = 2;
+
+describe("form submissions while the database holds them up", () => {
+  const database = useDatabase("postgres");
+  let app: AppServer;
+  let lock: pg.Client;
+
+  beforeAll(async () => {
+    app = await startAppServer(database.env);
+  });
+  afterAll(async () => {
+    await lock?.end().catch(() => undefined);
+    await app?.stop();
+  });
+
+  /** Server connections waiting for the test's lock: the submissions that reached the database. */
+  const waitingOnLock = async () =>
+    Number(
+      (
+        await lock.query<{ count: string }>(
+          "select count(*) from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        )
+      ).rows[0]!.count,
+    );
+
+  it(`lets ${AT_ONCE} at a time reach the app, keeps ${WAITING} waiting in turn, refuses the rest with 503, and stores every one it kept`, async () => {
+    lock = new pg.Client(database.env.DATABASE_URL);
+    await lock.connect();
+    await lock.query("begin");
+    await lock.query("lock table rate_limits in exclusive mode");
+
+    const total = AT_ONCE + WAITING + REFUSED;
+    const answered: number[] = [];
+    const submissions = Array.from({ length: total }, (_, index) =>
+      postSignUp(app, {
+        email: `turno${index}@example.com`,
+        // A client each, so the per-client limit of 30 is never what answers.
+        client: `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+      }).then(async (response) => {
+        answered.push(index);
+        return {
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+          text: await response.text(),
+        };
+      }),
+    );
+
+    // Only the refused can answer while the lock is held.
+    await expect.poll(() => answered.length, { timeout: 60_000 }).toBe(REFUSED);
+    await expect.poll(waitingOnLock, { timeout: 30_000 }).toBe(AT_ONCE);
+    // The site answers meanwhile: pages, and /healthz's own query.
+    const health = await fetch(`${app.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ database: { kind: "postgres", answers: true } });
+    expect((await fetch(`${app.origin}/`)).status).toBe(200);
+    expect(answered).toHaveLength(REFUSED);
+    expect(await waitingOnLock()).toBe(AT_ONCE);
+
+    await lock.query("commit");
+    const answers = await Promise.all(submissions);
+    const refused = answers.filter((answer) => answer.status === 503);
+    expect(refused).toHaveLength(REFUSED);
+    for (const answer of refused) {
+      expect(answer.retryAfter).toBe("30");
+      expect(answer.text).toContain("Esperá un minuto y volvé a enviar el formulario");
+    }
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(AT_ONCE + WAITING);
+    expect(await exportWaitlist(database.env)).toHaveLength(AT_ONCE + WAITING);
+    expect(app.output()).toContain('"event":"request_refused","status":503,"reason":"busy"');
+  }, 180_000);
+});
