@@ -9,6 +9,7 @@ import {
   readyDocumentResponse,
   streamedDocumentResponse,
 } from "~/lib/http/document-response.server";
+import { formAnswerResponse } from "~/lib/http/finish-response.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { startDrawClock } from "~/lib/draw-records/draw-records.server";
 
@@ -31,6 +32,8 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  const formAnswer = formAnswerResponse(request, responseStatusCode, remixContext);
+  if (formAnswer) return formAnswer;
   const state = storesPages ? documentState(request, responseStatusCode, remixContext) : "private";
   if (state !== "private") {
     try {

@@ -167,6 +167,24 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     },
   );
 
+  it("answers the form posted in place with the answer alone: JSON, the action's status, never stored", async () => {
+    const client = "198.51.100.8";
+    const refused = await postSignUp(app, { email: "gala@", client, accept: "application/json" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/json\b/);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.json()).toEqual({
+      ok: false,
+      field: "email",
+      message: expect.stringContaining("no parece válido"),
+      values: { email: "gala@" },
+    });
+    const accepted = await postSignUp(app, { email: "gala@example.com", client, accept: "application/json" });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ ok: true, message: expect.stringContaining(ACCEPTED) });
+    await mailsTo(smtp, "gala@example.com");
+  });
+
   it("accepts a form sent 3 seconds after the page was rendered", async () => {
     const answer = await signUp({ email: "fabian@example.com", filledInMs: 3000, client: "198.51.100.7" });
     expect(answer.status).toBe(200);

@@ -56,32 +56,39 @@ export interface SignUp {
   filledInMs?: number;
   /** Who submits, as the X-Forwarded-For a proxy on loopback would add. */
   client: string;
+  /** The Accept header: the page's form with JavaScript posts in place asking for JSON. */
+  accept?: string;
 }
 
 export async function postSignUp(
   app: AppServer,
-  { email, consent = true, honeypot = "", filledInMs = 5000, client }: SignUp,
+  { email, consent = true, honeypot = "", filledInMs = 5000, client, accept }: SignUp,
 ): Promise<Response> {
   return postForm(
     app,
     "/encuesta",
     { email, ...(consent ? { consentimiento: "si" } : {}) },
-    { honeypot, filledInMs, client },
+    { honeypot, filledInMs, client, accept },
   );
 }
 
-/** A public form's POST as a browser without JavaScript sends it, the bot-rule fields included. */
+/** A public form's POST as a browser without JavaScript sends it (unless `accept` says otherwise), the bot-rule fields included. */
 export async function postForm(
   app: AppServer,
   pathname: string,
   fields: Record<string, string>,
-  { honeypot = "", filledInMs = 5000, client }: { honeypot?: string; filledInMs?: number; client: string },
+  {
+    honeypot = "",
+    filledInMs = 5000,
+    client,
+    accept = "text/html",
+  }: { honeypot?: string; filledInMs?: number; client: string; accept?: string },
 ): Promise<Response> {
   const form = new URLSearchParams({ ...fields, sitio_web: honeypot, inicio: String(Date.now() - filledInMs) });
   return fetch(`${app.origin}${pathname}`, {
     method: "POST",
     body: form,
-    headers: { "x-forwarded-for": client },
+    headers: { "x-forwarded-for": client, accept },
     redirect: "manual",
   });
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 
 interface MailLinkPageProps {
   title: string;
@@ -13,7 +13,7 @@ interface MailLinkPageProps {
 
 /**
  * The page a link in a mail opens. Opening it changes nothing (mail scanners open every
- * link); its one button, a POST, does. Works without JavaScript.
+ * link); its one button, a plain POST that brings the page back with the outcome, does.
  */
 export function MailLinkPage({ title, explanation, buttonLabel, action, outcome }: MailLinkPageProps) {
   return (
@@ -27,12 +27,12 @@ export function MailLinkPage({ title, explanation, buttonLabel, action, outcome 
             {outcome}
           </p>
         ) : action ? (
-          <Form method="post" action={action} className="mt-6">
+          <form method="post" action={action} className="mt-6">
             <p className="text-lg leading-relaxed text-slate-600">{explanation}</p>
             <button type="submit" className="btn-primary mt-6 h-12 px-6">
               {buttonLabel}
             </button>
-          </Form>
+          </form>
         ) : (
           <p className="mt-4 text-lg leading-relaxed text-slate-600">
             Este enlace está incompleto. Abrilo directamente desde el email que te mandamos.

@@ -1,21 +1,19 @@
-import { useFetcher, useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { BotGuardFields } from "../bot-guard-fields";
-import { CONTACT_FIELD, CONTACT_LIMITS, EMAIL_MAX_LENGTH, FIELD, type FormAnswer } from "~/lib/forms/fields";
+import { CONTACT_FIELD, CONTACT_LIMITS, EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
+import { useSubmitInPlace } from "~/lib/hooks/use-submit-in-place";
 
 const INPUT =
   "w-full rounded-2xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /**
  * /contacto's form: name, email, message. A plain POST to /contacto, so it needs no
- * JavaScript; with it, a fetcher posts and the visitor stays on the page. Same bot rules as
+ * JavaScript; with it, the form posts in place and the visitor stays on the page. Same bot rules as
  * the waitlist (app/lib/forms/submission-guard.server.ts).
  */
 export function ContactForm() {
   const ids = { name: useId(), email: useId(), message: useId(), status: useId() };
-  const fetcher = useFetcher<FormAnswer>();
-  const pageAnswer = useActionData<FormAnswer>();
-  const answer = fetcher.data ?? pageAnswer;
+  const { answer, sending, onSubmit } = useSubmitInPlace();
   const problem = answer && !answer.ok ? answer.field : null;
   const kept = answer && !answer.ok ? answer.values : {};
   const form = useRef<HTMLFormElement>(null);
@@ -33,11 +31,12 @@ export function ContactForm() {
   });
 
   return (
-    <fetcher.Form
+    <form
       ref={form}
       method="post"
       action="/contacto"
       noValidate
+      onSubmit={onSubmit}
       className="space-y-4"
       data-testid="contact-form"
     >
@@ -82,7 +81,7 @@ export function ContactForm() {
         />
       </div>
       <BotGuardFields />
-      <button type="submit" className="btn-primary h-12 px-6" disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="btn-primary h-12 px-6" disabled={sending}>
         Enviar mensaje
       </button>
       <p
@@ -93,6 +92,6 @@ export function ContactForm() {
       >
         {answer?.message}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

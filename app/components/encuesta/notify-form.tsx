@@ -1,11 +1,12 @@
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { BotGuardFields } from "../bot-guard-fields";
-import { EMAIL_MAX_LENGTH, FIELD, type FormAnswer } from "~/lib/forms/fields";
+import { EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
+import { useSubmitInPlace } from "~/lib/hooks/use-submit-in-place";
 
 /**
  * "Avisarme cuando esté listo": a plain POST to /encuesta, so it works before and without
- * JavaScript (the page comes back with the answer); with JavaScript a fetcher posts it and
+ * JavaScript (the page comes back with the answer); with JavaScript it posts in place and
  * the visitor stays where they are. The server checks everything (app/lib/forms): the browser's
  * own validation is off, so every message is the same Spanish one either way.
  */
@@ -15,10 +16,7 @@ export function NotifyForm() {
   const statusId = useId();
   const email = useRef<HTMLInputElement>(null);
   const consent = useRef<HTMLInputElement>(null);
-  const fetcher = useFetcher<FormAnswer>();
-  // Without JavaScript the answer comes as the action data of the page itself.
-  const pageAnswer = useActionData<FormAnswer>();
-  const answer = fetcher.data ?? pageAnswer;
+  const { answer, sending, onSubmit } = useSubmitInPlace();
   const problem = answer && !answer.ok ? answer.field : null;
 
   useEffect(() => {
@@ -27,7 +25,7 @@ export function NotifyForm() {
   }, [answer, problem]);
 
   return (
-    <fetcher.Form method="post" action="/encuesta" noValidate className="mt-8" data-testid="notify-form">
+    <form method="post" action="/encuesta" noValidate onSubmit={onSubmit} className="mt-8" data-testid="notify-form">
       <label htmlFor={emailId} className="block text-sm font-semibold text-slate-800">
         Tu email
       </label>
@@ -67,7 +65,7 @@ export function NotifyForm() {
           ).
         </label>
       </div>
-      <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={sending}>
         Avisarme cuando esté listo
       </button>
       <BotGuardFields />
@@ -80,6 +78,6 @@ export function NotifyForm() {
       >
         {answer?.message}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,0 +1,44 @@
+import { useActionData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { FORM_ANSWER_ACCEPT, type FormAnswer } from "~/lib/forms/fields";
+
+const NOT_SENT = "No pudimos enviar el formulario. Revisá tu conexión y volvé a intentarlo.";
+
+/**
+ * A public form that is a plain POST to its own page (without JavaScript the page comes back
+ * with the answer) and, with JavaScript, posts in place: the same fields to the same URL, asking
+ * for the answer alone, so the visitor stays where they are. Remix's fetcher would do the same,
+ * but its code would load on every page (docs/decisions.md, "Forms posted in place").
+ */
+export function useSubmitInPlace(): {
+  answer: FormAnswer | undefined;
+  sending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+} {
+  const pageAnswer = useActionData<FormAnswer>();
+  const [answerInPlace, setAnswerInPlace] = useState<FormAnswer>();
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const fields = new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)]));
+    setSending(true);
+    void fetch(form.action, { method: "POST", body: fields, headers: { Accept: FORM_ANSWER_ACCEPT } })
+      .then(async (response): Promise<FormAnswer> => {
+        if (response.headers.get("Content-Type")?.startsWith(FORM_ANSWER_ACCEPT))
+          return (await response.json()) as FormAnswer;
+        // The server's own refusal (too many submissions waiting) is plain Spanish text.
+        const text = response.status === 503 ? (await response.text()).trim() : "";
+        return { ok: false, field: "form", message: text || NOT_SENT, values: {} };
+      })
+      .catch((): FormAnswer => ({ ok: false, field: "form", message: NOT_SENT, values: {} }))
+      .then((answer) => {
+        setAnswerInPlace(answer);
+        setSending(false);
+      });
+  };
+
+  return { answer: answerInPlace ?? pageAnswer, sending, onSubmit };
+}
