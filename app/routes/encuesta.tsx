@@ -8,7 +8,7 @@ import { metaFor } from "~/lib/sharing/social-meta";
 
 export const meta = metaFor(SURVEY_PAGE);
 
-/** "Avisarme cuando esté listo": a plain form POST, or a fetcher's with JavaScript. */
+/** "Avisarme cuando esté listo": a plain form POST, or posted in place with JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   const { status, answer } = await submitWaitlistForm(request);
   return data(answer, { status });
