@@ -156,34 +156,48 @@ function guardRequest(req, res, next) {
 const SUBMISSIONS_AT_ONCE = 4;
 /** Past this many waiting, a newcomer is told to come back: a burst, not a backlog of minutes. */
 const SUBMISSIONS_WAITING = 256;
+/**
+ * A turn holds its place while the form's body arrives; a body still incomplete after this is
+ * cut off, so four connections trickling bytes cannot close every form for Node's 5 minutes.
+ */
+const SUBMISSION_BODY_MS = 10_000;
 
 let submissionsRunning = 0;
-const submissionsWaiting = [];
+const submissionsWaiting = new Set();
 
 function nextSubmission() {
   submissionsRunning -= 1;
-  while (submissionsRunning < SUBMISSIONS_AT_ONCE && submissionsWaiting.length > 0) {
-    const start = submissionsWaiting.shift();
+  for (const start of submissionsWaiting) {
+    if (submissionsRunning >= SUBMISSIONS_AT_ONCE) break;
+    submissionsWaiting.delete(start);
     start();
   }
 }
 
 function submissionsInTurn(req, res, next) {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  if (submissionsWaiting.length >= SUBMISSIONS_WAITING) {
+  if (submissionsWaiting.size >= SUBMISSIONS_WAITING) {
     logRefusal(503, "busy", req.url);
-    res.writeHead(503, { ...REFUSAL_HEADERS, "Retry-After": "30" });
+    res.writeHead(503, { ...REFUSAL_HEADERS, "Retry-After": "60" });
     return res.end("Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.\n");
   }
   const start = () => {
-    // A visitor who left while waiting takes no turn.
-    if (res.destroyed || res.writableEnded) return;
     submissionsRunning += 1;
-    res.once("close", nextSubmission);
+    const bodyDeadline = setTimeout(() => {
+      if (!req.complete) req.destroy();
+    }, SUBMISSION_BODY_MS);
+    // The turn ends with the response, or with the connection: a visitor who leaves frees it
+    // at once (the work already started still finishes).
+    res.once("close", () => {
+      clearTimeout(bodyDeadline);
+      nextSubmission();
+    });
     next();
   };
-  if (submissionsRunning < SUBMISSIONS_AT_ONCE) start();
-  else submissionsWaiting.push(start);
+  if (submissionsRunning < SUBMISSIONS_AT_ONCE) return start();
+  submissionsWaiting.add(start);
+  // A visitor who leaves while waiting gives up the place.
+  res.once("close", () => submissionsWaiting.delete(start));
 }
 
 /** Static files are no documents, but a browser must not sniff them into one nor embed them elsewhere. */

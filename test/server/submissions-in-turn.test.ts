@@ -3,6 +3,7 @@
  * wait in arrival order, and past a bound a newcomer is told to come back. A real PostgreSQL
  * holds the sign-ups up: a test transaction locks the table every submission writes first.
  */
+import { connect } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -12,8 +13,10 @@ import { exportWaitlist, postSignUp, useDatabase } from "../support/waitlist";
 const AT_ONCE = 4;
 const WAITING = 256;
 const REFUSED = 2;
+/** How long a turn waits for its form's body (docs/operations.md, "Sign-ups and limits"). */
+const BODY_WITHIN_S = 10;
 
-describe("form submissions while the database holds them up", () => {
+describe("form submissions in turn, on PostgreSQL", () => {
   const database = useDatabase("postgres");
   let app: AppServer;
   let lock: pg.Client;
@@ -75,11 +78,34 @@ describe("form submissions while the database holds them up", () => {
     const refused = answers.filter((answer) => answer.status === 503);
     expect(refused).toHaveLength(REFUSED);
     for (const answer of refused) {
-      expect(answer.retryAfter).toBe("30");
+      expect(answer.retryAfter).toBe("60");
       expect(answer.text).toContain("Esperá un minuto y volvé a enviar el formulario");
     }
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(AT_ONCE + WAITING);
     expect(await exportWaitlist(database.env)).toHaveLength(AT_ONCE + WAITING);
     expect(app.output()).toContain('"event":"request_refused","status":503,"reason":"busy"');
   }, 180_000);
+
+  it(`cuts off a body still arriving ${BODY_WITHIN_S} s into its turn, so trickling connections cannot hold every turn`, async () => {
+    const { hostname, port } = new URL(app.origin);
+    const body = "email=lento%40example.com&consentimiento=si";
+    const cutOff: Promise<void>[] = [];
+    for (let index = 0; index < AT_ONCE; index++) {
+      const socket = connect(Number(port), hostname);
+      socket.on("error", () => undefined);
+      cutOff.push(new Promise<void>((resolve) => socket.once("close", () => resolve())));
+      // Headers, and half the body it announces: then nothing more.
+      socket.write(
+        `POST /encuesta HTTP/1.1\r\nHost: ${app.origin.slice("http://".length)}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n` +
+          body.slice(0, body.length / 2),
+      );
+    }
+    const startedAt = Date.now();
+    const answer = await postSignUp(app, { email: "a-tiempo@example.com", client: "198.51.100.250" });
+    expect(answer.status).toBe(200);
+    // It waited for a turn: the trickling ones held all four until they were cut off.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual((BODY_WITHIN_S - 1) * 1000);
+    await Promise.all(cutOff);
+  }, 120_000);
 });

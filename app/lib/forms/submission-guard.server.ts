@@ -38,14 +38,14 @@ async function refuseSubmission(
 }
 
 /** A form's answer, and what it accepted (for the log line written after the commit). */
-export interface FormOutcome<Accepted> {
+interface FormOutcome<Accepted> {
   status: number;
   answer: FormAnswer;
   accepted?: Accepted;
 }
 
 /** Answers a field's problem, keeping what was typed. */
-export type RefuseField = (status: number, field: string, message: string) => FormOutcome<never>;
+type RefuseField = (status: number, field: string, message: string) => FormOutcome<never>;
 
 /**
  * One submission of `form`, in one transaction: counted against the client, checked against

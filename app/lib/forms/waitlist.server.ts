@@ -138,7 +138,7 @@ export async function deleteSubscription(token: string): Promise<void> {
   if (deleted) console.log(JSON.stringify({ event: "waitlist.deleted", to: maskAddress(deleted.email) }));
 }
 
-/** Expired links and finished rate windows are deleted on a timer too, not only when someone signs up. */
+/** Expired links and finished rate windows are deleted every 10 minutes (a sign-up deletes only its own expired link). */
 singleton("waitlist-sweep", () => {
   const sweep = () =>
     Promise.all([deleteExpired(storage.db, Date.now()), deleteFinishedWindows(Date.now())]).catch((error: unknown) =>

@@ -2,7 +2,10 @@ import { useActionData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { FORM_ANSWER_ACCEPT, type FormAnswer } from "~/lib/forms/fields";
 
+/** The request never reached us, or its answer never came back. */
 const NOT_SENT = "No pudimos enviar el formulario. Revisá tu conexión y volvé a intentarlo.";
+/** It reached us, and something on our side failed. */
+const NOT_ANSWERED = "No pudimos recibir el formulario por un problema nuestro. Probá de nuevo en unos minutos.";
 
 /**
  * A public form that is a plain POST to its own page (without JavaScript the page comes back
@@ -25,13 +28,18 @@ export function useSubmitInPlace(): {
     const form = event.currentTarget;
     const fields = new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)]));
     setSending(true);
-    void fetch(form.action, { method: "POST", body: fields, headers: { Accept: FORM_ANSWER_ACCEPT } })
+    void fetch(form.action, {
+      method: "POST",
+      body: fields,
+      headers: { Accept: FORM_ANSWER_ACCEPT },
+      redirect: "manual",
+    })
       .then(async (response): Promise<FormAnswer> => {
-        if (response.headers.get("Content-Type")?.startsWith(FORM_ANSWER_ACCEPT))
-          return (await response.json()) as FormAnswer;
-        // The server's own refusal (too many submissions waiting) is plain Spanish text.
-        const text = response.status === 503 ? (await response.text()).trim() : "";
-        return { ok: false, field: "form", message: text || NOT_SENT, values: {} };
+        const type = response.headers.get("Content-Type") ?? "";
+        if (type.startsWith(FORM_ANSWER_ACCEPT)) return (await response.json()) as FormAnswer;
+        // The launcher's own refusal (too many submissions waiting) is a line of Spanish text.
+        const busy = response.status === 503 && type.startsWith("text/plain") ? (await response.text()).trim() : "";
+        return { ok: false, field: "form", message: busy || NOT_ANSWERED, values: {} };
       })
       .catch((): FormAnswer => ({ ok: false, field: "form", message: NOT_SENT, values: {} }))
       .then((answer) => {
