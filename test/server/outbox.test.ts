@@ -50,6 +50,26 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     expect(site.output()).not.toContain("sin-smtp@");
   });
 
+  it("gives up a mail the SMTP server refuses for good (550), says so in /healthz, and goes on with the others", async () => {
+    const env = await database.another();
+    const smtp = await smtpServer({ running: true });
+    const site = await app({ ...env, SMTP_URL: smtp.url });
+    expect((await postSignUp(site, { email: "rechazo@example.com", client: "198.51.100.11" })).status).toBe(200);
+    await expect.poll(() => site.output()).toContain('"event":"mail.given_up"');
+    expect(site.output()).toMatch(
+      /"event":"mail.given_up","kind":"waitlist-confirm","to":"r•+@example.com","attempt":1,"error":"[^"]*550/,
+    );
+    const health = async () => (await (await fetch(`${site.origin}/healthz`)).json()) as { outbox: object };
+    expect((await health()).outbox).toMatchObject({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
+
+    // Later mail still goes out, and the refused one is never tried again.
+    expect((await postSignUp(site, { email: "acepta@example.com", client: "198.51.100.11" })).status).toBe(200);
+    await mailsTo(smtp, "acepta@example.com");
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(site.output().match(/"event":"mail\.(given_up|retry)"/g)).toHaveLength(1);
+    expect((await health()).outbox).toMatchObject({ pending: 0, givenUp: 1 });
+  });
+
   it("delivers after a SIGKILL between accepting and sending, once, and never resends what went out", async () => {
     const env = await database.another();
     const smtp = await smtpServer({ running: true });

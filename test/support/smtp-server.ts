@@ -103,7 +103,8 @@ async function accepts(port: number): Promise<boolean> {
 
 /**
  * A real SMTP server on loopback (aiosmtpd's Mailbox handler writing a Maildir), for the
- * app to deliver to and the tests to read. With `running: false` the port is reserved but
+ * app to deliver to and the tests to read. It refuses for good (550) every recipient whose
+ * address starts with "rechazo" (smtp_mailbox.py). With `running: false` the port is reserved but
  * nothing listens yet: a mail server that is down.
  */
 export async function startSmtpServer({ running = true }: { running?: boolean } = {}): Promise<SmtpServer> {
@@ -119,8 +120,8 @@ export async function startSmtpServer({ running = true }: { running?: boolean } 
       let output = "";
       const started = spawn(
         PYTHON,
-        ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`, "-c", "aiosmtpd.handlers.Mailbox", mailbox],
-        { stdio: ["ignore", "pipe", "pipe"] },
+        ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`, "-c", "smtp_mailbox.MailboxRefusingSome", mailbox],
+        { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PYTHONPATH: import.meta.dirname } },
       );
       started.stdout.on("data", (chunk) => (output += chunk));
       started.stderr.on("data", (chunk) => (output += chunk));

@@ -23,6 +23,12 @@ export interface OutgoingMail {
  */
 export const CLAIM_MS = 120_000;
 
+const DAY_MS = 24 * 60 * 60_000;
+/** A mail still failing after this is given up: its link, if it has one, has expired by then. */
+const GIVE_UP_AFTER_MS = 7 * DAY_MS;
+/** Sent and given-up mails are kept this long (the retry history, /healthz), then deleted. */
+const KEEP_FINISHED_MS = 30 * DAY_MS;
+
 /** Back-off after the n-th failed attempt: 2 s, 4 s, 8 s… up to 10 minutes. */
 function retryDelayMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 600_000);
@@ -67,6 +73,7 @@ export async function claimDueMail(
     .selectFrom("outbox")
     .select("id")
     .where("sent_at", "is", null)
+    .where("gave_up_at", "is", null)
     .where("next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
     .orderBy("created_at")
@@ -84,30 +91,73 @@ export async function markSent(db: Kysely<Tables>, id: string, now: number): Pro
   await db.updateTable("outbox").set({ sent_at: now, claimed_until: null }).where("id", "=", id).execute();
 }
 
-export async function markFailed(db: Kysely<Tables>, row: OutboxRow, now: number, error: string): Promise<number> {
+export type FailureOutcome = { givenUp: true } | { givenUp: false; retryInMs: number };
+
+/**
+ * Records a failed attempt. A mail the SMTP server refused for good, or still failing 7 days
+ * after it was queued, is given up: it stays, with why, until it is deleted with the finished
+ * ones. Any other is tried again after the back-off.
+ */
+export async function recordFailure(
+  db: Kysely<Tables>,
+  row: OutboxRow,
+  now: number,
+  error: string,
+  refusedForGood: boolean,
+): Promise<FailureOutcome> {
   const attempts = row.attempts + 1;
-  const delay = retryDelayMs(attempts);
+  const failed = { attempts, claimed_until: null, last_error: error.slice(0, 500) };
+  if (refusedForGood || now - row.created_at >= GIVE_UP_AFTER_MS) {
+    await db
+      .updateTable("outbox")
+      .set({ ...failed, gave_up_at: now })
+      .where("id", "=", row.id)
+      .execute();
+    return { givenUp: true };
+  }
+  const retryInMs = retryDelayMs(attempts);
   await db
     .updateTable("outbox")
-    .set({ attempts, next_attempt_at: now + delay, claimed_until: null, last_error: error.slice(0, 500) })
+    .set({ ...failed, next_attempt_at: now + retryInMs })
     .where("id", "=", row.id)
     .execute();
-  return delay;
+  return { givenUp: false, retryInMs };
 }
 
-/** For /healthz: mails not sent yet, and how long the oldest has waited (seconds). */
-export async function outboxBacklog(
-  db: Kysely<Tables>,
-  now: number,
-): Promise<{ pending: number; oldestAgeSeconds: number | null }> {
+/** Mails sent or given up more than 30 days ago: the outbox keeps no address longer than that. */
+export async function deleteFinishedMail(db: Kysely<Tables>, now: number): Promise<void> {
+  const before = now - KEEP_FINISHED_MS;
+  await db
+    .deleteFrom("outbox")
+    .where((eb) => eb.or([eb("sent_at", "<=", before), eb("gave_up_at", "<=", before)]))
+    .execute();
+}
+
+export interface OutboxHealth {
+  /** Mails waiting to be sent, and how long the oldest has waited (seconds). */
+  pending: number;
+  oldestAgeSeconds: number | null;
+  /** Mails given up in the last 30 days. */
+  givenUp: number;
+}
+
+/** For /healthz. */
+export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<OutboxHealth> {
   const row = await db
     .selectFrom("outbox")
     .select((eb) => [eb.fn.countAll<number>().as("pending"), eb.fn.min("created_at").as("oldest")])
     .where("sent_at", "is", null)
+    .where("gave_up_at", "is", null)
+    .executeTakeFirstOrThrow();
+  const givenUp = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("gave_up_at", "is not", null)
     .executeTakeFirstOrThrow();
   const oldest = row.oldest === null ? null : Number(row.oldest);
   return {
     pending: Number(row.pending),
     oldestAgeSeconds: oldest === null ? null : Math.max(0, Math.round((now - oldest) / 1000)),
+    givenUp: Number(givenUp.count),
   };
 }

@@ -2,7 +2,16 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
-import { claimDueMail, CLAIM_MS, markFailed, markSent, outboxBacklog, type OutboxRow } from "./outbox.server";
+import {
+  claimDueMail,
+  CLAIM_MS,
+  deleteFinishedMail,
+  markSent,
+  outboxBacklog,
+  recordFailure,
+  type OutboxHealth,
+  type OutboxRow,
+} from "./outbox.server";
 import { maskAddress } from "./mask-address";
 
 /** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
@@ -17,6 +26,12 @@ const BATCH = 1;
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 type Deliver = (row: OutboxRow) => Promise<void>;
+
+/** An SMTP reply of the 5xx class (RFC 5321, 4.2.1): the server will never take this mail. */
+function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
 
 /** smtp:// (STARTTLS whenever the server offers it, nodemailer's default) or smtps:// (TLS from the start). */
 function smtpTransport(smtpUrl: string): Transporter {
@@ -78,16 +93,21 @@ function createSender(deliver: Deliver) {
       await deliver(row);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const delay = await markFailed(storage.db, row, Date.now(), reason);
+      const failure = await recordFailure(storage.db, row, Date.now(), reason, refusedForGood(error));
+      const attempt = row.attempts + 1;
       console.warn(
-        JSON.stringify({
-          event: "mail.retry",
-          kind: row.kind,
-          to,
-          attempt: row.attempts + 1,
-          retryInSeconds: delay / 1000,
-          error: reason,
-        }),
+        JSON.stringify(
+          failure.givenUp
+            ? { event: "mail.given_up", kind: row.kind, to, attempt, error: reason }
+            : {
+                event: "mail.retry",
+                kind: row.kind,
+                to,
+                attempt,
+                retryInSeconds: failure.retryInMs / 1000,
+                error: reason,
+              },
+        ),
       );
       return;
     }
@@ -140,7 +160,18 @@ export function sendQueuedMailSoon(): void {
   sender.sendSoon();
 }
 
-/** For /healthz: how many mails wait in the outbox, and for how long the oldest has (seconds). */
-export function outboxHealth(): Promise<{ pending: number; oldestAgeSeconds: number | null }> {
+/** For /healthz: how many mails wait in the outbox, for how long the oldest has, and how many were given up. */
+export function outboxHealth(): Promise<OutboxHealth> {
   return outboxBacklog(storage.db, Date.now());
 }
+
+/** Finished mails are deleted hourly in every instance, whether or not it sends (docs/operations.md, "Mail"). */
+singleton("mail-purge", () => {
+  const purge = () =>
+    deleteFinishedMail(storage.db, Date.now()).catch((error: unknown) =>
+      console.error(`[mail] purge failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  setInterval(() => void purge(), 60 * 60_000).unref();
+  void purge();
+  return true;
+});

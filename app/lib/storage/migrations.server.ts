@@ -101,4 +101,9 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0005_outbox_gave_up": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("outbox").addColumn("gave_up_at", "bigint").execute();
+    },
+  },
 };

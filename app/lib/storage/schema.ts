@@ -55,6 +55,8 @@ export interface OutboxTable {
   /** Set while one sender holds the row; past it, the row is free again (a sender that died). */
   claimed_until: number | null;
   sent_at: number | null;
+  /** Set when the mail will never be sent: the SMTP server refused it for good, or it is too old. */
+  gave_up_at: number | null;
   last_error: string | null;
 }
 

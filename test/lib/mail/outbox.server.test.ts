@@ -6,11 +6,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimDueMail, enqueueMail, markFailed, markSent, outboxBacklog } from "~/lib/mail/outbox.server";
+import {
+  claimDueMail,
+  deleteFinishedMail,
+  enqueueMail,
+  markSent,
+  outboxBacklog,
+  recordFailure,
+} from "~/lib/mail/outbox.server";
 import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
 
 const T0 = Date.UTC(2026, 10, 23, 12);
 const SECOND = 1000;
+const DAY = 24 * 3600 * SECOND;
 
 let directory: string;
 let storage: Storage;
@@ -59,7 +67,9 @@ describe("claimDueMail", () => {
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 12; attempt++) {
       const [row] = await claim(now);
-      const delay = await markFailed(storage.db, row!, now, "421 try later");
+      const failure = await recordFailure(storage.db, row!, now, "421 try later", false);
+      if (failure.givenUp) throw new Error("a mail of minutes ago was given up");
+      const delay = failure.retryInMs;
       delays.push(delay / SECOND);
       expect(await claim(now + delay - 1)).toEqual([]);
       now += delay;
@@ -68,13 +78,62 @@ describe("claimDueMail", () => {
   });
 });
 
+describe("recordFailure", () => {
+  it("gives up at once a mail the SMTP server refused for good, and never hands it out again", async () => {
+    await enqueue("rechazo@example.com", T0);
+    const [row] = await claim(T0);
+    expect(await recordFailure(storage.db, row!, T0, "550 No such mailbox", true)).toEqual({ givenUp: true });
+    expect(await claim(T0 + 30 * DAY)).toEqual([]);
+  });
+
+  it("gives up a mail still failing 7 days after it was queued, not before", async () => {
+    await enqueue("a@example.com", T0);
+    const [row] = await claim(T0 + 7 * DAY - SECOND);
+    expect((await recordFailure(storage.db, row!, T0 + 7 * DAY - SECOND, "421 try later", false)).givenUp).toBe(false);
+    const [again] = await claim(T0 + 7 * DAY + 10 * 60 * SECOND);
+    expect(await recordFailure(storage.db, again!, T0 + 7 * DAY + 10 * 60 * SECOND, "421", false)).toEqual({
+      givenUp: true,
+    });
+    expect(await claim(T0 + 8 * DAY)).toEqual([]);
+  });
+});
+
+describe("deleteFinishedMail", () => {
+  it("deletes mail sent or given up 30 days ago, and keeps what still waits, however old", async () => {
+    await enqueue("sent@example.com", T0);
+    await enqueue("refused@example.com", T0);
+    await enqueue("waiting@example.com", T0);
+    const [sent, refused] = await claim(T0, 2);
+    await markSent(storage.db, sent!.id, T0);
+    await recordFailure(storage.db, refused!, T0, "550 No such mailbox", true);
+    const recipients = async () =>
+      (await storage.db.selectFrom("outbox").select("recipient").orderBy("recipient").execute()).map(
+        (row) => row.recipient,
+      );
+
+    await deleteFinishedMail(storage.db, T0 + 30 * DAY - SECOND);
+    expect(await recipients()).toEqual(["refused@example.com", "sent@example.com", "waiting@example.com"]);
+    await deleteFinishedMail(storage.db, T0 + 30 * DAY);
+    expect(await recipients()).toEqual(["waiting@example.com"]);
+    await deleteFinishedMail(storage.db, T0 + 400 * DAY);
+    expect(await recipients()).toEqual(["waiting@example.com"]);
+  });
+});
+
 describe("outboxBacklog", () => {
+  it("counts given-up mails apart from the ones that wait", async () => {
+    await enqueue("rechazo@example.com", T0);
+    const [row] = await claim(T0);
+    await recordFailure(storage.db, row!, T0, "550 No such mailbox", true);
+    expect(await outboxBacklog(storage.db, T0 + SECOND)).toEqual({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
+  });
+
   it("counts unsent mails and the age of the oldest, in seconds", async () => {
-    expect(await outboxBacklog(storage.db, T0)).toEqual({ pending: 0, oldestAgeSeconds: null });
+    expect(await outboxBacklog(storage.db, T0)).toEqual({ pending: 0, oldestAgeSeconds: null, givenUp: 0 });
     await enqueue("a@example.com", T0);
     await enqueue("b@example.com", T0 + 30 * SECOND);
     const [row] = await claim(T0 + 30 * SECOND, 1);
     await markSent(storage.db, row!.id, T0 + 31 * SECOND);
-    expect(await outboxBacklog(storage.db, T0 + 90 * SECOND)).toEqual({ pending: 1, oldestAgeSeconds: 60 });
+    expect(await outboxBacklog(storage.db, T0 + 90 * SECOND)).toEqual({ pending: 1, oldestAgeSeconds: 60, givenUp: 0 });
   });
 });
