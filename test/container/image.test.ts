@@ -9,6 +9,7 @@ import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { freePort } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
+import { upcomingIn } from "../support/draw-command";
 import { findContainerEngine, type ContainerEngine, type RunningContainer } from "../support/container-engine";
 import { ABORTING_OBJECT_WRAP_IMPORT, EMBEDDED_DATABASE_MODULE } from "../support/native-module";
 
@@ -96,6 +97,13 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
       ]);
       expect(check.code, check.stderr).toBe(0);
       expect(check.stdout.trim()).toBe("false");
+    });
+
+    it("runs the draw command beside the server, on the same database: the commitment it prints is the page's", async () => {
+      const status = await container.exec(["node", "build/draw.js", "status"]);
+      expect(status.code, status.stderr).toBe(0);
+      const { commitment } = upcomingIn(status.stdout);
+      expect(await (await fetch(`${container.origin}/sorteos`)).text()).toContain(commitment);
     });
 
     it("keeps the search text out of the access log, for pages and data requests", async () => {
