@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
-import { LEAVE_PATH, mailLinkAction, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { LEAVE_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
@@ -27,14 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LeaveListPage() {
-  const { token } = useLoaderData<typeof loader>();
   return (
     <MailLinkPage
+      path={LEAVE_PATH}
       title="Borrar mi email"
       explanation="Tocá el botón para borrar tu email de nuestra lista. No te vamos a escribir más."
       buttonLabel="Borrar mi email"
-      action={token ? mailLinkAction(LEAVE_PATH, token) : null}
-      outcome={useActionData<typeof action>()?.message}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
-import { CONFIRM_PATH, mailLinkAction, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { CONFIRM_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
@@ -23,14 +22,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmEmailPage() {
-  const { token } = useLoaderData<typeof loader>();
   return (
     <MailLinkPage
+      path={CONFIRM_PATH}
       title="Confirmá tu email"
       explanation="Tocá el botón para confirmar que querés que te avisemos cuando las encuestas de Opinion Labz estén listas."
       buttonLabel="Confirmar mi email"
-      action={token ? mailLinkAction(CONFIRM_PATH, token) : null}
-      outcome={useActionData<typeof action>()?.message}
     />
   );
 }

@@ -79,6 +79,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     expect(await page.getByLabel("Tu email").inputValue()).toBe("ana@");
     expect(await page.getByLabel("Tu email").getAttribute("aria-invalid")).toBe("true");
     expect(await axeViolations(page)).toEqual([]);
+
+    // A good address without consent: the checkbox is the field at fault, and gets the focus.
+    await page.getByLabel("Tu email").fill("ana@example.com");
+    await page.getByRole("checkbox").uncheck();
+    await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
+    await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("marcá la casilla");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("checkbox");
+    expect(await page.getByRole("checkbox").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Tu email").getAttribute("aria-invalid")).toBeNull();
     await context.close();
   });
 

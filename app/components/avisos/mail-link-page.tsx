@@ -1,21 +1,24 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { mailLinkAction } from "~/lib/forms/fields";
 
 interface MailLinkPageProps {
+  /** The page's own path: its button posts back to it, the link's token included. */
+  path: string;
   title: string;
   /** What the button will do, before it is pressed. */
   explanation: string;
   buttonLabel: string;
-  /** Where the button posts (the page itself, token included); null when the link carries no token. */
-  action: string | null;
-  /** What happened, once the button was pressed. */
-  outcome?: string;
 }
 
 /**
  * The page a link in a mail opens. Opening it changes nothing (mail scanners open every
  * link); its one button, a plain POST that brings the page back with the outcome, does.
+ * Its route's loader gives the token (`mailLinkPageData`), its action `{ message }`.
  */
-export function MailLinkPage({ title, explanation, buttonLabel, action, outcome }: MailLinkPageProps) {
+export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLinkPageProps) {
+  const { token } = useLoaderData<{ token: string | null }>();
+  const outcome = useActionData<{ message: string }>()?.message;
+  const action = token ? mailLinkAction(path, token) : null;
   return (
     <div className="bg-gradient-to-b from-brand-50 via-white to-white pt-16">
       <section aria-labelledby="aviso-titulo" className="container-page mx-auto max-w-xl py-16">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { BotGuardFields } from "../bot-guard-fields";
 import { CONTACT_FIELD, CONTACT_LIMITS, EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
 import { useSubmitInPlace } from "~/lib/hooks/use-submit-in-place";
@@ -13,15 +13,7 @@ const INPUT =
  */
 export function ContactForm() {
   const ids = { name: useId(), email: useId(), message: useId(), status: useId() };
-  const { answer, sending, onSubmit } = useSubmitInPlace();
-  const problem = answer && !answer.ok ? answer.field : null;
-  const kept = answer && !answer.ok ? answer.values : {};
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (problem) form.current?.querySelector<HTMLElement>(`[name="${problem}"]`)?.focus();
-    if (answer?.ok) form.current?.reset();
-  }, [answer, problem]);
+  const { answer, problem, kept, sending, form, onSubmit } = useSubmitInPlace();
 
   const field = (name: string) => ({
     name,

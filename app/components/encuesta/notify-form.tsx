@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { BotGuardFields } from "../bot-guard-fields";
 import { EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
 import { useSubmitInPlace } from "~/lib/hooks/use-submit-in-place";
@@ -14,32 +14,31 @@ export function NotifyForm() {
   const emailId = useId();
   const consentId = useId();
   const statusId = useId();
-  const email = useRef<HTMLInputElement>(null);
-  const consent = useRef<HTMLInputElement>(null);
-  const { answer, sending, onSubmit } = useSubmitInPlace();
-  const problem = answer && !answer.ok ? answer.field : null;
-
-  useEffect(() => {
-    if (problem === "email") email.current?.focus();
-    if (problem === "consent") consent.current?.focus();
-  }, [answer, problem]);
+  const { answer, problem, kept, sending, form, onSubmit } = useSubmitInPlace();
 
   return (
-    <form method="post" action="/encuesta" noValidate onSubmit={onSubmit} className="mt-8" data-testid="notify-form">
+    <form
+      ref={form}
+      method="post"
+      action="/encuesta"
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-8"
+      data-testid="notify-form"
+    >
       <label htmlFor={emailId} className="block text-sm font-semibold text-slate-800">
         Tu email
       </label>
       <div className="mt-2">
         <input
-          ref={email}
           id={emailId}
           name={FIELD.email}
           type="email"
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}
-          defaultValue={answer && !answer.ok ? answer.values[FIELD.email] : undefined}
-          aria-invalid={problem === "email" || undefined}
+          defaultValue={kept[FIELD.email]}
+          aria-invalid={problem === FIELD.email || undefined}
           aria-describedby={statusId}
           placeholder="nombre@ejemplo.com"
           className="h-12 w-full min-w-0 rounded-full border border-slate-300 bg-white px-5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
@@ -47,12 +46,11 @@ export function NotifyForm() {
       </div>
       <div className="mt-3 flex items-start gap-3">
         <input
-          ref={consent}
           id={consentId}
           name={FIELD.consent}
           type="checkbox"
           value="si"
-          aria-invalid={problem === "consent" || undefined}
+          aria-invalid={problem === FIELD.consent || undefined}
           aria-describedby={statusId}
           className="mt-1 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
         />

@@ -80,10 +80,10 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
     fields,
     { [FIELD.email]: typed },
     async (trx, refuse, now) => {
-      if (typed.trim() === "") return refuse(400, "email", MESSAGES.missingEmail);
+      if (typed.trim() === "") return refuse(400, FIELD.email, MESSAGES.missingEmail);
       const email = normalizeEmail(typed);
-      if (!email) return refuse(400, "email", MESSAGES.badEmail);
-      if (fields.get(FIELD.consent) === null) return refuse(400, "consent", MESSAGES.noConsent);
+      if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
+      if (fields.get(FIELD.consent) === null) return refuse(400, FIELD.consent, MESSAGES.noConsent);
       const mailQueued = await signUp(trx, email, now);
       return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
     },

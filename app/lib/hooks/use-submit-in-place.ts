@@ -1,5 +1,5 @@
 import { useActionData } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { FORM_ANSWER_ACCEPT, type FormAnswer } from "~/lib/forms/fields";
 
 /** The request never reached us, or its answer never came back. */
@@ -15,12 +15,25 @@ const NOT_ANSWERED = "No pudimos recibir el formulario por un problema nuestro. 
  */
 export function useSubmitInPlace(): {
   answer: FormAnswer | undefined;
+  /** The field the answer finds fault with ("form" for the whole), and what was typed to keep. */
+  problem: string | null;
+  kept: Record<string, string>;
   sending: boolean;
+  form: RefObject<HTMLFormElement>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 } {
   const pageAnswer = useActionData<FormAnswer>();
   const [answerInPlace, setAnswerInPlace] = useState<FormAnswer>();
   const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const answer = answerInPlace ?? pageAnswer;
+  const problem = answer && !answer.ok ? answer.field : null;
+
+  // Each answer moves the focus to the field at fault; an accepted form is emptied.
+  useEffect(() => {
+    if (problem) form.current?.querySelector<HTMLElement>(`[name="${problem}"]`)?.focus();
+    if (answer?.ok) form.current?.reset();
+  }, [answer, problem]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,5 +61,5 @@ export function useSubmitInPlace(): {
       });
   };
 
-  return { answer: answerInPlace ?? pageAnswer, sending, onSubmit };
+  return { answer, problem, kept: answer && !answer.ok ? answer.values : {}, sending, form, onSubmit };
 }
