@@ -7,7 +7,7 @@ import { SurveyStepsExplainer } from "~/components/home/survey-steps-explainer";
 import { RecentParticipants } from "~/components/home/recent-participants";
 import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
-import { HOME_PAGE } from "~/content/pages";
+import { HOME_PAGE } from "~/content/pages/home";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";

@@ -3,7 +3,7 @@ import { organizerValues } from "~/components/legal/filled-values";
 import { LegalDocumentBody } from "~/components/legal/legal-document-body";
 import { LegalDocumentHeader } from "~/components/legal/legal-document-header";
 import { DRAW_RULES } from "~/content/draw-rules";
-import { RULES_PAGE } from "~/content/pages";
+import { RULES_PAGE } from "~/content/pages/rules";
 import { nextDrawAt } from "~/lib/draw/next-draw";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";

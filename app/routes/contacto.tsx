@@ -4,7 +4,7 @@ import { ContactEmail } from "~/components/contacto/contact-email";
 import { ContactHero } from "~/components/contacto/contact-hero";
 import { ContactMessage } from "~/components/contacto/contact-message";
 import { ContactShortcuts } from "~/components/contacto/contact-shortcuts";
-import { CONTACT_PAGE } from "~/content/pages";
+import { CONTACT_PAGE } from "~/content/pages/contact";
 import { submitContactForm } from "~/lib/forms/contact.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { NotifyForm } from "~/components/encuesta/notify-form";
 import { Icon } from "~/components/icons";
-import { SURVEY_PAGE } from "~/content/pages";
+import { SURVEY_PAGE } from "~/content/pages/survey";
 import { submitWaitlistForm } from "~/lib/forms/waitlist.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 

@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { organizerValues } from "~/components/legal/filled-values";
 import { LegalDocumentBody } from "~/components/legal/legal-document-body";
 import { LegalDocumentHeader } from "~/components/legal/legal-document-header";
-import { PRIVACY_PAGE } from "~/content/pages";
+import { PRIVACY_PAGE } from "~/content/pages/privacy";
 import { PRIVACY_POLICY } from "~/content/privacy-policy";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";

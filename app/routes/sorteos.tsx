@@ -9,7 +9,7 @@ import { ParticipantsSection } from "~/components/sorteos/participants-section";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
 import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import { FaqJsonLd } from "~/components/json-ld";
-import { DRAWS_PAGE } from "~/content/pages";
+import { DRAWS_PAGE } from "~/content/pages/draws";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
 import { getDrawsView } from "~/lib/draw-records/draw-records.server";

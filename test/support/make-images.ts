@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { LOGO_MARK } from "../../app/components/logo";
-import { SHARE_IMAGE } from "../../app/content/pages";
+import { SHARE_IMAGE } from "../../app/content/site";
 import { ROOT } from "./app-server";
 import { launchBrowser } from "./browser";
 

@@ -1,4 +1,4 @@
-import { INDEXED_PAGES } from "~/content/pages";
+import { INDEXED_PAGES } from "~/content/pages/indexed";
 import { env } from "~/lib/server/env.server";
 
 /** A file for crawlers: its text and its media type. */

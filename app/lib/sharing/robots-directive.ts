@@ -1,4 +1,4 @@
-import { DRAWS_PAGE } from "~/content/pages";
+import { DRAWS_PAGE } from "~/content/pages/draws";
 import { clampPage } from "~/lib/participants/pagination";
 import { normalizeSearchText } from "~/lib/participants/search-text";
 

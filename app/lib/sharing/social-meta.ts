@@ -1,5 +1,5 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
-import { SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
+import { SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/site";
 import { robotsDirectiveFor } from "./robots-directive";
 import { siteUrlFromMatches } from "./site-url";
 

@@ -1,5 +1,5 @@
 import type { FaqItem } from "~/content/faq";
-import { LOGO_PATH, SITE_NAME } from "~/content/pages";
+import { LOGO_PATH, SITE_NAME } from "~/content/site";
 import { plainText } from "~/content/rich-text";
 
 /** schema.org Organization: who runs the site, for search engines' knowledge panels. */

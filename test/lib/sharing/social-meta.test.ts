@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { DRAWS_PAGE, HOME_PAGE, SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/pages";
+import { SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/site";
+import { DRAWS_PAGE } from "~/content/pages/draws";
+import { HOME_PAGE } from "~/content/pages/home";
 import { metaFor, unlistedPageMeta } from "~/lib/sharing/social-meta";
 
 const page: PageSummary = { path: "/sorteos", title: "Sorteos | Opinion Labz", description: "Quiénes participan." };
