@@ -6,8 +6,8 @@ import { STREAM_TIMEOUT_MS } from "~/lib/document/render-document.server";
 import { documentState } from "~/lib/http/cache-control.server";
 import {
   finishedDataResponse,
+  privateDocumentResponse,
   readyDocumentResponse,
-  streamedDocumentResponse,
 } from "~/lib/http/document-response.server";
 import { formAnswerResponse } from "~/lib/http/finish-response.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
@@ -39,14 +39,14 @@ export default async function handleRequest(
     try {
       return await readyDocumentResponse(request, responseStatusCode, responseHeaders, remixContext, state);
     } catch (error) {
-      // The page is still served, streamed; the store path's failure is reported here, once.
+      // The page is still served, for this request alone; the store path's failure is reported here, once.
       console.error(
-        `[store] ${new URL(request.url).pathname}: rendering a ready page whole failed; streaming it`,
+        `[store] ${new URL(request.url).pathname}: rendering a ready page whole failed; serving it unstored`,
         error,
       );
     }
   }
-  return streamedDocumentResponse(request, responseStatusCode, responseHeaders, remixContext);
+  return privateDocumentResponse(request, responseStatusCode, responseHeaders, remixContext);
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>

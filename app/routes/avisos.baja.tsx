@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
 import { LEAVE_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { formFields, UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
@@ -16,7 +17,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(requ
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
   // RFC 8058 allows either form encoding; a POST with no body at all is the button's, not a mail client's.
-  const fields = request.headers.get("content-type") ? await request.formData() : new FormData();
+  const fields = request.headers.get("content-type") ? await formFields(request) : new FormData();
+  if (!fields) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
   if (fields.get("List-Unsubscribe") === "One-Click") {
     await unsubscribe(token);
     return data({ message: "Listo: no te vamos a mandar más emails." });

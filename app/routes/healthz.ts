@@ -3,10 +3,8 @@ import { outboxHealth } from "~/lib/mail/sender.server";
 import { getParticipantsHealth } from "~/lib/participants/participants.server";
 import { storageHealth } from "~/lib/storage/database.server";
 
-export const loader = async () =>
-  healthResponse({
-    status: "ok",
-    participants: getParticipantsHealth(),
-    database: await storageHealth(),
-    outbox: await outboxHealth().catch(() => null),
-  });
+export const loader = async () => {
+  // Asked together: on PostgreSQL the report costs one round trip, not two.
+  const [database, outbox] = await Promise.all([storageHealth(), outboxHealth().catch(() => null)]);
+  return healthResponse({ status: "ok", participants: getParticipantsHealth(), database, outbox });
+};

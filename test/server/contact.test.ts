@@ -95,4 +95,17 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     await mailsTo(smtp, control);
     expect(smtp.mails().filter((mail) => mail.to === "mario@example.com" || mail.text.includes("Mario"))).toEqual([]);
   });
+
+  it("answers a body that is no form (JSON) with a 400 and the same Spanish message, and sends nothing", async () => {
+    const response = await fetch(`${app.origin}/contacto`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.61" },
+      body: JSON.stringify({ nombre: "Nora", email: "nora@example.com", mensaje: "Hola" }),
+    });
+    expect(response.status).toBe(400);
+    expect(statusMessage(await response.text())).toContain("No pudimos enviar el formulario");
+    await send({ nombre: "Control", email: "control-json@example.com", mensaje: "Control" });
+    await mailsTo(smtp, "control-json@example.com");
+    expect(smtp.mails().filter((mail) => mail.to === "nora@example.com" || mail.text.includes("Nora"))).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { createChangingSheet, handlers as defaultHandlers, sheetPath } from "../
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
-import { rawGet } from "../support/raw-http";
+import { rawGet, rawRequest } from "../support/raw-http";
 
 const BROWSER = { "user-agent": BROWSER_USER_AGENT };
 const BROWSER_ENCODINGS = { ...BROWSER, "accept-encoding": "gzip, deflate, br, zstd" };
@@ -120,6 +120,39 @@ describe("encodings", () => {
     expect(await coding("gzip;q=0.5, br;q=0.4")).toBe("gzip");
     expect(await coding("br;q=0, gzip;q=0")).toBe("identity");
     expect(await coding("*")).toBe("br");
+  });
+
+  it("sends a short answer (/healthz) uncompressed, with its length: compressing it costs more than it saves", async () => {
+    const answer = await get("/healthz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+    expect(JSON.parse(answer.body.toString("utf8"))).toMatchObject({ status: "ok" });
+  });
+
+  it("sends a page made for one request (a form's answer) whole, with its length, or compressed when asked", async () => {
+    const answer = (acceptEncoding: string) =>
+      rawRequest(app.origin, "/encuesta", {
+        method: "POST",
+        headers: {
+          ...BROWSER,
+          "accept-encoding": acceptEncoding,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": "198.51.100.90",
+        },
+        body: new URLSearchParams({ email: "sin-arroba", sitio_web: "", inicio: String(Date.now() - 5000) }).toString(),
+      });
+    const identity = await answer("identity");
+    expect(identity.status).toBe(400);
+    expect(identity.headers["cache-control"]).toBe("no-store");
+    expect(identity.headers["content-length"]).toBe(String(identity.body.length));
+    // Whole: from the doctype to the script that closes the route data React sends after the page.
+    expect(identity.body.toString("utf8")).toMatch(
+      /^<!DOCTYPE html>[\s\S]*no parece válido[\s\S]*streamController\.close\(\);<\/script>/,
+    );
+    const gzip = await answer("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString("utf8")).toMatch(/no parece válido[\s\S]*streamController\.close\(\)/);
   });
 
   it("sends identity to a client that sends no Accept-Encoding", async () => {

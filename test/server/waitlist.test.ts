@@ -167,6 +167,39 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     },
   );
 
+  it("answers a body that is no form with a 400 and a Spanish message, and stores and sends nothing", async () => {
+    const post = (pathname: string, headers: Record<string, string>, body?: string) =>
+      fetch(`${app.origin}${pathname}`, {
+        method: "POST",
+        headers: { "x-forwarded-for": "198.51.100.9", ...headers },
+        body,
+      });
+    const json = await post(
+      "/encuesta",
+      { "content-type": "application/json" },
+      JSON.stringify({ email: "hugo@example.com", consentimiento: "si" }),
+    );
+    expect(json.status).toBe(400);
+    expect(statusMessage(await json.text())).toContain("No pudimos enviar el formulario");
+    const inPlace = await post("/encuesta", { "content-type": "text/plain", accept: "application/json" }, "hugo");
+    expect(inPlace.status).toBe(400);
+    expect(await inPlace.json()).toMatchObject({ ok: false, message: expect.stringContaining("No pudimos enviar") });
+
+    await signUp({ email: "hugo@example.com", client: "198.51.100.9" });
+    const { leave } = linksIn((await mailsTo(smtp, "hugo@example.com"))[0]!);
+    const notAForm = await post(
+      new URL(leave).pathname + new URL(leave).search,
+      { "content-type": "application/json" },
+      "{}",
+    );
+    expect(notAForm.status).toBe(400);
+    expect(await notAForm.text()).toContain("No pudimos enviar el formulario");
+    expect((await exportWaitlist(database.env)).filter((row) => row.email === "hugo@example.com")).toEqual([
+      expect.objectContaining({ status: "pending" }),
+    ]);
+    expect(smtp.mails().filter((mail) => mail.to === "hugo@example.com")).toHaveLength(1);
+  });
+
   it("answers the form posted in place with the answer alone: JSON, the action's status, never stored", async () => {
     const client = "198.51.100.8";
     const refused = await postSignUp(app, { email: "gala@", client, accept: "application/json" });

@@ -58,6 +58,11 @@ export async function renderDocumentWhole(context: EntryContext, url: string): P
   return holdScriptsUntilFirstPaint(await renderWhole(documentElement(context, url, "")));
 }
 
+/** A page whose data is ready, as one string for this request only: its inline elements carry `nonce`. */
+export function renderDocumentForRequest(context: EntryContext, url: string, nonce: string): Promise<string> {
+  return renderWhole(documentElement(context, url, nonce));
+}
+
 export interface StreamedDocument {
   body: ReadableStream<Uint8Array>;
   /** 500 when rendering failed before the response started, else the status Remix chose. */

@@ -6,7 +6,7 @@ import { env } from "~/lib/server/env.server";
 import { normalizeEmail } from "./email-address.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "./rate-limit.server";
-import { guardedSubmission } from "./submission-guard.server";
+import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 
 /**
  * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
@@ -60,7 +60,8 @@ function acknowledgement(email: string): OutgoingMail {
  * the sender. The client's count, the message and its mails are one transaction.
  */
 export async function submitContactForm(request: Request): Promise<{ status: number; answer: FormAnswer }> {
-  const fields = await request.formData();
+  const fields = await formFields(request);
+  if (!fields) return UNREADABLE_SUBMISSION;
   const values = {
     [CONTACT_FIELD.name]: String(fields.get(CONTACT_FIELD.name) ?? ""),
     [FIELD.email]: String(fields.get(FIELD.email) ?? ""),

@@ -16,9 +16,22 @@ const PER_CLIENT = { limit: 30, windowMs: 10 * 60_000 };
 export type Refusal = { status: 400 | 429; message: string };
 
 const MESSAGES = {
-  honeypot: "No pudimos enviar el formulario. Recargá la página y probá de nuevo.",
+  reload: "No pudimos enviar el formulario. Recargá la página y probá de nuevo.",
   tooFast: "Fuiste más rápido de lo que esperábamos. Esperá unos segundos y volvé a enviarlo.",
   tooMany: "Recibimos muchos envíos desde tu conexión. Esperá unos minutos y volvé a intentarlo.",
+};
+
+/**
+ * A submission's fields, or null when its body is no form a browser sends (another Content-Type,
+ * or cut short): the caller answers UNREADABLE_SUBMISSION, with nothing counted or stored.
+ */
+export function formFields(request: Request): Promise<FormData | null> {
+  return request.formData().catch(() => null);
+}
+
+export const UNREADABLE_SUBMISSION: { status: number; answer: FormAnswer } = {
+  status: 400,
+  answer: { ok: false, field: "form", message: MESSAGES.reload, values: {} },
 };
 
 /** Null when the submission may go on; otherwise why not. Either way it is counted against the client. */
@@ -31,7 +44,7 @@ async function refuseSubmission(
 ): Promise<Refusal | null> {
   const allowed = await withinRateLimit(db, `${form}:${clientKey(request)}`, PER_CLIENT, now);
   if (!allowed) return { status: 429, message: MESSAGES.tooMany };
-  if (String(fields.get(FIELD.honeypot) ?? "") !== "") return { status: 400, message: MESSAGES.honeypot };
+  if (String(fields.get(FIELD.honeypot) ?? "") !== "") return { status: 400, message: MESSAGES.reload };
   const startedAt = Number(fields.get(FIELD.startedAt));
   if (!Number.isFinite(startedAt) || now - startedAt < MIN_FILL_MS) return { status: 400, message: MESSAGES.tooFast };
   return null;

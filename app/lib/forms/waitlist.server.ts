@@ -8,7 +8,7 @@ import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
 import { normalizeEmail } from "./email-address.server";
 import { FIELD, type FormAnswer } from "./fields";
-import { deleteFinishedWindows, guardedSubmission } from "./submission-guard.server";
+import { deleteFinishedWindows, formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 import { confirmationMail } from "./waitlist-mail.server";
 import { deleteExpired } from "./waitlist-rows.server";
 
@@ -72,7 +72,8 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
  * count and the sign-up are one transaction: one commit per accepted address.
  */
 export async function submitWaitlistForm(request: Request): Promise<{ status: number; answer: FormAnswer }> {
-  const fields = await request.formData();
+  const fields = await formFields(request);
+  if (!fields) return UNREADABLE_SUBMISSION;
   const typed = String(fields.get(FIELD.email) ?? "");
   const outcome = await guardedSubmission(
     "waitlist",

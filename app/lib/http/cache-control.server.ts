@@ -118,6 +118,11 @@ function stateOfData(status: number, data: unknown): PageState {
   return showsSheetError(data) ? "sheet-error" : "ready";
 }
 
+/** Whether a document's loaders left data still to come, which the page streams as it arrives. */
+export function documentWaitsOnData(context: EntryContext): boolean {
+  return waitsOnData(context.staticHandlerContext.loaderData);
+}
+
 const isReadRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /** The state of a document about to be rendered, from what its loaders returned. */

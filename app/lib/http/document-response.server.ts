@@ -1,7 +1,7 @@
 import type { EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { renderDocumentWhole, streamDocument } from "~/lib/document/render-document.server";
-import { dataState, type PageState } from "./cache-control.server";
+import { renderDocumentForRequest, renderDocumentWhole, streamDocument } from "~/lib/document/render-document.server";
+import { dataState, documentWaitsOnData, type PageState } from "./cache-control.server";
 import { decodeData, readIfComplete } from "./data-response.server";
 import { isStorable, serveStored, storedResponse } from "./document-store.server";
 import { finishResponse, HTML_CONTENT_TYPE } from "./finish-response.server";
@@ -32,15 +32,28 @@ export async function readyDocumentResponse(
   return serveStored(stored, request, headers);
 }
 
-/** A page that streams, for everything not stored: crawlers get it whole, people the shell first. */
-export async function streamedDocumentResponse(
+/**
+ * A page for this request only: a form's answer, a mail link's page, a page whose data is still
+ * coming. With its data all there it is rendered whole and sent as one body, so the compressor
+ * runs over it once rather than once per chunk React writes (docs/performance.md, "Sign-ups").
+ * Otherwise it streams: crawlers get it whole, people the shell first.
+ */
+export async function privateDocumentResponse(
   request: Request,
   status: number,
   headers: Headers,
   context: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
-  finishResponse(headers, { kind: "streamed-page", nonce, url: new URL(request.url) });
+  finishResponse(headers, { kind: "private-page", nonce, url: new URL(request.url) });
+  if (!documentWaitsOnData(context)) {
+    // A render that fails whole streams instead, where React reports the error as it always has.
+    const html = await renderDocumentForRequest(context, request.url, nonce).catch(() => null);
+    if (html !== null) {
+      headers.set("Content-Length", String(Buffer.byteLength(html)));
+      return new Response(html, { headers, status });
+    }
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const streamed = await streamDocument(context, request.url, { nonce, status, waitForAll });
   return new Response(streamed.body, { headers, status: streamed.status });

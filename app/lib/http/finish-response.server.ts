@@ -21,8 +21,8 @@ export const HTML_CONTENT_TYPE = "text/html; charset=utf-8";
 export type FinishedAs =
   /** A ready page or its data, from the store, answering `url`: the same bytes for everyone. */
   | { kind: "stored"; stored: StoredResponse; url: URL }
-  /** A page that streams: its inline elements carry this request's nonce. */
-  | { kind: "streamed-page"; nonce: string; url: URL }
+  /** A page for this request only, whole or streamed: its inline elements carry this request's nonce. */
+  | { kind: "private-page"; nonce: string; url: URL }
   /** The 404 page, rendered whole for this request: its inline elements are allowed by hash. */
   | { kind: "not-found-page"; inline: HashSources }
   /** Single-fetch data that is not stored (still streaming, an action, an error): Remix sets its type. */
@@ -40,7 +40,7 @@ function inlineSourcesOf(finished: FinishedAs): InlineSources {
   switch (finished.kind) {
     case "stored":
       return finished.stored.inline;
-    case "streamed-page":
+    case "private-page":
       return { nonce: finished.nonce };
     case "not-found-page":
       return finished.inline;
@@ -68,7 +68,7 @@ function contentTypeOf(finished: FinishedAs): string | undefined {
   switch (finished.kind) {
     case "stored":
       return finished.stored.contentType;
-    case "streamed-page":
+    case "private-page":
     case "not-found-page":
       return HTML_CONTENT_TYPE;
     case "crawler-file":
@@ -99,6 +99,7 @@ export function finishResponse(headers: Headers, finished: FinishedAs): void {
 function resourceResponse(body: string, finished: FinishedAs, status = 200): Response {
   const headers = new Headers();
   finishResponse(headers, finished);
+  headers.set("Content-Length", String(Buffer.byteLength(body)));
   return new Response(body, { headers, status });
 }
 

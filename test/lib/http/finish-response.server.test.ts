@@ -41,7 +41,7 @@ describe("finishResponse: every kind of response gets its headers from one place
       /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=300, no-transform$/,
     ],
     ["stored sheet error", stored("sheet-error"), /^public, max-age=0, s-maxage=(10|[1-9]), no-transform$/],
-    ["streamed page", { kind: "streamed-page", nonce: "n0nce", url: PAGE } as const, /^no-store$/],
+    ["private page", { kind: "private-page", nonce: "n0nce", url: PAGE } as const, /^no-store$/],
     [
       "404 page",
       { kind: "not-found-page", inline: { scriptHashes: [] as string[], styleHashes: [] as string[] } } as const,
@@ -63,7 +63,7 @@ describe("finishResponse: every kind of response gets its headers from one place
   });
 
   it("allows a streamed page's inline elements by its nonce, a stored one's by their hashes", () => {
-    expect(finished({ kind: "streamed-page", nonce: "n0nce", url: PAGE }).get("Content-Security-Policy")).toContain(
+    expect(finished({ kind: "private-page", nonce: "n0nce", url: PAGE }).get("Content-Security-Policy")).toContain(
       "script-src 'self' 'nonce-n0nce'",
     );
     expect(finished(stored("ready")).get("Content-Security-Policy")).toContain("script-src 'self' 'sha256-abc'");
@@ -71,7 +71,7 @@ describe("finishResponse: every kind of response gets its headers from one place
 
   it("sets the media type of each kind, and leaves Remix's own on data", () => {
     expect(finished(stored("ready")).get("Content-Type")).toBe("text/x-script");
-    expect(finished({ kind: "streamed-page", nonce: "n", url: PAGE }).get("Content-Type")).toBe(
+    expect(finished({ kind: "private-page", nonce: "n", url: PAGE }).get("Content-Type")).toBe(
       "text/html; charset=utf-8",
     );
     expect(finished({ kind: "health" }).get("Content-Type")).toBe("application/json");
@@ -94,7 +94,7 @@ describe("X-Robots-Tag", () => {
     expect(finished(stored("ready")).get("X-Robots-Tag"), "the stored page's own URL").toBeNull();
     for (const kind of [
       { kind: "stored", stored: storedPage("ready"), url },
-      { kind: "streamed-page", nonce: "n", url },
+      { kind: "private-page", nonce: "n", url },
       { kind: "data", url },
     ] as FinishedAs[]) {
       expect(finished(kind).get("X-Robots-Tag"), kind.kind).toBe(expected);
