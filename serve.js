@@ -8,10 +8,12 @@
  *   not a plain host[:port], a request target that is not a path, a target longer than any URL
  *   of this site, a path spelled other than its canonical form;
  * - form submissions handled a few at a time, the others waiting their turn;
- * - `nosniff` and `Cross-Origin-Resource-Policy` on the static files (/build, public/).
+ * - `nosniff` and `Cross-Origin-Resource-Policy` on the static files (/build, public/), looked
+ *   up on disk only for paths under a name the static directory holds.
  *
  *   node serve.js build/index.js     (npm run serve, the Dockerfile's CMD, the tests)
  */
+import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -200,6 +202,31 @@ function submissionsInTurn(req, res, next) {
   res.once("close", () => submissionsWaiting.delete(start));
 }
 
+// ---- Static files -----------------------------------------------------------------------------
+
+/**
+ * express.static looks every request up on disk, a stat in libuv's thread pool, before Remix
+ * sees it: `/`, `/sorteos` and `/healthz` too, queued behind whatever the pool is compressing
+ * (docs/decisions.md, "Answers sent whole"). The names at the top of each static directory are
+ * read once at start-up, after the build wrote them, and only paths under one of them are
+ * looked up. A file added to public/ while the server runs is served after a restart.
+ */
+function staticFiles(root, options) {
+  const serve = express.static(root, { ...options, setHeaders: staticFileHeaders });
+  const topLevel = new Set(existsSync(root) ? readdirSync(root) : []);
+  return (req, res, next) => {
+    const [, first] = req.path.split("/", 2);
+    let name;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      // Undecodable: express.static answers it as it always has.
+      return serve(req, res, next);
+    }
+    return topLevel.has(name) ? serve(req, res, next) : next();
+  };
+}
+
 /** Static files are no documents, but a browser must not sniff them into one nor embed them elsewhere. */
 function staticFileHeaders(res) {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -217,7 +244,7 @@ function guardedExpress() {
   return app;
 }
 Object.assign(guardedExpress, express, {
-  static: (root, options = {}) => express.static(root, { ...options, setHeaders: staticFileHeaders }),
+  static: staticFiles,
 });
 requireFromCli.cache[requireFromCli.resolve("express")].exports = guardedExpress;
 

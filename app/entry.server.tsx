@@ -10,6 +10,7 @@ import {
   readyDocumentResponse,
 } from "~/lib/http/document-response.server";
 import { formAnswerResponse } from "~/lib/http/finish-response.server";
+import { startFormsSweep } from "~/lib/forms/retention.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { startDrawClock } from "~/lib/draw-records/draw-records.server";
 
@@ -17,6 +18,7 @@ import { startDrawClock } from "~/lib/draw-records/draw-records.server";
 // remix-serve imports the server build, and with it this module, before it listens.
 exitWhenDrainedAfterSignal();
 warmParticipantsCache();
+startFormsSweep();
 // Before listening: the upcoming draw's commitment is public from the first page served.
 await startDrawClock();
 

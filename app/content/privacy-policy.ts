@@ -85,9 +85,12 @@ export const PRIVACY_POLICY: LegalDocument = {
               "Datos de participación: hasta 12 meses después del sorteo en el que participaste, para atender cualquier reclamo sobre ese sorteo.",
             ],
             [
-              "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días; si te das de baja, lo borramos.",
+              "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo.",
             ],
-            ["Mensajes de contacto: hasta 12 meses después de la última respuesta."],
+            ["Mensajes de contacto: 12 meses desde que nos escribiste."],
+            [
+              "Copias de los emails que te mandamos: 30 días desde que los enviamos (o desde que dejamos de intentarlo).",
+            ],
             ["Registros del servidor: hasta 30 días."],
           ],
         },

@@ -167,4 +167,19 @@ describe("the privacy policy", () => {
       expect(page).toContain(text);
     }
   });
+
+  it("states how long the forms' data is kept, as the server deletes it", async () => {
+    // Enforced by the waitlist's 7-day link, the outbox's 30-day purge and the forms sweep's
+    // 365 days (test/server/waitlist.test.ts, test/lib/mail, test/lib/forms).
+    const page = textOf(await html(unset, "/privacidad"));
+    for (const text of [
+      "Si no confirmás tu email, lo borramos a los 7 días.",
+      "guardamos tu email marcado como dado de baja, solo para no volver a escribirte",
+      "con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo",
+      "Mensajes de contacto: 12 meses desde que nos escribiste.",
+      "Copias de los emails que te mandamos: 30 días desde que los enviamos",
+    ]) {
+      expect(page).toContain(text);
+    }
+  });
 });

@@ -3,12 +3,11 @@ import type { Transaction } from "kysely";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
-import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
 import { normalizeEmail } from "./email-address.server";
 import { FIELD, type FormAnswer } from "./fields";
-import { deleteFinishedWindows, formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
+import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 import { confirmationMail } from "./waitlist-mail.server";
 import { deleteExpired } from "./waitlist-rows.server";
 
@@ -17,7 +16,6 @@ const DAY_MS = 24 * 60 * 60_000;
 const CONFIRM_VALID_DAYS = 7;
 /** At most one confirmation mail per address in this time, however often it is submitted. */
 const MAIL_INTERVAL_MS = DAY_MS;
-const SWEEP_MS = 10 * 60_000;
 
 const MESSAGES = {
   accepted:
@@ -36,7 +34,7 @@ const newToken = () => randomBytes(24).toString("base64url");
  */
 async function signUp(trx: Transaction<Tables>, email: string, now: number): Promise<boolean> {
   // This address's expired link goes first, so signing up again starts with a new token; the
-  // sweep below deletes the others.
+  // forms sweep (retention.server.ts) deletes the others.
   await deleteExpired(trx, now, email);
   const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
   const inserted = await trx
@@ -138,13 +136,3 @@ export async function deleteSubscription(token: string): Promise<void> {
   });
   if (deleted) console.log(JSON.stringify({ event: "waitlist.deleted", to: maskAddress(deleted.email) }));
 }
-
-/** Expired links and finished rate windows are deleted every 10 minutes (a sign-up deletes only its own expired link). */
-singleton("waitlist-sweep", () => {
-  const sweep = () =>
-    Promise.all([deleteExpired(storage.db, Date.now()), deleteFinishedWindows(Date.now())]).catch((error: unknown) =>
-      console.error(`[forms] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  setInterval(() => void sweep(), SWEEP_MS).unref();
-  return true;
-});

@@ -3,10 +3,7 @@
  * clock passed in: one commitment per draw however many replicas try, the list frozen at the
  * instant and not changed by entries added later, one run per draw, redraws after 30 days.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   DrawRefused,
   drawRecords,
@@ -16,8 +13,8 @@ import {
   runDraw,
   type SheetEntries,
 } from "~/lib/draw-records/records.server";
-import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
+import { useTemporaryStorage } from "../../support/temporary-storage";
 
 /** Monday 23 November 2026, 12:00 UTC: the next draw is Monday 7 December, 12:00 in Argentina. */
 const T0 = Date.UTC(2026, 10, 23, 12);
@@ -27,18 +24,11 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const BEACON = "6eb37bd5".repeat(8);
 
-let directory: string;
-let storage: Storage;
+const storage = useTemporaryStorage("draws-");
 let mailed: string[];
 
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), "draws-"));
-  storage = await openStorage({ kind: "embedded", file: path.join(directory, "site.sqlite") });
+beforeEach(() => {
   mailed = [];
-});
-afterEach(async () => {
-  await storage.db.destroy();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 const sheet = (ids: string[]): SheetEntries => ({

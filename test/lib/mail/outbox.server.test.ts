@@ -2,10 +2,7 @@
  * The outbox's claim, retry and backlog rules on a real embedded database (a temporary
  * SQLite file), with the clock passed in: no test waits for time to pass.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   claimDueMail,
   deleteFinishedMail,
@@ -14,23 +11,13 @@ import {
   outboxBacklog,
   recordFailure,
 } from "~/lib/mail/outbox.server";
-import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
+import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const T0 = Date.UTC(2026, 10, 23, 12);
 const SECOND = 1000;
 const DAY = 24 * 3600 * SECOND;
 
-let directory: string;
-let storage: Storage;
-
-beforeEach(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), "outbox-"));
-  storage = await openStorage({ kind: "embedded", file: path.join(directory, "site.sqlite") });
-});
-afterEach(async () => {
-  await storage.db.destroy();
-  rmSync(directory, { recursive: true, force: true });
-});
+const storage = useTemporaryStorage("outbox-");
 
 const mail = (to: string) => ({ kind: "test", to, subject: "Hola", text: "Hola", html: "<p>Hola</p>" });
 const enqueue = (to: string, now: number) => enqueueMail(storage.db, mail(to), now);

@@ -1,0 +1,30 @@
+import { singleton } from "~/lib/server/singleton.server";
+import { storage } from "~/lib/storage/database.server";
+import { deleteOldMessages } from "./contact-rows.server";
+import { deleteFinishedWindows } from "./submission-guard.server";
+import { deleteExpired } from "./waitlist-rows.server";
+
+const SWEEP_MS = 10 * 60_000;
+
+/**
+ * Every 10 minutes, in every instance, what the forms keep past its time is deleted (the
+ * privacy page's "Cuánto tiempo los guardamos"; docs/operations.md, "Sign-ups and limits"):
+ * unconfirmed addresses whose link expired, rate windows past their day, contact messages past
+ * their 12 months. A sign-up deletes only its own expired link; the mail outbox purges itself.
+ */
+export function startFormsSweep(): void {
+  singleton("forms-sweep", () => {
+    const sweep = () => {
+      const now = Date.now();
+      return Promise.all([
+        deleteExpired(storage.db, now),
+        deleteFinishedWindows(now),
+        deleteOldMessages(storage.db, now),
+      ]).catch((error: unknown) =>
+        console.error(`[forms] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    };
+    setInterval(() => void sweep(), SWEEP_MS).unref();
+    return true;
+  });
+}
