@@ -43,7 +43,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             [
               "Avisos de encuestas: si nos pedís que te avisemos cuando haya encuestas, tu email y la fecha en que lo pediste y lo confirmaste.",
             ],
-            ["Mensajes de contacto: si nos escribís, tu email y lo que nos contás."],
+            ["Mensajes de contacto: si nos escribís, tu nombre, tu email y lo que nos contás."],
             [
               "Registros del servidor: la página pedida, la hora y cuánto tardó la respuesta. No registran tu dirección IP ni lo que buscás en la lista de participantes.",
             ],
@@ -87,7 +87,9 @@ export const PRIVACY_POLICY: LegalDocument = {
             [
               "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo.",
             ],
-            ["Mensajes de contacto: 12 meses desde que nos escribiste."],
+            [
+              "Mensajes de contacto: 12 meses desde que nos escribiste, tanto en el sitio como en la casilla de soporte donde los recibimos.",
+            ],
             [
               "Copias de los emails que te mandamos: 30 días desde que los enviamos (o desde que dejamos de intentarlo).",
             ],

@@ -4,7 +4,9 @@
  * acknowledgement a day repeating the 24-hour promise, and every refusal sends nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, postForm, useDatabase } from "../support/waitlist";
 
@@ -19,9 +21,13 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
   let smtp: SmtpServer;
   let app: AppServer;
 
+  const start = async () => {
+    app = await startAppServer({ ...database.env, SMTP_URL: smtp.url, CONTACT_EMAIL: SUPPORT });
+  };
+
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await startAppServer({ ...database.env, SMTP_URL: smtp.url, CONTACT_EMAIL: SUPPORT });
+    await start();
   });
   afterAll(async () => {
     await app?.stop();
@@ -107,5 +113,34 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     await send({ nombre: "Control", email: "control-json@example.com", mensaje: "Control" });
     await mailsTo(smtp, "control-json@example.com");
     expect(smtp.mails().filter((mail) => mail.to === "nora@example.com" || mail.text.includes("Nora"))).toEqual([]);
+  });
+
+  it("deletes a message 12 months after it was sent, as soon as an instance starts", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const storage = await openStorage(parseEnv(database.env, ROOT).database);
+    const kept = async () =>
+      (
+        await storage.db
+          .selectFrom("contact_messages")
+          .select("id")
+          .where("id", "in", ["antiguo", "reciente"])
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.id);
+    try {
+      const message = { name: "Olga", email: "olga@example.com", message: "Hola" };
+      await storage.db
+        .insertInto("contact_messages")
+        .values([
+          { ...message, id: "antiguo", created_at: Date.now() - 366 * DAY },
+          { ...message, id: "reciente", created_at: Date.now() - 364 * DAY },
+        ])
+        .execute();
+      await app.stop();
+      await start();
+      await expect.poll(kept, { timeout: 10_000 }).toEqual(["reciente"]);
+    } finally {
+      await storage.db.destroy();
+    }
   });
 });

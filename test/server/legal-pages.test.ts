@@ -176,7 +176,7 @@ describe("the privacy policy", () => {
       "Si no confirmás tu email, lo borramos a los 7 días.",
       "guardamos tu email marcado como dado de baja, solo para no volver a escribirte",
       "con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo",
-      "Mensajes de contacto: 12 meses desde que nos escribiste.",
+      "Mensajes de contacto: 12 meses desde que nos escribiste",
       "Copias de los emails que te mandamos: 30 días desde que los enviamos",
     ]) {
       expect(page).toContain(text);

@@ -8,8 +8,8 @@ export function NonceProvider({ value, children }: { value: string; children: Re
 }
 
 /**
- * The per-response CSP nonce of a streamed page on the server; undefined for a stored page
- * (no attribute at all) and in the browser, which hides nonces anyway.
+ * The per-response CSP nonce of a page made for one request, on the server; undefined for a
+ * stored page (no attribute at all) and in the browser, which hides nonces anyway.
  */
 export function useNonce(): string | undefined {
   return useContext(NonceContext) || undefined;

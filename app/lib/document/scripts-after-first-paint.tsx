@@ -46,7 +46,7 @@ const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MO
 
 /**
  * Starts the scripts a stored page holds until after its first paint (docs/decisions.md,
- * "Scripts after the first paint"). On a page that holds none (a streamed page, the
+ * "Scripts after the first paint"). On a page that holds none (a page made for one request, the
  * development server) it finds nothing to start.
  */
 export function ScriptsAfterFirstPaint() {

@@ -48,7 +48,10 @@ export async function privateDocumentResponse(
   finishResponse(headers, { kind: "private-page", nonce, url: new URL(request.url) });
   if (!documentWaitsOnData(context)) {
     // A render that fails whole streams instead, where React reports the error as it always has.
-    const html = await renderDocumentForRequest(context, request.url, nonce).catch(() => null);
+    const html = await renderDocumentForRequest(context, request.url, nonce).catch((error: unknown) => {
+      console.error(`[render] ${new URL(request.url).pathname}: rendering the page whole failed; streaming it`, error);
+      return null;
+    });
     if (html !== null) {
       headers.set("Content-Length", String(Buffer.byteLength(html)));
       return new Response(html, { headers, status });

@@ -1,4 +1,4 @@
-import { DRAWS_PAGE } from "~/content/pages/draws";
+import { LISTING_PATH } from "~/lib/participants/listing-url";
 import { clampPage } from "~/lib/participants/pagination";
 import { normalizeSearchText } from "~/lib/participants/search-text";
 
@@ -14,7 +14,7 @@ export type RobotsDirective = "noindex";
  */
 export function robotsDirectiveFor(url: { pathname: string; search: string }): RobotsDirective | null {
   const pathname = url.pathname.replace(/(?:\.data|\/)$/, "");
-  if (pathname !== DRAWS_PAGE.path) return null;
+  if (pathname !== LISTING_PATH) return null;
   const params = new URLSearchParams(url.search);
   const searched = normalizeSearchText(params.get("q") ?? "") !== "";
   const laterPage = clampPage(params.get("page"), Number.MAX_SAFE_INTEGER) > 1;

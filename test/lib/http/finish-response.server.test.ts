@@ -62,7 +62,7 @@ describe("finishResponse: every kind of response gets its headers from one place
     expect(headers.get("Strict-Transport-Security"), "the public origin is https").not.toBeNull();
   });
 
-  it("allows a streamed page's inline elements by its nonce, a stored one's by their hashes", () => {
+  it("allows a private page's inline elements by its nonce, a stored one's by their hashes", () => {
     expect(finished({ kind: "private-page", nonce: "n0nce", url: PAGE }).get("Content-Security-Policy")).toContain(
       "script-src 'self' 'nonce-n0nce'",
     );

@@ -13,7 +13,7 @@ describe("robots.txt", () => {
 });
 
 describe("sitemap.xml", () => {
-  it("lists the six public pages once, by its absolute URL, in the sitemaps.org format", () => {
+  it("lists the six public pages once, by their absolute URLs, in the sitemaps.org format", () => {
     const { body, contentType } = sitemapXml();
     expect(contentType).toBe("application/xml; charset=utf-8");
     expect(body).toBe(
