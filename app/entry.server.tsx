@@ -41,7 +41,8 @@ export default async function handleRequest(
     try {
       return await readyDocumentResponse(request, responseStatusCode, responseHeaders, remixContext, state);
     } catch (error) {
-      // The page is still served, for this request alone; the store path's failure is reported here, once.
+      // The page is still served, made for this request alone; the store path's failure is
+      // reported here, once.
       console.error(
         `[store] ${new URL(request.url).pathname}: rendering a ready page whole failed; serving it unstored`,
         error,

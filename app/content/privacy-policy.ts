@@ -88,7 +88,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo.",
             ],
             [
-              "Mensajes de contacto: 12 meses desde que nos escribiste, tanto en el sitio como en la casilla de soporte donde los recibimos.",
+              "Mensajes de contacto: 12 meses desde que nos escribiste, tanto en nuestra base de datos como en la casilla de soporte donde los recibimos.",
             ],
             [
               "Copias de los emails que te mandamos: 30 días desde que los enviamos (o desde que dejamos de intentarlo).",

@@ -7,10 +7,11 @@ import { deleteExpired } from "./waitlist-rows.server";
 const SWEEP_MS = 10 * 60_000;
 
 /**
- * At start and every 10 minutes, in every instance, what the forms keep past its time is deleted (the
- * privacy page's "Cuánto tiempo los guardamos"; docs/operations.md, "Sign-ups and limits"):
- * unconfirmed addresses whose link expired, rate windows past their day, contact messages past
- * their 12 months. A sign-up deletes only its own expired link; the mail outbox purges itself.
+ * At start and every 10 minutes, in every instance, what the forms keep past its time is
+ * deleted (the privacy page's "Cuánto tiempo los guardamos"; docs/operations.md, "Sign-ups and
+ * limits"): unconfirmed addresses whose link expired, rate windows past their day, contact
+ * messages past their 12 months. A sign-up deletes only its own expired link; the mail outbox
+ * purges itself.
  */
 export function startFormsSweep(): void {
   singleton("forms-sweep", () => {
@@ -25,7 +26,8 @@ export function startFormsSweep(): void {
       );
     };
     setInterval(() => void sweep(), SWEEP_MS).unref();
-    // And once at start: instances restarted more often than every 10 minutes still keep the periods.
+    // And once at start: instances restarted more often than every 10 minutes still keep the
+    // periods.
     void sweep();
     return true;
   });
