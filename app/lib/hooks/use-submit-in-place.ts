@@ -38,10 +38,10 @@ export function useSubmitInPlace(): {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    const form = event.currentTarget;
-    const fields = new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)]));
+    const submitted = event.currentTarget;
+    const fields = new URLSearchParams([...new FormData(submitted)].map(([name, value]) => [name, String(value)]));
     setSending(true);
-    void fetch(form.action, {
+    void fetch(submitted.action, {
       method: "POST",
       body: fields,
       headers: { Accept: FORM_ANSWER_ACCEPT },
@@ -55,8 +55,8 @@ export function useSubmitInPlace(): {
         return { ok: false, field: "form", message: busy || NOT_ANSWERED, values: {} };
       })
       .catch((): FormAnswer => ({ ok: false, field: "form", message: NOT_SENT, values: {} }))
-      .then((answer) => {
-        setAnswerInPlace(answer);
+      .then((received) => {
+        setAnswerInPlace(received);
         setSending(false);
       });
   };
