@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage } from "../support/browser";
+import { hydrated, openPage } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
@@ -15,11 +15,6 @@ const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe"];
 
 /** The 404 page's own status, which Chromium reports as a failed load. */
 const expectProblems = /status of 404/;
-
-/** Polls on a timer: Playwright's default polls on animation frames, which one test stops. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__remixRouter" in window, undefined, { polling: 50 });
-}
 
 /** When the first contentful paint happened, and when each of the app's scripts was asked for. */
 function paintAndScriptTimes(page: Page) {

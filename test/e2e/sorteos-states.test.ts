@@ -11,7 +11,7 @@ import { flakySheet, holdSlowSheet, sheetPath, type SheetScenario } from "../moc
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage } from "../support/browser";
+import { hydrated, launchBrowser, openPage } from "../support/browser";
 import type { Browser } from "playwright-core";
 
 /** Open pages reload their data every 5 minutes (docs/product.md, "Revalidation"). */
@@ -48,8 +48,6 @@ function listingRequests(page: Page): string[] {
   });
   return urls;
 }
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__remixRouter" in window);
 
 describe("the last-updated text", () => {
   it("counts from the time the server fetched the sheet, not from when the page loaded", async () => {

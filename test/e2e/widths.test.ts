@@ -2,11 +2,19 @@
  * Every page at every width from 320 to 1920 px (issues 11 and 19): no sideways scroll, a header on
  * one line (or the menu button), no button label over two lines, the hero composed for the
  * width, whole carousel cards, and no axe violation with the mobile menu closed or open.
- * One page per JavaScript setting, resized from width to width: launching is the slow part.
+ * Each page is loaded once per JavaScript setting and resized from width to width: the checks are
+ * of CSS and of what the page does on a resize, and loading is the slow part (docs/testing.md).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, openPage, SCREEN_WIDTHS, viewportOfWidth, type WatchedPage } from "../support/browser";
+import {
+  axeViolations,
+  gotoHydrated,
+  openPage,
+  SCREEN_WIDTHS,
+  viewportOfWidth,
+  type WatchedPage,
+} from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest({ sheet: "ok" });
@@ -116,28 +124,26 @@ async function heroComposition(page: Page) {
   });
 }
 
-async function carouselSlides(page: Page) {
-  await page.locator('[data-testid="winners-carousel"][data-per-view]').waitFor();
+function carouselSlides(page: Page) {
   return page.evaluate(() => {
-    const carousel = document.querySelector<HTMLElement>('[data-testid="winners-carousel"]')!;
     const viewport = document.querySelector('[data-testid="winners-viewport"]')!.getBoundingClientRect();
     const slides = [...document.querySelectorAll<HTMLElement>('[data-testid="winner-slide"]')].map((slide) => {
       const rect = slide.getBoundingClientRect();
       return { visible: slide.dataset.visible === "true", left: rect.left, right: rect.right };
     });
     return {
-      perView: Number(carousel.dataset.perView),
       viewport: { left: viewport.left, right: viewport.right },
       slides,
     };
   });
 }
 
-describe("every page at every width, JavaScript on", () => {
+describe.each(PAGES)("%s at every width, JavaScript on", (path) => {
   let watched: WatchedPage;
   beforeAll(async () => {
     // Reduced motion: nothing is mid-animation when axe and the measures look.
     watched = await openPage(site.browser, SCREEN_WIDTHS[0], { reducedMotion: "reduce", checkedByCaller: true });
+    await gotoHydrated(watched.page, `${site.app.origin}${path}`);
   });
   afterAll(async () => {
     const unexpected = watched.unexpected();
@@ -145,87 +151,83 @@ describe("every page at every width, JavaScript on", () => {
     expect(unexpected).toEqual([]);
   });
 
-  describe.each(SCREEN_WIDTHS)("at %i px", (width) => {
-    beforeAll(() => watched.page.setViewportSize(viewportOfWidth(width)));
+  it.each(SCREEN_WIDTHS)("holds together at %i px, with no axe violation, menu closed or open", async (width) => {
+    const { page } = watched;
+    await page.setViewportSize(viewportOfWidth(width));
+    const report = await measureLayout(page);
+    expectTidyLayout(report, width);
+    expect(await axeViolations(page), "axe").toEqual([]);
 
-    it.each(PAGES)("%s holds together, with no axe violation, menu closed or open", async (path) => {
-      const { page } = watched;
-      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
-      const report = await measureLayout(page);
-      expectTidyLayout(report, width);
-      expect(await axeViolations(page), "axe").toEqual([]);
+    if (report.header.menuButton) {
+      await page.getByRole("button", { name: "Abrir menú" }).click();
+      await page.locator("#menu-movil:not([hidden])").waitFor();
+      expect((await measureLayout(page)).overflow, "overflow with the menu open").toBe(0);
+      // The rest of the page has just been checked: what changed is the header.
+      expect(await axeViolations(page, '[data-testid="site-header"]'), "axe with the menu open").toEqual([]);
+      await page.getByRole("button", { name: "Cerrar menú" }).click();
+      await page.locator("#menu-movil[hidden]").waitFor({ state: "attached" });
+    }
 
-      if (report.header.menuButton) {
-        await page.getByRole("button", { name: "Abrir menú" }).click();
-        await page.locator("#menu-movil:not([hidden])").waitFor();
-        expect((await measureLayout(page)).overflow, "overflow with the menu open").toBe(0);
-        // The rest of the page has just been checked: what changed is the header.
-        expect(await axeViolations(page, '[data-testid="site-header"]'), "axe with the menu open").toEqual([]);
-        await page.getByRole("button", { name: "Cerrar menú" }).click();
-        await page.locator("#menu-movil[hidden]").waitFor({ state: "attached" });
-      }
-    });
-
-    it("composes the home hero for the width and shows whole carousel cards", async () => {
-      const { page } = watched;
-      await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
-      const hero = await heroComposition(page);
-      if (width < MD) {
-        expect(hero.phonePreview).not.toBeNull();
-        expect(hero.desktopPreview).toBeNull();
+    if (path !== "/") return;
+    const hero = await heroComposition(page);
+    if (width < MD) {
+      expect(hero.phonePreview).not.toBeNull();
+      expect(hero.desktopPreview).toBeNull();
+    } else {
+      expect(hero.desktopPreview).not.toBeNull();
+      expect(hero.phonePreview).toBeNull();
+      if (width < LG) {
+        // Tablet: the text is centred above the preview, not a phone column left-aligned.
+        expect(Math.abs(hero.titleCentre - hero.viewportCentre)).toBeLessThan(2);
+        expect(hero.desktopPreview!.top).toBeGreaterThan(hero.text.bottom);
       } else {
-        expect(hero.desktopPreview).not.toBeNull();
-        expect(hero.phonePreview).toBeNull();
-        if (width < LG) {
-          // Tablet: the text is centred above the preview, not a phone column left-aligned.
-          expect(Math.abs(hero.titleCentre - hero.viewportCentre)).toBeLessThan(2);
-          expect(hero.desktopPreview!.top).toBeGreaterThan(hero.text.bottom);
-        } else {
-          expect(hero.desktopPreview!.left).toBeGreaterThan(hero.text.right);
-        }
+        expect(hero.desktopPreview!.left).toBeGreaterThan(hero.text.right);
       }
+    }
 
-      await page.locator('[data-testid="winners-carousel"]').scrollIntoViewIfNeeded();
-      const carousel = await carouselSlides(page);
-      expect(carousel.perView).toBe(width < MD ? 1 : 3);
-      expect(carousel.slides.filter((slide) => slide.visible)).toHaveLength(carousel.perView);
-      for (const slide of carousel.slides) {
-        const inside = slide.left >= carousel.viewport.left - 1 && slide.right <= carousel.viewport.right + 1;
-        const outside = slide.right <= carousel.viewport.left + 1 || slide.left >= carousel.viewport.right - 1;
-        // Whole cards on screen, the rest wholly off it: never a card cut by the edge.
-        expect(slide.visible ? inside : outside).toBe(true);
-      }
-    });
+    await page.locator('[data-testid="winners-carousel"]').scrollIntoViewIfNeeded();
+    // The carousel follows a resize in an effect: wait for the count this width calls for.
+    const perView = width < MD ? 1 : 3;
+    await page.locator(`[data-testid="winners-carousel"][data-per-view="${perView}"]`).waitFor();
+    const carousel = await carouselSlides(page);
+    expect(carousel.slides.filter((slide) => slide.visible)).toHaveLength(perView);
+    for (const slide of carousel.slides) {
+      const inside = slide.left >= carousel.viewport.left - 1 && slide.right <= carousel.viewport.right + 1;
+      const outside = slide.right <= carousel.viewport.left + 1 || slide.left >= carousel.viewport.right - 1;
+      // Whole cards on screen, the rest wholly off it: never a card cut by the edge.
+      expect(slide.visible ? inside : outside).toBe(true);
+    }
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   });
 });
 
-describe("every page at every width, JavaScript off", () => {
+describe.each(PAGES)("%s at every width, JavaScript off", (path) => {
   let watched: WatchedPage;
   beforeAll(async () => {
     watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false, checkedByCaller: true });
+    await watched.page.goto(`${site.app.origin}${path}`);
   });
-  afterAll(() => watched.context.close());
-
-  it.each(SCREEN_WIDTHS)("every page holds together at %i px", async (width) => {
-    const { page } = watched;
-    await page.setViewportSize(viewportOfWidth(width));
-    for (const path of PAGES) {
-      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
-      const report = await measureLayout(page);
-      expect(report.overflow, `horizontal scroll on ${path}`).toBe(0);
-      expect(report.brokenLabels, `labels over two lines on ${path}`).toEqual([]);
-      // Below lg the links show as a row under the bar, each on one line.
-      if (width < LG) {
-        const row = page.locator(".nav-without-script");
-        expect(await row.isVisible()).toBe(true);
-        const lines = await row.locator("a").evaluateAll((links) => links.map((link) => link.getClientRects().length));
-        expect(lines).toEqual([1, 1, 1, 1]);
-      } else {
-        expectTidyLayout(report, width);
-      }
-    }
+  afterAll(async () => {
     // Without JavaScript the 404 page cannot log; its status is the only error expected.
     const unexpected = watched.unexpected().filter((problem) => !problem.includes("status of 404"));
+    await watched.context.close();
     expect(unexpected).toEqual([]);
+  });
+
+  it.each(SCREEN_WIDTHS)("holds together at %i px", async (width) => {
+    const { page } = watched;
+    await page.setViewportSize(viewportOfWidth(width));
+    const report = await measureLayout(page);
+    expect(report.overflow, "horizontal scroll").toBe(0);
+    expect(report.brokenLabels, "labels over two lines").toEqual([]);
+    // Below lg the links show as a row under the bar, each on one line.
+    if (width < LG) {
+      const row = page.locator(".nav-without-script");
+      expect(await row.isVisible()).toBe(true);
+      const lines = await row.locator("a").evaluateAll((links) => links.map((link) => link.getClientRects().length));
+      expect(lines).toEqual([1, 1, 1, 1]);
+    } else {
+      expectTidyLayout(report, width);
+    }
   });
 });
