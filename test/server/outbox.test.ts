@@ -8,8 +8,23 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, postSignUp, useDatabase } from "../support/waitlist";
 
-/** Past the sender's poll and its own immediate send: a second copy, if any, would have arrived. */
-const SETTLE_MS = 5000;
+interface OutboxHealth {
+  pending: number;
+  oldestAgeSeconds: number | null;
+  givenUp: number;
+}
+
+const outboxOf = async (site: AppServer) =>
+  ((await (await fetch(`${site.origin}/healthz`)).json()) as { outbox: OutboxHealth }).outbox;
+
+/**
+ * Every mail of the outbox is finished (sent or given up): none is due for any sender again,
+ * so a second copy could only come from a send already counted. Waits on the stored state,
+ * not on a time (docs/testing.md, "No fixed sleeps").
+ */
+async function outboxSettled(site: AppServer): Promise<void> {
+  await expect.poll(async () => (await outboxOf(site)).pending, { timeout: 30_000 }).toBe(0);
+}
 
 const running: { apps: AppServer[]; smtp: SmtpServer[] } = { apps: [], smtp: [] };
 
@@ -45,7 +60,7 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
 
     await smtp.start();
     await mailsTo(smtp, "sin-smtp@example.com");
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await outboxSettled(site);
     expect(countTo(smtp, "sin-smtp@example.com")).toBe(1);
     expect(site.output()).not.toContain("sin-smtp@");
   });
@@ -59,15 +74,14 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     expect(site.output()).toMatch(
       /"event":"mail.given_up","kind":"waitlist-confirm","to":"r•+@example.com","attempt":1,"error":"[^"]*550/,
     );
-    const health = async () => (await (await fetch(`${site.origin}/healthz`)).json()) as { outbox: object };
-    expect((await health()).outbox).toMatchObject({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
+    expect(await outboxOf(site)).toMatchObject({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
 
     // Later mail still goes out, and the refused one is never tried again.
     expect((await postSignUp(site, { email: "acepta@example.com", client: "198.51.100.11" })).status).toBe(200);
     await mailsTo(smtp, "acepta@example.com");
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await outboxSettled(site);
     expect(site.output().match(/"event":"mail\.(given_up|retry)"/g)).toHaveLength(1);
-    expect((await health()).outbox).toMatchObject({ pending: 0, givenUp: 1 });
+    expect(await outboxOf(site)).toMatchObject({ pending: 0, givenUp: 1 });
   });
 
   it("delivers after a SIGKILL between accepting and sending, once, and never resends what went out", async () => {
@@ -85,9 +99,9 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     await first.stop();
 
     await smtp.start();
-    await app({ ...env, SMTP_URL: smtp.url });
+    const second = await app({ ...env, SMTP_URL: smtp.url });
     await mailsTo(smtp, "despues@example.com");
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await outboxSettled(second);
     expect(countTo(smtp, "despues@example.com")).toBe(1);
     expect(countTo(smtp, "antes@example.com")).toBe(1);
   });
@@ -109,7 +123,7 @@ describe("two replicas on one PostgreSQL", () => {
     );
     expect(responses.map((response) => response.status)).toEqual(addresses.map(() => 200));
     await expect.poll(() => smtp.mails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(addresses.length);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await outboxSettled(replicas[0]!);
     expect(
       smtp
         .mails()
