@@ -5,7 +5,15 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, openPage, VIEWPORTS, withoutBlockedScripts, type ViewportName } from "../support/browser";
+import {
+  axeViolations,
+  backdateFormStart,
+  gotoHydrated,
+  openPage,
+  VIEWPORTS,
+  withoutBlockedScripts,
+  type ViewportName,
+} from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
@@ -14,19 +22,18 @@ const site = useSiteUnderTest();
 const BAD_REQUEST = /^error: Failed to load resource: the server responded with a status of 400/;
 const ACCEPTED = "te respondemos por email dentro de las 24 horas";
 
-/** Fills the form after the 2 s a person needs at least (a bot posting at once is refused). */
+/** Fills the form as a person does, taking more than the 2 s it needs (a bot posting at once is refused). */
 async function fill(page: Page, fields: { name: string; email: string; message: string }) {
-  await page.waitForTimeout(2500);
   await page.getByLabel("Tu nombre", { exact: true }).fill(fields.name);
   await page.getByLabel("Tu email", { exact: true }).fill(fields.email);
   await page.getByLabel("Tu mensaje", { exact: true }).fill(fields.message);
+  await backdateFormStart(page);
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s", (viewport) => {
   it("sends a message with JavaScript: the visitor stays on the page and is told when to expect an answer", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
-    await page.goto(`${site.app.origin}/contacto`, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await gotoHydrated(page, `${site.app.origin}/contacto`);
     const navigations: string[] = [];
     page.on("framenavigated", (frame) => navigations.push(frame.url()));
 
@@ -45,8 +52,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
 
   it("with JavaScript, says what is missing, focuses it and keeps what was typed", async () => {
     const { page, context } = await openPage(site.browser, viewport, { expectProblems: BAD_REQUEST });
-    await page.goto(`${site.app.origin}/contacto`, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await gotoHydrated(page, `${site.app.origin}/contacto`);
     await fill(page, { name: "Mario", email: "mario@example.com", message: "   " });
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect.poll(async () => page.getByTestId("contact-status").textContent()).toContain("Escribí tu mensaje");
@@ -59,14 +65,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
 
   it("sends a message without JavaScript: a plain POST, and the page comes back with the answer", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
-    await page.goto(`${site.app.origin}/contacto`, { waitUntil: "networkidle" });
+    await page.goto(`${site.app.origin}/contacto`);
     await fill(page, { name: "Bruno", email: `bruno-${viewport}@example.com`, message: "Hola" });
     const [response] = await Promise.all([
       page.waitForResponse((answer) => answer.request().method() === "POST"),
       page.getByRole("button", { name: "Enviar mensaje" }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState();
     expect(await page.getByTestId("contact-status").textContent()).toContain(ACCEPTED);
     expect(withoutBlockedScripts(problems)).toEqual([]);
     await context.close();
@@ -77,14 +83,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
       javaScriptEnabled: false,
       expectProblems: BAD_REQUEST,
     });
-    await page.goto(`${site.app.origin}/contacto`, { waitUntil: "networkidle" });
+    await page.goto(`${site.app.origin}/contacto`);
     await fill(page, { name: "Carla", email: "carla@", message: "Una consulta" });
     const [response] = await Promise.all([
       page.waitForResponse((answer) => answer.request().method() === "POST"),
       page.getByRole("button", { name: "Enviar mensaje" }).click(),
     ]);
     expect(response.status()).toBe(400);
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState();
     expect(await page.getByTestId("contact-status").textContent()).toContain("no parece válido");
     expect(await page.getByLabel("Tu nombre", { exact: true }).inputValue()).toBe("Carla");
     expect(await page.getByLabel("Tu email", { exact: true }).inputValue()).toBe("carla@");

@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, openPage, VIEWPORTS, withoutBlockedScripts, type ViewportName } from "../support/browser";
+import {
+  axeViolations,
+  backdateFormStart,
+  gotoHydrated,
+  openPage,
+  VIEWPORTS,
+  withoutBlockedScripts,
+  type ViewportName,
+} from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
@@ -19,7 +27,7 @@ function watchTraffic(page: Page): { requests: string[]; navigations: string[] }
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (viewport) => {
   it("is the coming-soon page, with a way back home and no console problems or axe violations", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
-    const response = await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
+    const response = await gotoHydrated(page, `${site.app.origin}/encuesta`);
     expect(response?.status()).toBe(200);
     expect(await page.title()).toMatch(/Opinion Labz/);
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
@@ -46,15 +54,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
 
   it("signs up with JavaScript: the visitor stays on the page and is told to check their inbox", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
-    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await gotoHydrated(page, `${site.app.origin}/encuesta`);
     const url = page.url();
     const traffic = watchTraffic(page);
 
     await page.getByLabel("Tu email").fill(`ana-${viewport}@example.com`);
     await page.getByRole("checkbox").check();
     // A person takes more than the 2 s the form needs; a bot posting at once is refused.
-    await page.waitForTimeout(2500);
+    await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("te llega un email");
 
@@ -68,11 +75,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
 
   it("with JavaScript, says in Spanish what is wrong and focuses the field, without leaving the page", async () => {
     const { page, context } = await openPage(site.browser, viewport, { expectProblems: BAD_REQUEST });
-    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__remixRouter" in window);
-    await page.waitForTimeout(2500);
+    await gotoHydrated(page, `${site.app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill("ana@");
     await page.getByRole("checkbox").check();
+    await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("no parece válido");
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("email");
@@ -83,6 +89,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     // A good address without consent: the checkbox is the field at fault, and gets the focus.
     await page.getByLabel("Tu email").fill("ana@example.com");
     await page.getByRole("checkbox").uncheck();
+    await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("marcá la casilla");
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("checkbox");
@@ -93,16 +100,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
 
   it("signs up without JavaScript: a plain POST, and the page comes back with the answer", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
-    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
-    await page.waitForTimeout(2500);
+    await page.goto(`${site.app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill(`bruno-${viewport}@example.com`);
     await page.getByRole("checkbox").check();
+    await backdateFormStart(page);
     const [response] = await Promise.all([
       page.waitForResponse((answer) => answer.request().method() === "POST"),
       page.getByRole("button", { name: "Avisarme cuando esté listo" }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState();
     expect(await page.getByTestId("notify-status").textContent()).toContain("te llega un email");
     expect(withoutBlockedScripts(problems)).toEqual([]);
     await context.close();
@@ -113,15 +120,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
       javaScriptEnabled: false,
       expectProblems: BAD_REQUEST,
     });
-    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
-    await page.waitForTimeout(2500);
+    await page.goto(`${site.app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill("carla@example.com");
+    await backdateFormStart(page);
     const [response] = await Promise.all([
       page.waitForResponse((answer) => answer.request().method() === "POST"),
       page.getByRole("button", { name: "Avisarme cuando esté listo" }).click(),
     ]);
     expect(response.status()).toBe(400);
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState();
     expect(await page.getByTestId("notify-status").textContent()).toContain("marcá la casilla");
     expect(await page.getByLabel("Tu email").inputValue()).toBe("carla@example.com");
     await context.close();

@@ -140,6 +140,20 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
+/**
+ * Stands in for the seconds a person takes to fill a form: the server refuses one posted less
+ * than 2 s after the page was rendered (docs/operations.md, "Sign-ups and limits"), so the
+ * form's render instant is moved back rather than the test waiting. Call it right before a
+ * submit: a re-render puts the rendered value back.
+ */
+export async function backdateFormStart(page: Page, byMs = 10_000): Promise<void> {
+  const moved = await page.locator('input[name="inicio"]').evaluateAll((inputs, by) => {
+    for (const input of inputs as HTMLInputElement[]) input.value = String(Number(input.value) - by);
+    return inputs.length;
+  }, byMs);
+  if (moved === 0) throw new Error("no form on the page carries a render instant");
+}
+
 /** The page's copy of axe-core, injected by `axeViolations`. */
 type PageWithAxe = Window & { axe?: typeof axe };
 
