@@ -4,7 +4,14 @@ import { sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import {
+  axeViolations,
+  launchBrowser,
+  openPage,
+  twoFramesLater,
+  VIEWPORTS,
+  type ViewportName,
+} from "../support/browser";
 import { recordLayoutShifts } from "../support/layout-shifts";
 
 const SECTION_IDS = ["inicio", "diferencias", "como-funciona", "ganadores", "ultimos-ganadores", "cta", "contacto"];
@@ -36,16 +43,19 @@ async function waitForHydration(page: Page): Promise<void> {
   await page.locator("[data-testid=winners-carousel][data-per-view]").waitFor();
 }
 
-/** Scrolls through the page as a reader would, so every reveal-on-scroll section has been seen. */
+/**
+ * Scrolls through the page as a reader would, so every reveal-on-scroll section has been seen:
+ * each position stays for a rendered frame, when the observer looks at what intersects.
+ */
 async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 300) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-    await page.waitForTimeout(40);
+    await twoFramesLater(page);
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-reveal="pending"]').length === 0);
-  // Let the reveal transition (0.6 s) finish before anything measures colours or opacity.
-  await page.waitForTimeout(700);
+  // The reveal transitions end before anything measures colours or opacity.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 /** Elements that are fully transparent without being deliberately hidden (visibility: hidden). */
@@ -123,7 +133,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await scrollThrough(page);
     expect(await stuckTransparent(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -133,16 +142,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
       // A fresh page each time: a hash change alone would not load and hydrate again.
       const { page, context } = await openPage(browser, viewport);
       const layoutShifts = await recordLayoutShifts(page);
-      // Hold the scripts back so the server render is painted first; a local load is otherwise
+      // Hold the scripts back until the server render is painted; a local load is otherwise
       // fast enough to hydrate before the first paint, and shifts before it do not count.
       await page.route("**/build/**/*.js", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
+          polling: 20,
+        });
         await route.continue();
       });
       await page.goto(`${app.origin}/${anchor}`);
       await waitForHydration(page);
-      await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(300);
       expect(await layoutShifts(), anchor).toEqual([]);
       await context.close();
     }
@@ -193,7 +202,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     const header = page.locator("[data-testid=site-header]");
     expect(await header.getAttribute("data-scrolled")).toBe("false");
     await page.evaluate(() => window.scrollTo({ top: 20, behavior: "instant" }));
-    await page.waitForTimeout(100);
+    await twoFramesLater(page);
     expect(await header.getAttribute("data-scrolled")).toBe("false");
     await page.evaluate(() => window.scrollTo({ top: 120, behavior: "instant" }));
     await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
@@ -369,7 +378,7 @@ describe("mobile-only behaviour", () => {
     await expectView(page, 9, 1);
     // A short drag is not a swipe.
     await swipe(200, 180);
-    await page.waitForTimeout(200);
+    await twoFramesLater(page);
     await expectView(page, 9, 1);
     await context.close();
   });

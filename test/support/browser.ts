@@ -133,6 +133,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => "__remixRouter" in window, undefined, { polling: 50 });
 }
 
+/**
+ * Resolves once the page has rendered two more frames: what a scroll, a resize or an effect
+ * set in motion has been laid out and painted, and observers have looked at it. A wait on
+ * the page's own clock, not on a fixed time.
+ */
+export async function twoFramesLater(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Loads `url` and waits until it is hydrated: a web-first wait where `networkidle` waited 500 ms more. */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);

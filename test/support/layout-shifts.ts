@@ -1,9 +1,12 @@
 import type { Page } from "playwright-core";
+import { hydrated, twoFramesLater } from "./browser";
 
 /**
  * Starts recording the page's layout shifts (those not caused by input) before it loads.
  * Each shift is described by the elements that moved and their boxes before → after, so a
- * failing test says what moved rather than only by how much.
+ * failing test says what moved rather than only by how much. The returned function reads
+ * them once the page has loaded, hydrated, laid out its fonts and painted two more frames:
+ * what hydration's effects move is on screen by then, and the observer's queue is flushed.
  */
 export async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -24,16 +27,28 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
       return `${node.tagName.toLowerCase()}.${[...node.classList].slice(0, 4).join(".")} «${text}»`;
     };
     const shifts: string[] = [];
-    Object.assign(window, { recordedLayoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShift[]) {
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as LayoutShift[]) {
         if (entry.hadRecentInput) continue;
         const moved = entry.sources.map(
           (source) => `${describe(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`,
         );
         shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join("; ")}`);
       }
-    }).observe({ type: "layout-shift", buffered: true });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: "layout-shift", buffered: true });
+    const recordedLayoutShifts = () => {
+      record(observer.takeRecords());
+      return shifts;
+    };
+    Object.assign(window, { recordedLayoutShifts });
   });
-  return () => page.evaluate(() => (window as unknown as { recordedLayoutShifts: string[] }).recordedLayoutShifts);
+  return async () => {
+    await page.waitForLoadState("load");
+    await hydrated(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await twoFramesLater(page);
+    return page.evaluate(() => (window as unknown as { recordedLayoutShifts: () => string[] }).recordedLayoutShifts());
+  };
 }
