@@ -35,9 +35,9 @@ export default defineConfig({
           // expect.poll waits 1 s by default: too little for a page on a busy machine. Polls
           // end as soon as they pass, so a generous limit costs nothing when all is well.
           expect: { poll: { timeout: 15_000 } },
-          // Each file starts its own server and browser; two cores cannot run many at once.
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Files share nothing but the machine: two at a time keep both cores busy while one
+          // waits on a browser, a server or the network (docs/testing.md, "Speed").
+          maxWorkers: 2,
         },
       },
     ],
