@@ -30,6 +30,7 @@ export default defineConfig({
           include: ["test/server/**/*.test.ts", "test/e2e/**/*.test.ts"],
           environment: "node",
           globals: true,
+          globalSetup: ["test/setup/shared-services.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // expect.poll waits 1 s by default: too little for a page on a busy machine. Polls

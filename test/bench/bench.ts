@@ -24,7 +24,7 @@ import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { freePort, PRODUCTION_NODE_OPTIONS, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
-import { startPostgres } from "../support/postgres";
+import { createPostgresDatabase, startPostgres } from "../support/postgres";
 import { rawGet } from "../support/raw-http";
 import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
@@ -425,7 +425,7 @@ async function signUpRows(): Promise<(string | number)[][]> {
   try {
     return [
       await measureSignUps("embedded", { DATA_DIR: dataDir }),
-      await measureSignUps("postgres", { DATABASE_URL: await postgres.createDatabase() }),
+      await measureSignUps("postgres", { DATABASE_URL: await createPostgresDatabase(postgres.adminUrl) }),
     ];
   } finally {
     await postgres.stop();

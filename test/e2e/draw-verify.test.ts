@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
-import { axeViolations, launchBrowser, openPage } from "../support/browser";
+import { axeViolations, sharedBrowser, openPage } from "../support/browser";
 import { drawCommand, printed, upcomingIn } from "../support/draw-command";
 
 const MINUTE = 60_000;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
   [app, browser] = await Promise.all([
     startAppServer({ ...env, SHARED_MAX_AGE_SECONDS: "1" }, { port }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
   const { drawAt } = upcomingIn((await drawCommand(env, ["status"])).stdout);
   const run = await drawCommand(env, ["run", "--beacon", "b6954848".repeat(8)], {

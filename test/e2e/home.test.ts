@@ -6,7 +6,7 @@ import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import {
   axeViolations,
-  launchBrowser,
+  sharedBrowser,
   openPage,
   twoFramesLater,
   VIEWPORTS,
@@ -30,7 +30,7 @@ let app: AppServer;
 
 beforeAll(async () => {
   sheets = await startSheetServer();
-  [app, browser] = await Promise.all([appFor("ok"), launchBrowser()]);
+  [app, browser] = await Promise.all([appFor("ok"), sharedBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,7 @@ import { nextDrawAt } from "~/lib/draw/next-draw";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { axeViolations, sharedBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
 
 let sheets: SheetServer;
 let app: AppServer;
@@ -20,7 +20,7 @@ beforeAll(async () => {
     startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) }),
     startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("large")) }),
     startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("500")) }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
   await sheetLoaded(largeApp);
 }, 180_000);

@@ -11,7 +11,7 @@ import { flakySheet, holdSlowSheet, sheetPath, type SheetScenario } from "../moc
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { hydrated, launchBrowser, openPage } from "../support/browser";
+import { hydrated, sharedBrowser, openPage } from "../support/browser";
 import type { Browser } from "playwright-core";
 
 /** Open pages reload their data every 5 minutes (docs/product.md, "Revalidation"). */
@@ -25,7 +25,7 @@ let browser: Browser;
 const apps: AppServer[] = [];
 
 beforeAll(async () => {
-  [sheets, browser] = await Promise.all([startSheetServer(), launchBrowser()]);
+  [sheets, browser] = await Promise.all([startSheetServer(), sharedBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangingSheet, handlers as defaultHandlers } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { BROWSER_USER_AGENT, launchBrowser, openPage, recordCspViolations } from "../support/browser";
+import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations } from "../support/browser";
 import { rawGet } from "../support/raw-http";
 import { startVarnish, type Varnish } from "../support/varnish";
 
@@ -93,7 +93,7 @@ describe("with the production lifetimes", () => {
   });
 
   it("serves pages that run in Chromium without a CSP violation and hydrate (the menu opens at 390 px)", async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       for (const path of ["/", "/sorteos", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "mobile");

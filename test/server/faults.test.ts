@@ -10,7 +10,7 @@ import { flakySheet, handlers as defaultHandlers, sheetPath, type SheetScenario 
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { generateSheet, sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage } from "../support/browser";
+import { sharedBrowser, openPage } from "../support/browser";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const HOME_ERROR = "No pudimos cargar los participantes recientes.";
@@ -542,7 +542,7 @@ describe("hostile cell contents", () => {
   });
 
   it("show as plain text in Chromium and nothing runs", async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       for (const path of ["/", "/sorteos"]) {
         const { page, context, problems } = await openPage(browser, "desktop");

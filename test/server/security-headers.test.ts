@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { BROWSER_USER_AGENT, launchBrowser, openPage, recordCspViolations } from "../support/browser";
+import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations } from "../support/browser";
 import { useAppOnSheet } from "../support/site-under-test";
 
 const SLOW_SHEET = sheetPath("slow");
@@ -254,7 +254,7 @@ describe("in Chromium", () => {
   });
 
   it("runs streamed, stored and 404 pages without a single CSP violation, hydration included", async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       // The first /sorteos streams (cold sheet); the same pages again are stored ones.
       for (const path of ["/sorteos", "/", "/no-existe", "/sorteos", "/", "/encuesta"]) {

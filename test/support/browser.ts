@@ -1,6 +1,6 @@
 import axe from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { onTestFinished } from "vitest";
+import { inject, onTestFinished } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -44,6 +44,14 @@ export const CHROMIUM_FLAGS = [
 /** The system Chromium, never a downloaded one. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * The test run's one Chromium (test/setup/shared-services.ts), connected for this file;
+ * closing it closes this file's contexts and leaves the browser to the others.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  return chromium.connect(inject("browserEndpoint"));
 }
 
 export interface WatchedPage {

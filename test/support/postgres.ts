@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,9 +10,27 @@ import { freePort } from "./app-server";
 const BIN = "/usr/lib/postgresql/15/bin";
 
 export interface Postgres {
-  /** A new, empty database on this server, as a connection URL (with a password nobody needs: trust). */
-  createDatabase: () => Promise<string>;
+  /** The server's `postgres` database, for `createPostgresDatabase`. */
+  adminUrl: string;
   stop: () => Promise<void>;
+}
+
+/**
+ * A new, empty database on the server of `adminUrl`, as a connection URL (with a password
+ * nobody needs: trust). Named at random: files running at once share the server.
+ */
+export async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `site_${randomUUID().replaceAll("-", "")}`;
+  const client = new pg.Client(adminUrl);
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -22,8 +41,8 @@ function asPostgresUser(command: string, args: string[]): [string, string[]] {
 }
 
 /**
- * A real PostgreSQL on a temporary data directory and a loopback port, started for one test
- * file and deleted after. Trust authentication on loopback: nothing else can reach it.
+ * A real PostgreSQL on a temporary data directory and a loopback port, started once for a
+ * test run (test/setup/shared-services.ts) or a benchmark, and deleted after. Trust authentication on loopback: nothing else can reach it.
  * `durable`: flush every commit to disk as production does (the bench's write figures);
  * tests leave it off.
  */
@@ -74,16 +93,8 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
     }
   }
 
-  let databases = 0;
   return {
-    async createDatabase() {
-      const name = `site_${++databases}`;
-      const client = new pg.Client(admin);
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      await client.end();
-      return `postgres://postgres:unused@127.0.0.1:${port}/${name}`;
-    },
+    adminUrl: admin,
     async stop() {
       // The postmaster's own PID (runuser's child): a fast shutdown, then the directory goes.
       const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "./app-server";
-import { launchBrowser } from "./browser";
+import { sharedBrowser } from "./browser";
 
 export interface SiteUnderTest {
   app: AppServer;
@@ -22,7 +22,7 @@ export function useSiteUnderTest({ sheet }: { sheet?: SheetScenario } = {}): Sit
     if (sheet) sheets = await startSheetServer();
     [site.app, site.browser] = await Promise.all([
       startAppServer(sheet && sheets ? { PARTICIPANTS_CSV_URL: sheets.url(sheetPath(sheet)) } : {}),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { ROOT, type AppServer } from "./app-server";
-import { startPostgres, type Postgres } from "./postgres";
+import { createPostgresDatabase } from "./postgres";
 import type { ReceivedMail, SmtpServer } from "./smtp-server";
 
 export const DATABASE_KINDS = ["embedded", "postgres"] as const;
@@ -20,17 +20,15 @@ export interface TestDatabase {
 
 /**
  * For one describe block: an empty database of `kind` (a temporary data directory, or a new
- * database on a real PostgreSQL started for the block). Filled in by `beforeAll`.
+ * database on the run's real PostgreSQL, test/setup/shared-services.ts). Filled in by `beforeAll`.
  */
 export function useDatabase(kind: DatabaseKind): TestDatabase {
   const database = {} as TestDatabase;
-  let postgres: Postgres | undefined;
   const directories: string[] = [];
   beforeAll(async () => {
     if (kind === "postgres") {
-      const server = await startPostgres();
-      postgres = server;
-      database.another = async () => ({ DATABASE_URL: await server.createDatabase() });
+      const adminUrl = inject("postgresAdminUrl");
+      database.another = async () => ({ DATABASE_URL: await createPostgresDatabase(adminUrl) });
     } else {
       database.another = async () => {
         const directory = mkdtempSync(path.join(tmpdir(), "site-data-"));
@@ -40,8 +38,7 @@ export function useDatabase(kind: DatabaseKind): TestDatabase {
     }
     database.env = await database.another();
   });
-  afterAll(async () => {
-    await postgres?.stop();
+  afterAll(() => {
     for (const directory of directories) rmSync(directory, { recursive: true, force: true });
   });
   return database;
