@@ -1,7 +1,7 @@
 /** The shared header (docs/product.md, "Header") and reveal-on-scroll under reduced motion (docs/product.md, "Home"). */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import { openPage, VIEWPORTS, type ViewportName, gotoHydrated } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
@@ -24,7 +24,7 @@ const headerBackground = (page: Page) =>
 describe("navigation bar at desktop width", () => {
   it("links to the home anchors locally on / and through /#… from other pages, and Contacto to /contacto", async () => {
     const { page, context } = await openPage(site.browser, "desktop");
-    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/`);
     expect(await navTargets(page)).toEqual({
       "Cómo funciona": "#como-funciona",
       Sorteos: "/sorteos",
@@ -33,17 +33,17 @@ describe("navigation bar at desktop width", () => {
       "Empezar encuesta": "/encuesta",
     });
     for (const path of ["/sorteos", "/encuesta", "/contacto", "/privacidad"]) {
-      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+      await gotoHydrated(page, `${site.app.origin}${path}`);
       const targets = await navTargets(page);
       expect(targets["Cómo funciona"]).toBe("/#como-funciona");
       expect(targets["¿Por qué Opinion Labz?"]).toBe("/#diferencias");
       expect(targets.Contacto).toBe("/contacto");
     }
-    await page.goto(`${site.app.origin}/sorteos?q=ana`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos?q=ana`);
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Contacto" }).click();
     await page.waitForURL(`${site.app.origin}/contacto`);
     await page.getByRole("heading", { level: 1, name: "Hablá con una persona" }).waitFor();
-    await page.goto(`${site.app.origin}/encuesta`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/encuesta`);
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cómo funciona" }).click();
     await page.waitForURL(`${site.app.origin}/#como-funciona`);
     await expect
@@ -56,9 +56,9 @@ describe("navigation bar at desktop width", () => {
 
   it("is grey and translucent on /sorteos whatever the scroll, transparent at the top elsewhere", async () => {
     const { page, context } = await openPage(site.browser, "desktop");
-    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/`);
     expect(await headerBackground(page)).toBe("rgba(0, 0, 0, 0)");
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos`);
     const atTop = await headerBackground(page);
     expect(atTop).toMatch(/^(rgba|oklab|color)\(/);
     expect(atTop).not.toBe("rgba(0, 0, 0, 0)");
@@ -73,7 +73,7 @@ describe("footer", () => {
   it("shows this year and its four links on every page: the three pages, and winners at the home carousel", async () => {
     const { page, context } = await openPage(site.browser, "mobile");
     for (const path of ["/", "/sorteos", "/bases-y-condiciones", "/privacidad", "/contacto"]) {
-      await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+      await gotoHydrated(page, `${site.app.origin}${path}`);
       const footer = page.locator("footer#contacto");
       expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Opinion Labz`);
       const links = footer.getByRole("navigation", { name: "Pie de página" }).getByRole("link");
@@ -98,7 +98,7 @@ describe("footer", () => {
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s", (viewport) => {
   it("animates nothing and hides nothing when the visitor prefers reduced motion", async () => {
     const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "reduce" });
-    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/`);
     expect(await page.locator('[data-reveal="pending"]').count()).toBe(0);
     const hidden = await page
       .locator("[data-reveal]")
@@ -109,7 +109,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
 
   it("marks below-the-fold sections pending, then shows them once they scroll into view", async () => {
     const { page, context } = await openPage(site.browser, viewport);
-    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/`);
     expect(await page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
     await page.locator("#cta").scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator("#cta").getAttribute("data-reveal")).toBe("shown");
@@ -130,7 +130,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-reveal"] });
     });
-    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/`);
     await expect.poll(() => page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
     const { onScreen, pending } = await page.evaluate(() => {
       const sections = [...document.querySelectorAll("[data-reveal]")].map((section) => ({

@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage } from "../support/browser";
+import { openPage, gotoHydrated, hydrated } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 /** Open pages reload their data every 5 minutes (docs/product.md, "Revalidation"). */
@@ -42,7 +42,7 @@ describe("revalidation and the last-updated text", () => {
   it("reloads the data every 5 minutes while visible, never while hidden", async () => {
     const { page, context, problems } = await openPage(site.browser, "desktop");
     await page.clock.install();
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos`);
     await pauseClock(page);
     const dataRequests = countDataRequests(page);
 
@@ -66,7 +66,7 @@ describe("revalidation and the last-updated text", () => {
   it("does not reload when a tab comes back within 5 minutes", async () => {
     const { page, context } = await openPage(site.browser, "mobile");
     await page.clock.install();
-    await page.goto(`${site.app.origin}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/`);
     const dataRequests = countDataRequests(page);
     await setVisibility(page, "hidden");
     await page.clock.runFor(60_000);
@@ -78,13 +78,14 @@ describe("revalidation and the last-updated text", () => {
 
   it("ticks the last-updated text without reloading", async () => {
     const { page, context } = await openPage(site.browser, "desktop");
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos`);
     // The page's clock starts 10 s after the server's fetch, however long ago that really was.
     const health = (await (await page.request.get(`${site.app.origin}/healthz`)).json()) as {
       participants: { fetchedAt: string };
     };
     await page.clock.install({ time: Date.parse(health.participants.fetchedAt) + 10_000 });
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await hydrated(page);
     await pauseClock(page);
     const lastUpdated = page.locator('[data-testid="last-updated"]');
     await expect.poll(() => lastUpdated.textContent()).toContain("hace menos de 1 minuto");
@@ -105,10 +106,12 @@ describe("revalidating what has not changed", () => {
   it("costs a 304 without a body: a reload, and the data of every revalidation after the first", async () => {
     const { page, context, problems } = await openPage(site.browser, "desktop");
     // On a fresh server the first answer may stream (no-store); the reload is the stored page.
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
-    await page.reload({ waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos`);
+    await page.reload();
+    await hydrated(page);
     const pages304 = answered("/sorteos", 304);
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await hydrated(page);
     await expect.poll(() => answered("/sorteos", 304), { timeout: 10_000 }).toBe(pages304 + 1);
 
     await page.waitForFunction(() => "__remixRouter" in window);

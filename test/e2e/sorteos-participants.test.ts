@@ -6,7 +6,15 @@ import { nextDrawAt } from "~/lib/draw/next-draw";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { axeViolations, sharedBrowser, openPage, VIEWPORTS, type ViewportName } from "../support/browser";
+import {
+  axeViolations,
+  sharedBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+  gotoHydrated,
+  hydrated,
+} from "../support/browser";
 
 let sheets: SheetServer;
 let app: AppServer;
@@ -60,7 +68,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
     const { page, context, problems } = await openPage(browser, viewport);
     // Days to the next draw counted just before and just after the visit (a day may turn meanwhile).
     const daysLeftBefore = daysLeftAt(Date.now());
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     const daysLeftAfter = daysLeftAt(Date.now());
     expect(await page.locator('[data-testid="stat-participants"]').textContent()).toBe("30");
     expect(await page.locator('[data-testid="stat-countries"]').textContent()).toBe("8");
@@ -87,7 +95,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
 
   it("typing narrows the rows and replaces the URL without a full reload, starting again at page 1", async () => {
     const { page, context, problems } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos?page=2`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos?page=2`);
     expect(await countLine(page)).toBe("Mostrando 11–20 de 30 participantes");
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
     const historyLength = await page.evaluate(() => history.length);
@@ -104,7 +112,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
 
   it("says so when nothing matches, in the count line and in the table", async () => {
     const { page, context } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     await search(page).fill("zzz-nadie");
     await page.waitForURL((url) => url.searchParams.get("q") === "zzz-nadie");
     await expect.poll(() => countLine(page)).toBe("No se encontraron participantes");
@@ -114,14 +122,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
 
   it("pages with links that keep the search, and a reload keeps the state", async () => {
     const { page, context } = await openPage(browser, viewport);
-    await page.goto(`${app.origin}/sorteos?q=a`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos?q=a`);
     const firstPage = await rowNames(page);
     await page.getByRole("link", { name: "Página 2" }).click();
     await page.waitForURL((url) => url.search === "?q=a&page=2");
     await expect.poll(() => rowNames(page)).not.toEqual(firstPage);
     const secondPage = await rowNames(page);
     expect(await page.getByRole("link", { name: "Página 2" }).getAttribute("aria-current")).toBe("page");
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await hydrated(page);
     expect(await rowNames(page)).toEqual(secondPage);
     expect(await search(page).inputValue()).toBe("a");
     await context.close();
@@ -150,7 +159,7 @@ describe("days remaining", () => {
     const { page, context } = await openPage(browser, "desktop");
     // 22 November 2026, 11:00 in Buenos Aires: 15 days and an hour before the 7 December draw.
     await page.clock.install({ time: new Date("2026-11-22T14:00:00Z") });
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
     expect(await daysShown(page)).toEqual({ countdown: 15, tile: 15 });
     await context.close();
@@ -182,7 +191,7 @@ describe("days remaining", () => {
     const { page, context, problems } = await openPage(browser, "desktop");
     // Opened a quarter of an hour before the draw: room for a slow page load on a busy machine.
     await page.clock.install({ time: new Date("2026-12-07T14:45:00Z") });
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
     await page.clock.pauseAt(new Date("2026-12-07T14:59:50Z"));
     expect(await daysShown(page)).toEqual({ countdown: 0, tile: 0 });
@@ -198,7 +207,7 @@ describe("days remaining", () => {
 describe("/sorteos with a large sheet and with a failing sheet", () => {
   it("shows at most 5 numbered page links around the current page", async () => {
     const { page, context } = await openPage(browser, "desktop");
-    await page.goto(`${largeApp.origin}/sorteos?page=500`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${largeApp.origin}/sorteos?page=500`);
     const links = await page
       .getByRole("navigation", { name: "Páginas de participantes" })
       .getByRole("link", { name: /^Página/ })
@@ -210,14 +219,14 @@ describe("/sorteos with a large sheet and with a failing sheet", () => {
 
   it("clamps a page past the end to the last page", async () => {
     const { page, context } = await openPage(browser, "desktop");
-    await page.goto(`${largeApp.origin}/sorteos?page=99999999`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${largeApp.origin}/sorteos?page=99999999`);
     expect(await countLine(page)).toBe("Mostrando 99.991–100.000 de 100.000 participantes");
     await context.close();
   });
 
   it("shows the error box with the spec's texts when there is no data", async () => {
     const { page, context } = await openPage(browser, "mobile");
-    await page.goto(`${failingApp.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${failingApp.origin}/sorteos`);
     const alert = page.getByRole("alert");
     expect(await alert.textContent()).toBe(
       "Error al cargar participantesError al cargar datos: 500Los datos se actualizarán automáticamente en unos minutos.",

@@ -2,7 +2,15 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDrawDate } from "~/lib/draw/countdown";
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import { axeViolations, openPage, VIEWPORTS, withoutBlockedScripts, type ViewportName } from "../support/browser";
+import {
+  axeViolations,
+  openPage,
+  VIEWPORTS,
+  withoutBlockedScripts,
+  type ViewportName,
+  gotoHydrated,
+  hydrated,
+} from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest({ sheet: "ok" });
@@ -44,7 +52,7 @@ async function timerBoxInSection(page: Page) {
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s", (viewport) => {
   it("shows every section in order, without console problems or axe violations", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos`);
     const headings = await page.locator("main h1, main h2").allTextContents();
     expect(headings[0]).toContain("Sorteo mensual");
     expect(headings.slice(1).map((text) => text.trim())).toEqual(SECTION_HEADINGS);
@@ -119,7 +127,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     );
     const expected = Math.ceil((browserDraw.getTime() - browserNow) / 1000);
     expect(Math.abs(totalSeconds(await countdownDigits(page)) - expected)).toBeLessThanOrEqual(5);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -128,7 +136,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     "keeps at most one FAQ answer open, and lets it close (JavaScript %s)",
     async (javaScriptEnabled) => {
       const { page, context } = await openPage(site.browser, viewport, { javaScriptEnabled });
-      await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+      if (javaScriptEnabled) await gotoHydrated(page, `${site.app.origin}/sorteos`);
+      else await page.goto(`${site.app.origin}/sorteos`);
       const items = page.locator('[data-testid="faq"] details');
       expect(await items.count()).toBeGreaterThanOrEqual(8);
       const openStates = () =>
@@ -171,7 +180,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
 
   it("shows the fixed participation bar only on small screens, never over the last content", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${site.app.origin}/sorteos`);
     const bar = page.getByTestId("mobile-cta-bar");
     if (viewport === "desktop") {
       expect(await bar.isVisible()).toBe(false);
@@ -207,7 +216,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
 
     const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
     const requestedAt = Date.now();
-    await page.goto(`${site.app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await page.goto(`${site.app.origin}/sorteos`);
     const digits = await countdownDigits(page);
     for (const value of Object.values(digits)) expect(value).toMatch(/^\d{2}$/);
     // The server's count at the instant it rendered the document for (which a stored page

@@ -11,7 +11,7 @@ import { flakySheet, holdSlowSheet, sheetPath, type SheetScenario } from "../moc
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { hydrated, sharedBrowser, openPage } from "../support/browser";
+import { hydrated, sharedBrowser, openPage, gotoHydrated } from "../support/browser";
 import type { Browser } from "playwright-core";
 
 /** Open pages reload their data every 5 minutes (docs/product.md, "Revalidation"). */
@@ -59,7 +59,7 @@ describe("the last-updated text", () => {
     // The visitor opens the page three minutes after the server fetched the sheet.
     const { page, context, problems } = await openPage(browser, "desktop");
     await page.clock.install({ time: fetchedAt + 3 * 60_000 + 10_000 });
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     await hydrated(page);
     const lastUpdated = page.locator('[data-testid="last-updated"]');
     await expect.poll(() => lastUpdated.textContent()).toContain("hace 3 minutos");
@@ -75,7 +75,7 @@ describe("typing in the search", () => {
     const app = await appOn("ok");
     const { page, context, problems } = await openPage(browser, "desktop");
     await page.clock.install();
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     await hydrated(page);
     // Installed, the fake clock still runs at the real pace; paused, only the test moves it,
     // so a slow machine cannot stretch the gap between two keys past the debounce. (Paused
@@ -149,7 +149,7 @@ describe("a sheet that fails, then recovers", () => {
 
     const { page, context, problems } = await openPage(browser, "desktop");
     await page.clock.install();
-    await page.goto(`${app.origin}/sorteos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${app.origin}/sorteos`);
     await hydrated(page);
     const errorBox = page.getByRole("alert").filter({ hasText: ERROR_TITLE });
     expect(await errorBox.count()).toBe(1);

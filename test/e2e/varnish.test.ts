@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangingSheet, handlers as defaultHandlers } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations } from "../support/browser";
+import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations, gotoHydrated } from "../support/browser";
 import { rawGet } from "../support/raw-http";
 import { startVarnish, type Varnish } from "../support/varnish";
 
@@ -98,7 +98,7 @@ describe("with the production lifetimes", () => {
       for (const path of ["/", "/sorteos", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "mobile");
         const violations = await recordCspViolations(page);
-        const response = await page.goto(`${site.varnish.origin}${path}`, { waitUntil: "networkidle" });
+        const response = await gotoHydrated(page, `${site.varnish.origin}${path}`);
         expect(await response!.headerValue("via"), path).toMatch(/varnish/i);
         await page.waitForFunction(() => "__remixRouter" in window);
         const toggle = page.locator("button[aria-controls=menu-movil]");

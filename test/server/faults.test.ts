@@ -10,7 +10,7 @@ import { flakySheet, handlers as defaultHandlers, sheetPath, type SheetScenario 
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { generateSheet, sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { sharedBrowser, openPage } from "../support/browser";
+import { sharedBrowser, openPage, gotoHydrated } from "../support/browser";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const HOME_ERROR = "No pudimos cargar los participantes recientes.";
@@ -551,7 +551,7 @@ describe("hostile cell contents", () => {
           dialogs.push(dialog.message());
           void dialog.dismiss();
         });
-        await page.goto(`${site.app.origin}${path}`, { waitUntil: "networkidle" });
+        await gotoHydrated(page, `${site.app.origin}${path}`);
         await page.waitForFunction(() => "__remixRouter" in window);
         const table = page.locator("table").first();
         for (const text of [HOSTILE.script, HOSTILE.img, HOSTILE.formula, HOSTILE.rtl, HOSTILE.svg]) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations } from "../support/browser";
+import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations, gotoHydrated } from "../support/browser";
 import { useAppOnSheet } from "../support/site-under-test";
 
 const SLOW_SHEET = sheetPath("slow");
@@ -260,7 +260,7 @@ describe("in Chromium", () => {
       for (const path of ["/sorteos", "/", "/no-existe", "/sorteos", "/", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "desktop");
         const violations = await recordCspViolations(page);
-        await page.goto(`${slowApp.origin}${path}`, { waitUntil: "networkidle" });
+        await gotoHydrated(page, `${slowApp.origin}${path}`);
         if (path === "/sorteos") await page.getByText(NEWEST).first().waitFor();
         // Hydrated: the client router is in charge.
         await page.waitForFunction(() => "__remixRouter" in window);
