@@ -195,8 +195,9 @@ async function withApp(
   sheet: string,
   env: Record<string, string>,
   run: (app: AppServer) => Promise<void>,
+  options: { movableClock?: boolean } = {},
 ): Promise<void> {
-  const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet), ...env });
+  const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet), ...env }, options);
   try {
     await run(app);
     expect(app.process.exitCode, `server still running; output:\n${app.output()}`).toBeNull();
@@ -428,46 +429,55 @@ describe("a failure after a good copy", () => {
       flakySheet.failing = false;
     });
     const hitsAtStart = sheets.hits(path);
-    await withApp(path, { PARTICIPANTS_TTL_SECONDS: "1" }, async (app) => {
-      const fresh = await get(app, "/sorteos");
-      expect(fresh.body).toContain(SAMPLE_NEWEST);
-      expect(sheets.hits(path) - hitsAtStart).toBe(1);
-      const goodCopy = (await health(app)).participants;
-      expect(goodCopy.count).toBeGreaterThan(0);
+    await withApp(
+      path,
+      { PARTICIPANTS_TTL_SECONDS: "1" },
+      async (app) => {
+        const fresh = await get(app, "/sorteos");
+        expect(fresh.body).toContain(SAMPLE_NEWEST);
+        expect(sheets.hits(path) - hitsAtStart).toBe(1);
+        const goodCopy = (await health(app)).participants;
+        expect(goodCopy.count).toBeGreaterThan(0);
 
-      flakySheet.failing = true;
-      await new Promise((resolve) => setTimeout(resolve, 1300)); // past the 1 s TTL
+        flakySheet.failing = true;
+        await app.advanceClock(1100); // past the 1 s TTL
 
-      // This visitor gets the stale copy at once, and one background refresh fails.
-      const stale = await get(app, "/sorteos");
-      expect(stale.status).toBe(200);
-      expect(stale.body).toContain(SAMPLE_NEWEST);
-      const deadline = Date.now() + 20_000;
-      while ((await health(app)).participants.lastError === null && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(sheets.hits(path) - hitsAtStart).toBe(2);
-      const afterFailure = (await health(app)).participants;
-      expect(afterFailure).toMatchObject({
-        count: goodCopy.count,
-        fetchedAt: goodCopy.fetchedAt,
-        lastError: "Error al cargar datos: 500",
-      });
+        // This visitor gets the stale copy at once, and one background refresh fails.
+        const stale = await get(app, "/sorteos");
+        expect(stale.status).toBe(200);
+        expect(stale.body).toContain(SAMPLE_NEWEST);
+        await expect.poll(async () => (await health(app)).participants.lastError, { timeout: 20_000 }).not.toBeNull();
+        expect(sheets.hits(path) - hitsAtStart).toBe(2);
+        const afterFailure = (await health(app)).participants;
+        expect(afterFailure).toMatchObject({
+          count: goodCopy.count,
+          fetchedAt: goodCopy.fetchedAt,
+          lastError: "Error al cargar datos: 500",
+        });
 
-      // For the next few seconds (well past the 1 s TTL) visitors keep the rows, upstream is left alone.
-      for (let round = 0; round < 6; round += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const [sorteos, home, data] = await Promise.all([get(app, "/sorteos"), get(app, "/"), listing(app)]);
-        expect(sorteos.body).toContain(SAMPLE_NEWEST);
-        expect(participantRows(sorteos.body)).toBe(10);
-        expect(home.body).toContain(SAMPLE_NEWEST);
-        expect(home.body).not.toContain(HOME_ERROR);
-        expect(data.error).toBeNull();
-        expect(data.totalCount).toBe(goodCopy.count);
-      }
-      expect(sheets.hits(path) - hitsAtStart).toBe(2);
-      expect(app.output()).toContain('"servingStale":true');
-    });
+        // For the next 59 s (well past the 1 s TTL) visitors keep the rows, upstream is left alone.
+        for (let round = 0; round < 6; round += 1) {
+          await app.advanceClock(round === 5 ? 8_000 : 10_000);
+          const [sorteos, home, data] = await Promise.all([get(app, "/sorteos"), get(app, "/"), listing(app)]);
+          expect(sorteos.body).toContain(SAMPLE_NEWEST);
+          expect(participantRows(sorteos.body)).toBe(10);
+          expect(home.body).toContain(SAMPLE_NEWEST);
+          expect(home.body).not.toContain(HOME_ERROR);
+          expect(data.error).toBeNull();
+          expect(data.totalCount).toBe(goodCopy.count);
+        }
+        expect(sheets.hits(path) - hitsAtStart).toBe(2);
+        expect(app.output()).toContain('"servingStale":true');
+
+        // Once the 60 s have passed, the next visitor's request asks upstream again.
+        flakySheet.failing = false;
+        await app.advanceClock(2_000);
+        await get(app, "/sorteos");
+        await expect.poll(async () => (await health(app)).participants.lastError, { timeout: 20_000 }).toBeNull();
+        expect(sheets.hits(path) - hitsAtStart).toBe(3);
+      },
+      { movableClock: true },
+    );
   });
 });
 

@@ -26,8 +26,15 @@ export interface AppServer {
   process: ChildProcess;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
+  /**
+   * Moves the server's clocks forward by `ms` (started with `movableClock` only; see
+   * test/support/movable-clock.mjs), resolving once the server has taken it.
+   */
+  advanceClock: (ms: number) => Promise<void>;
   stop: () => Promise<number | null>;
 }
+
+const MOVABLE_CLOCK = path.join(ROOT, "test/support/movable-clock.mjs");
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -44,11 +51,11 @@ export async function freePort(): Promise<number> {
  */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
-  { port = 0 }: { port?: number } = {},
+  { port = 0, movableClock = false }: { port?: number; movableClock?: boolean } = {},
 ): Promise<AppServer> {
   port ||= await freePort();
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
-  const child = spawn(APP_SERVER_NODE, [SERVE, "build/index.js"], {
+  const child = spawn(APP_SERVER_NODE, [...(movableClock ? ["--import", MOVABLE_CLOCK] : []), SERVE, "build/index.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -59,11 +66,11 @@ export async function startAppServer(
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(movableClock ? (["ipc"] as const) : [])],
   });
   let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
@@ -79,7 +86,7 @@ export async function startAppServer(
         resolve();
       }
     };
-    child.stdout.on("data", onData);
+    child.stdout!.on("data", onData);
     void exited.then(() => {
       clearTimeout(timer);
       reject(new Error(`server exited during start-up:\n${output}`));
@@ -90,6 +97,12 @@ export async function startAppServer(
     origin: `http://127.0.0.1:${port}`,
     process: child,
     output: () => output,
+    advanceClock: async (ms) => {
+      if (!movableClock) throw new Error("advanceClock needs startAppServer(env, { movableClock: true })");
+      const taken = new Promise((resolve) => child.once("message", resolve));
+      child.send({ advanceClockMs: ms });
+      await taken;
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
