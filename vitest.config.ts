@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -21,6 +22,10 @@ export const unitProject = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Files share nothing but the machine and the run's browser and database: at least two at a
+    // time keep both cores of the standard machine busy while one file waits on a browser, a
+    // server or the network (docs/testing.md, "Speed").
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       unitProject,
       {
@@ -36,9 +41,6 @@ export default defineConfig({
           // expect.poll waits 1 s by default: too little for a page on a busy machine. Polls
           // end as soon as they pass, so a generous limit costs nothing when all is well.
           expect: { poll: { timeout: 15_000 } },
-          // Files share nothing but the machine: two at a time keep both cores busy while one
-          // waits on a browser, a server or the network (docs/testing.md, "Speed").
-          maxWorkers: 2,
         },
       },
     ],
