@@ -20,7 +20,7 @@ const outboxOf = async (site: AppServer) =>
 /**
  * Every mail of the outbox is finished (sent or given up): none is due for any sender again,
  * so a second copy could only come from a send already counted. Waits on the stored state,
- * not on a time (docs/testing.md, "No fixed sleeps").
+ * not on a time (docs/testing.md, "Speed").
  */
 async function outboxSettled(site: AppServer): Promise<void> {
   await expect.poll(async () => (await outboxOf(site)).pending, { timeout: 30_000 }).toBe(0);

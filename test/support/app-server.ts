@@ -55,19 +55,23 @@ export async function startAppServer(
 ): Promise<AppServer> {
   port ||= await freePort();
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
-  const child = spawn(APP_SERVER_NODE, [...(movableClock ? ["--import", MOVABLE_CLOCK] : []), SERVE, "build/index.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-      ...env,
+  const child = spawn(
+    APP_SERVER_NODE,
+    [...(movableClock ? ["--import", MOVABLE_CLOCK] : []), SERVE, "build/index.js"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe", ...(movableClock ? (["ipc"] as const) : [])],
     },
-    stdio: ["ignore", "pipe", "pipe", ...(movableClock ? (["ipc"] as const) : [])],
-  });
+  );
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

@@ -3,7 +3,7 @@
  * { movableClock: true })`): the server's wall clock (`Date`) and monotonic clock
  * (`performance.now`, which lru-cache reads) run at real speed plus an offset the test moves
  * forward over the IPC channel. A test then waits out a 15 s failure memory or a 60 s back-off
- * in no time, and states those numbers itself (docs/testing.md, "No fixed sleeps").
+ * in no time, and states those numbers itself (docs/testing.md, "Speed").
  */
 const RealDate = Date;
 const realPerformanceNow = performance.now.bind(performance);
