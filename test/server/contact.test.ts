@@ -8,7 +8,14 @@ import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
-import { DATABASE_KINDS, mailsTo, postForm, useDatabase } from "../support/waitlist";
+import {
+  DATABASE_KINDS,
+  mailsMentioning,
+  mailsTo,
+  postForm,
+  SPELLINGS_OF_ONE_INBOX,
+  useDatabase,
+} from "../support/waitlist";
 
 const SUPPORT = "soporte@opinionlabz.test";
 
@@ -34,7 +41,10 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     await smtp?.close();
   });
 
-  const send = async (fields: Record<string, string>, options: { honeypot?: string; filledInMs?: number } = {}) => {
+  const send = async (
+    fields: Record<string, string>,
+    options: { honeypot?: string; filledInMs?: number; client?: string } = {},
+  ) => {
     const response = await postForm(app, "/contacto", fields, { client: "198.51.100.60", ...options });
     return { status: response.status, html: await response.text() };
   };
@@ -100,6 +110,21 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     await send({ nombre: "Control", email: control, mensaje: "Control" });
     await mailsTo(smtp, control);
     expect(smtp.mails().filter((mail) => mail.to === "mario@example.com" || mail.text.includes("Mario"))).toEqual([]);
+  });
+
+  it("refuses every other spelling of an inbox: one acknowledgement reaches it, to the address that was checked", async () => {
+    const client = "198.51.100.62";
+    expect((await send({ nombre: "Víctima", email: "victim@example.com", mensaje: "Hola" }, { client })).status).toBe(
+      200,
+    );
+    for (const email of SPELLINGS_OF_ONE_INBOX) {
+      const answer = await send({ nombre: "Otra", email, mensaje: "Hola" }, { client });
+      expect(answer.status, email).toBe(400);
+      expect(statusMessage(answer.html), email).toContain("no parece válido");
+    }
+    await send({ nombre: "Control", email: "control-spellings@example.com", mensaje: "Control" }, { client });
+    await mailsTo(smtp, "control-spellings@example.com");
+    expect(mailsMentioning(smtp, "victim").map((mail) => mail.to)).toEqual(["victim@example.com"]);
   });
 
   it("answers a body that is no form (JSON) with a 400 and the same Spanish message, and sends nothing", async () => {

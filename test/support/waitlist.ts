@@ -128,3 +128,24 @@ export function linksIn(mail: ReceivedMail): { confirm: string; leave: string } 
   if (!confirm || !leave) throw new Error(`links missing in:\n${mail.text}`);
   return { confirm, leave };
 }
+
+/**
+ * One inbox, victim@example.com, spelt the ways a mail library reads as that address
+ * (display name, quotes, comments, group, list, NUL): each one once put one more mail in it.
+ */
+export const SPELLINGS_OF_ONE_INBOX = [
+  "a<victim@example.com>",
+  '"c"<victim@example.com>',
+  "victim(1)@example.com",
+  "(3)victim@example.com",
+  '"victim"@example.com',
+  "d:victim@example.com;",
+  "x,victim@example.com",
+  "a%00b@example.com",
+  "a\u0000b@example.com",
+];
+
+/** The mails whose envelope recipient mentions `word`, whatever the address around it. */
+export function mailsMentioning(smtp: SmtpServer, word: string): ReceivedMail[] {
+  return smtp.mails().filter((mail) => mail.to.includes(word));
+}

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { parseEmailAddress } from "./email-address.server";
 
 /** Where the participants sheet comes from: a published URL or a file on disk. */
 export type SheetSource = { kind: "url"; url: string } | { kind: "file"; path: string; isBundledSample: boolean };
@@ -202,21 +203,14 @@ function readTaxId(vars: Record<string, string | undefined>): ShownSetting {
   return { value: `${prefix}-${body}-${check}`, sample: false };
 }
 
-/**
- * An address a person can write to from a mail client: one @, a dotted domain, no spaces
- * or characters that would break a `mailto:` link. Deliverability is not checked.
- */
-const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
-/** RFC 5321's limit on a forward path. */
-const MAX_EMAIL_LENGTH = 254;
-
 function readContactEmail(vars: Record<string, string | undefined>): ShownSetting {
   const setting = readText(vars, "CONTACT_EMAIL");
   if (setting.sample) return setting;
-  if (setting.value.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(setting.value)) {
+  const address = parseEmailAddress(setting.value);
+  if (!address) {
     throw new EnvError("CONTACT_EMAIL", `must be an email address such as soporte@example.com, got "${setting.value}"`);
   }
-  return setting;
+  return { ...setting, value: address };
 }
 
 /** The variables still showing their sample value, in the order the README lists them. */
@@ -247,8 +241,8 @@ function readDatabase(vars: Record<string, string | undefined>, cwd: string): Da
   return { kind: "embedded", file: path.join(dataDir, EMBEDDED_FILE_NAME) };
 }
 
-/** `someone@example.com` or `Name <someone@example.com>`. */
-const ADDRESS_OR_NAMED = /^([^<>@\s]+@[^<>@\s]+)$|<([^<>@\s]+@[^<>@\s]+)>$/;
+/** `someone@example.com` or `Name <someone@example.com>`: the address, or the one in brackets. */
+const NAMED_ADDRESS = /^[^<>"\\]*<([^<>]+)>$/;
 
 function readMail(vars: Record<string, string | undefined>, siteUrl: string): MailConfig {
   const smtpUrl = vars.SMTP_URL?.trim() || null;
@@ -258,8 +252,10 @@ function readMail(vars: Record<string, string | undefined>, siteUrl: string): Ma
       "must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
     );
   }
-  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <hola@${new URL(siteUrl).hostname}>`;
-  if (!ADDRESS_OR_NAMED.test(from))
+  const from = vars.MAIL_FROM?.trim();
+  // The default is built from SITE_URL, whose host may be a bare name or an IP on a local run.
+  if (!from) return { smtpUrl, from: `Opinion Labz <hola@${new URL(siteUrl).hostname}>` };
+  if (!parseEmailAddress(from.match(NAMED_ADDRESS)?.[1] ?? from))
     throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
   return { smtpUrl, from };
 }

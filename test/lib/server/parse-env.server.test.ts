@@ -145,7 +145,11 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
     [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
     [{ MAIL_FROM: "Opinion Labz" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "Avisos <victim(1)@example.com>" }, "MAIL_FROM"],
+    [{ MAIL_FROM: 'Avisos <"a"@example.com>' }, "MAIL_FROM"],
+    [{ MAIL_FROM: "a<b@example.com>, c@example.com" }, "MAIL_FROM"],
     [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "soporte(1)@example.com" }, "CONTACT_EMAIL"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });
@@ -161,7 +165,7 @@ describe("parseEnv, names and organizer", () => {
     expect(parseEnv({ PARTICIPANT_NAMES: raw }, ROOT).participantNames).toBe(names);
   });
 
-  it("takes the organizer and the support address as set, no longer marked as samples", () => {
+  it("takes the organizer as set and the support address as mail is sent to it, no longer marked as samples", () => {
     const env = parseEnv(
       {
         ORGANIZER_NAME: " Encuestas del Sur S.R.L. ",
@@ -177,7 +181,7 @@ describe("parseEnv, names and organizer", () => {
         taxId: { value: "30-71234567-1", sample: false },
         address: { value: "Av. Siempre Viva 742, Rosario, Santa Fe", sample: false },
       },
-      { value: "Ayuda@Encuestas-Sur.com.ar", sample: false },
+      { value: "ayuda@encuestas-sur.com.ar", sample: false },
     ]);
   });
 
