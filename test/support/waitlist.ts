@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { ROOT, type AppServer } from "./app-server";
 import { createPostgresDatabase } from "./postgres";
@@ -99,18 +100,20 @@ export interface ExportedRow {
   confirmed_at: string;
 }
 
-/** `npm run waitlist:export` against `env`'s database, parsed. */
-export async function exportWaitlist(env: Record<string, string>): Promise<ExportedRow[]> {
-  const { stdout } = await execFileAsync(path.join(ROOT, "node_modules/.bin/tsx"), ["other/waitlist-export.ts"], {
+/** `npm run waitlist:export` against `env`'s database: the CSV it prints, as written. */
+export async function exportWaitlistCsv(env: Record<string, string>): Promise<string> {
+  const { stdout } = await execFileAsync("npm", ["run", "--silent", "waitlist:export"], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
-  const [header, ...lines] = stdout.trimEnd().split("\n");
-  expect(header).toBe("email,status,subscribed_at,confirmed_at");
-  return lines.map((line) => {
-    const [email, status, subscribed_at, confirmed_at] = line.split(",");
-    return { email: email!, status: status!, subscribed_at: subscribed_at!, confirmed_at: confirmed_at! };
-  });
+  return stdout;
+}
+
+/** `npm run waitlist:export` against `env`'s database, parsed. */
+export async function exportWaitlist(env: Record<string, string>): Promise<ExportedRow[]> {
+  const csv = await exportWaitlistCsv(env);
+  expect(csv.split("\n")[0]).toBe("email,status,subscribed_at,confirmed_at");
+  return parse(csv, { columns: true }) as ExportedRow[];
 }
 
 /** The mails to `address` the SMTP server has received, waiting until there are at least `count`. */
