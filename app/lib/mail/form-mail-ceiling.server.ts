@@ -1,27 +1,17 @@
 import type { Kysely } from "kysely";
+import { env } from "~/lib/server/env.server";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
 import type { Tables } from "~/lib/storage/schema";
 
 const HOUR_MS = 60 * 60_000;
 const COUNTER_KEY = "site:form-mails";
-/** A morning's sign-ups after an announcement fit; a flood from many addresses does not (docs/operations.md, "Sign-ups and limits"). */
-const DEFAULT_PER_HOUR = 200;
-
-function readPerHour(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === "") return DEFAULT_PER_HOUR;
-  const perHour = Number(raw);
-  if (!Number.isInteger(perHour) || perHour < 1) {
-    throw new Error(`FORM_MAILS_PER_HOUR must be a whole number of mails, 1 or more, got "${raw}"`);
-  }
-  return perHour;
-}
 
 /**
  * How many mails the forms may send to addresses visitors typed (confirmations,
  * acknowledgements) in one hour, across every replica: mail to strangers in bulk is what gets
  * a sender blocked, and then real confirmations stop arriving.
  */
-const PER_HOUR = readPerHour(process.env.FORM_MAILS_PER_HOUR);
+const PER_HOUR = env.mail.formMailsPerHour;
 const WINDOW = { limit: PER_HOUR, windowMs: HOUR_MS };
 
 /** Counts one form mail queued (in the transaction that queues it). */

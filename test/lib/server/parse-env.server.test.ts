@@ -13,7 +13,7 @@ const sheetFile = path.join(cwd, "sheet.csv");
 writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 
 describe("parseEnv", () => {
-  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000, a local site URL and 200 form mails an hour", () => {
     expect(parseEnv({}, ROOT)).toEqual({
       mode: "test",
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
@@ -30,7 +30,7 @@ describe("parseEnv", () => {
       },
       contactEmail: { value: "soporte@opinionlabz.example", sample: true },
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
-      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>" },
+      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", formMailsPerHour: 200 },
       drawNow: null,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
@@ -48,6 +48,7 @@ describe("parseEnv", () => {
         MAIL_FROM: "Avisos <avisos@opinionlabz.com>",
         CONTACT_EMAIL: "soporte@opinionlabz.com",
         SITE_URL: "https://opinionlabz.com",
+        FORM_MAILS_PER_HOUR: "50",
       },
       ROOT,
     );
@@ -55,6 +56,7 @@ describe("parseEnv", () => {
     expect(env.mail).toEqual({
       smtpUrl: "smtp://user:pw@mail.example.com:587",
       from: "Avisos <avisos@opinionlabz.com>",
+      formMailsPerHour: 50,
     });
     expect(env.contactEmail).toEqual({ value: "soporte@opinionlabz.com", sample: false });
     expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
@@ -138,6 +140,8 @@ describe("parseEnv", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ SHARED_MAX_AGE_SECONDS: "0" }, "SHARED_MAX_AGE_SECONDS"],
     [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ FORM_MAILS_PER_HOUR: "0" }, "FORM_MAILS_PER_HOUR"],
+    [{ FORM_MAILS_PER_HOUR: "muchos" }, "FORM_MAILS_PER_HOUR"],
     [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
     [{ SITE_URL: "ftp://opinionlabz.com" }, "SITE_URL"],
     [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
@@ -246,6 +250,7 @@ describe("parseEnv, edges", () => {
     ["PARTICIPANTS_TTL_SECONDS", "1", "86400"],
     ["PARTICIPANTS_TIMEOUT_MS", "100", "120000"],
     ["SHARED_MAX_AGE_SECONDS", "1", "3600"],
+    ["FORM_MAILS_PER_HOUR", "1", "100000"],
   ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
     expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
     expect(() => parseEnv({ [name]: max }, ROOT)).not.toThrow();
