@@ -72,6 +72,23 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     expect(smtp.mails().filter((mail) => mail.to === "lucia@example.com")).toHaveLength(1);
   });
 
+  it("mails a message full of markup as text: escaped in the HTML part, as typed in the plain one", async () => {
+    const name = `Eve "><script>alert(1)</script>`;
+    const message = `<img src=x onerror=alert(1)> & "comillas" <a href="javascript:alert(1)">clic</a>`;
+    const answer = await send({ nombre: name, email: "eve@example.com", mensaje: message });
+    expect(answer.status).toBe(200);
+
+    const fromEve = () => smtp.mails().filter((mail) => mail.to === SUPPORT && mail.text.includes("Eve"));
+    await expect.poll(() => fromEve().length).toBe(1);
+    const [toSupport] = fromEve();
+    expect(toSupport!.text).toContain(message);
+    expect(toSupport!.text).toContain(name);
+    // Nothing the visitor typed became markup: no tag or attribute of theirs is left in the HTML.
+    expect(toSupport!.html).not.toMatch(/<script|<img|<a href="javascript/i);
+    expect(toSupport!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(toSupport!.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; ");
+  });
+
   it.each([
     ["no name", { nombre: " ", email: "mario@example.com", mensaje: "Hola" }, {}, "Escribí tu nombre"],
     [

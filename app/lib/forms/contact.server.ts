@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
+import { renderMail } from "~/lib/mail/render-mail.server";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
@@ -27,15 +28,12 @@ const MESSAGES = {
 };
 
 function supportMail(name: string, email: string, message: string): OutgoingMail {
-  const text = `Mensaje de ${name} <${email}> desde el formulario de contacto:\n\n${message}`;
-  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return {
     kind: "contact",
     to: env.contactEmail.value,
     replyTo: email,
     subject: `Consulta de ${name} (formulario de contacto)`,
-    text,
-    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5"><pre style="white-space:pre-wrap;font-family:inherit">${escape(text)}</pre></body></html>`,
+    ...renderMail([{ preformatted: `Mensaje de ${name} <${email}> desde el formulario de contacto:\n\n${message}` }]),
   };
 }
 
@@ -51,8 +49,7 @@ function acknowledgement(email: string): OutgoingMail {
     kind: "contact-ack",
     to: email,
     subject: "Recibimos tu mensaje: te respondemos en 24 horas",
-    text: ACKNOWLEDGEMENT_TEXT.join("\n\n"),
-    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5">${ACKNOWLEDGEMENT_TEXT.map((paragraph) => `<p>${paragraph}</p>`).join("\n")}</body></html>`,
+    ...renderMail(ACKNOWLEDGEMENT_TEXT.map((paragraph) => ({ paragraph }))),
   };
 }
 
