@@ -8,7 +8,14 @@ import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
-import { DATABASE_KINDS, mailsTo, postForm, useDatabase } from "../support/waitlist";
+import {
+  DATABASE_KINDS,
+  mailsMentioning,
+  mailsTo,
+  postForm,
+  SPELLINGS_OF_ONE_INBOX,
+  useDatabase,
+} from "../support/waitlist";
 
 const SUPPORT = "soporte@opinionlabz.test";
 
@@ -34,7 +41,10 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     await smtp?.close();
   });
 
-  const send = async (fields: Record<string, string>, options: { honeypot?: string; filledInMs?: number } = {}) => {
+  const send = async (
+    fields: Record<string, string>,
+    options: { honeypot?: string; filledInMs?: number; client?: string } = {},
+  ) => {
     const response = await postForm(app, "/contacto", fields, { client: "198.51.100.60", ...options });
     return { status: response.status, html: await response.text() };
   };
@@ -60,6 +70,23 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     // Each message reaches support, in whatever order the sender's deliveries finish.
     expect(await mailsTo(smtp, SUPPORT, 3)).toHaveLength(3);
     expect(smtp.mails().filter((mail) => mail.to === "lucia@example.com")).toHaveLength(1);
+  });
+
+  it("mails a message full of markup as text: escaped in the HTML part, as typed in the plain one", async () => {
+    const name = `Eve "><script>alert(1)</script>`;
+    const message = `<img src=x onerror=alert(1)> & "comillas" <a href="javascript:alert(1)">clic</a>`;
+    const answer = await send({ nombre: name, email: "eve@example.com", mensaje: message });
+    expect(answer.status).toBe(200);
+
+    const fromEve = () => smtp.mails().filter((mail) => mail.to === SUPPORT && mail.text.includes("Eve"));
+    await expect.poll(() => fromEve().length).toBe(1);
+    const [toSupport] = fromEve();
+    expect(toSupport!.text).toContain(message);
+    expect(toSupport!.text).toContain(name);
+    // Nothing the visitor typed became markup: no tag or attribute of theirs is left in the HTML.
+    expect(toSupport!.html).not.toMatch(/<script|<img|<a href="javascript/i);
+    expect(toSupport!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(toSupport!.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; ");
   });
 
   it.each([
@@ -100,6 +127,21 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     await send({ nombre: "Control", email: control, mensaje: "Control" });
     await mailsTo(smtp, control);
     expect(smtp.mails().filter((mail) => mail.to === "mario@example.com" || mail.text.includes("Mario"))).toEqual([]);
+  });
+
+  it("refuses every other spelling of an inbox: one acknowledgement reaches it, to the address that was checked", async () => {
+    const client = "198.51.100.62";
+    expect((await send({ nombre: "Víctima", email: "victim@example.com", mensaje: "Hola" }, { client })).status).toBe(
+      200,
+    );
+    for (const email of SPELLINGS_OF_ONE_INBOX) {
+      const answer = await send({ nombre: "Otra", email, mensaje: "Hola" }, { client });
+      expect(answer.status, email).toBe(400);
+      expect(statusMessage(answer.html), email).toContain("no parece válido");
+    }
+    await send({ nombre: "Control", email: "control-spellings@example.com", mensaje: "Control" }, { client });
+    await mailsTo(smtp, "control-spellings@example.com");
+    expect(mailsMentioning(smtp, "victim").map((mail) => mail.to)).toEqual(["victim@example.com"]);
   });
 
   it("answers a body that is no form (JSON) with a 400 and the same Spanish message, and sends nothing", async () => {

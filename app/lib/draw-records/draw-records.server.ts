@@ -2,6 +2,7 @@ import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
+import { renderMail } from "~/lib/mail/render-mail.server";
 import { loadSheet } from "~/lib/participants/load-sheet.server";
 import { formatCount } from "~/lib/participants/format";
 import { env } from "~/lib/server/env.server";
@@ -166,13 +167,11 @@ export function describeDraw(view: RecordedDraw): string {
   return lines.join("\n");
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 function recordMail(view: RecordedDraw): OutgoingMail {
   const last = view.rounds.at(-1)!;
   const round = view.rounds.length - 1;
   const what = round === 0 ? "Sorteo" : `Resorteo ${round}`;
-  const text = [
+  const summary = [
     `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId} (${last.winnerName}).`,
     "Contactá a la persona ganadora. Si en 30 días no reclama el premio, corresponde un resorteo (docs/operations.md).",
     "",
@@ -182,8 +181,7 @@ function recordMail(view: RecordedDraw): OutgoingMail {
     kind: "draw-record",
     to: env.contactEmail.value,
     subject: `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
-    text,
-    html: `<!doctype html><html lang="es"><body><pre style="font-family:monospace">${escapeHtml(text)}</pre></body></html>`,
+    ...renderMail([{ preformatted: summary, monospace: true }]),
   };
 }
 

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
+import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
+import { renderMail } from "~/lib/mail/render-mail.server";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
+import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
-import { normalizeEmail } from "./email-address.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
-import { withinRateLimit } from "./rate-limit.server";
+import { withinRateLimit } from "~/lib/storage/rate-limit.server";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 
 /**
@@ -26,15 +28,12 @@ const MESSAGES = {
 };
 
 function supportMail(name: string, email: string, message: string): OutgoingMail {
-  const text = `Mensaje de ${name} <${email}> desde el formulario de contacto:\n\n${message}`;
-  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return {
     kind: "contact",
     to: env.contactEmail.value,
     replyTo: email,
     subject: `Consulta de ${name} (formulario de contacto)`,
-    text,
-    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5"><pre style="white-space:pre-wrap;font-family:inherit">${escape(text)}</pre></body></html>`,
+    ...renderMail([{ preformatted: `Mensaje de ${name} <${email}> desde el formulario de contacto:\n\n${message}` }]),
   };
 }
 
@@ -50,8 +49,7 @@ function acknowledgement(email: string): OutgoingMail {
     kind: "contact-ack",
     to: email,
     subject: "Recibimos tu mensaje: te respondemos en 24 horas",
-    text: ACKNOWLEDGEMENT_TEXT.join("\n\n"),
-    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5">${ACKNOWLEDGEMENT_TEXT.map((paragraph) => `<p>${paragraph}</p>`).join("\n")}</body></html>`,
+    ...renderMail(ACKNOWLEDGEMENT_TEXT.map((paragraph) => ({ paragraph }))),
   };
 }
 
@@ -74,7 +72,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     if (!name) return refuse(400, CONTACT_FIELD.name, MESSAGES.missingName);
     if (name.length > CONTACT_LIMITS.name) return refuse(400, CONTACT_FIELD.name, MESSAGES.longName);
     if (!values[FIELD.email]!.trim()) return refuse(400, FIELD.email, MESSAGES.missingEmail);
-    const email = normalizeEmail(values[FIELD.email]!);
+    const email = parseEmailAddress(values[FIELD.email]!);
     if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
     if (!message) return refuse(400, CONTACT_FIELD.message, MESSAGES.missingMessage);
     if (message.length > CONTACT_LIMITS.message) return refuse(400, CONTACT_FIELD.message, MESSAGES.longMessage);
@@ -85,8 +83,15 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       .execute();
     await enqueueMail(trx, supportMail(name, email, message), now);
     const addressKey = `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
-    const acknowledged = await withinRateLimit(trx, addressKey, ACKNOWLEDGEMENTS_PER_ADDRESS, now);
-    if (acknowledged) await enqueueMail(trx, acknowledgement(email), now);
+    // The message always reaches support (our own mailbox); over the site's hourly ceiling the
+    // visitor just gets no acknowledgement (docs/operations.md, "Sign-ups and limits").
+    const acknowledged =
+      (await withinRateLimit(trx, addressKey, ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
+      !(await formMailCeiling(trx, now)).reached;
+    if (acknowledged) {
+      await countFormMail(trx, now);
+      await enqueueMail(trx, acknowledgement(email), now);
+    }
     return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };
   });
   if (outcome.accepted) {

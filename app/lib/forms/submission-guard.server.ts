@@ -3,7 +3,7 @@ import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
 import { clientKey } from "./client-address.server";
 import { FIELD, type FormAnswer } from "./fields";
-import { deleteOldRateLimits, withinRateLimit } from "./rate-limit.server";
+import { deleteOldRateLimits, withinRateLimit } from "~/lib/storage/rate-limit.server";
 
 /**
  * The rules every public form shares, without a third-party CAPTCHA (docs/operations.md,

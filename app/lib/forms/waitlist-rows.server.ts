@@ -1,3 +1,4 @@
+import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
 
@@ -31,11 +32,15 @@ export async function waitlistRows(db: Kysely<Tables>, now: number): Promise<Wai
 
 const iso = (instant: number | null) => (instant === null ? "" : new Date(instant).toISOString());
 
-/** CSV with a header, RFC 4180 quoting where a value needs it. */
+/**
+ * CSV with a header, RFC 4180 quoting where a value needs it, and a cell that a spreadsheet
+ * would run as a formula (starting with =, +, -, @, tab or carriage return) prefixed with `'`
+ * (csv-stringify's `escape_formulas`): an export is opened in a spreadsheet, and a formula in
+ * one address could send the neighbouring ones away (docs/operations.md, "Data").
+ */
 export function waitlistCsv(rows: WaitlistExportRow[]): string {
-  const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const lines = rows.map((row) =>
-    [row.email, row.status, iso(row.subscribed_at), iso(row.confirmed_at)].map(quote).join(","),
+  return stringify(
+    rows.map((row) => [row.email, row.status, iso(row.subscribed_at), iso(row.confirmed_at)]),
+    { header: true, columns: ["email", "status", "subscribed_at", "confirmed_at"], escape_formulas: true },
   );
-  return ["email,status,subscribed_at,confirmed_at", ...lines].join("\n") + "\n";
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
+import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
+import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
-import { normalizeEmail } from "./email-address.server";
 import { FIELD, type FormAnswer } from "./fields";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 import { confirmationMail } from "./waitlist-mail.server";
@@ -23,6 +24,8 @@ const MESSAGES = {
   missingEmail: "Escribí tu email para que podamos avisarte.",
   badEmail: "Ese email no parece válido. Revisalo: tiene que ser como nombre@ejemplo.com.",
   noConsent: "Para avisarte necesitamos tu permiso: marcá la casilla de consentimiento.",
+  mailCeiling:
+    "En esta hora mandamos todos los emails que podemos y no queremos que el tuyo termine en spam. Probá de nuevo en un rato.",
 };
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -61,6 +64,7 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
       .returning("token")
       .executeTakeFirst());
   if (!row) return false;
+  await countFormMail(trx, now);
   await enqueueMail(trx, confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
   return true;
 }
@@ -80,9 +84,13 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
     { [FIELD.email]: typed },
     async (trx, refuse, now) => {
       if (typed.trim() === "") return refuse(400, FIELD.email, MESSAGES.missingEmail);
-      const email = normalizeEmail(typed);
+      const email = parseEmailAddress(typed);
       if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
       if (fields.get(FIELD.consent) === null) return refuse(400, FIELD.consent, MESSAGES.noConsent);
+      if ((await formMailCeiling(trx, now)).reached) {
+        console.warn(JSON.stringify({ event: "forms.mail_ceiling", form: "waitlist" }));
+        return refuse(503, "form", MESSAGES.mailCeiling);
+      }
       const mailQueued = await signUp(trx, email, now);
       return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
     },

@@ -12,6 +12,7 @@ import {
   type OutboxHealth,
   type OutboxRow,
 } from "./outbox.server";
+import { formMailCeiling } from "./form-mail-ceiling.server";
 import { maskAddress } from "./mask-address";
 
 /** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
@@ -48,7 +49,9 @@ function smtpTransport(smtpUrl: string): Transporter {
 
 function overSmtp(smtpUrl: string): Deliver {
   const transport = smtpTransport(smtpUrl);
-  const domain = env.mail.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
+  // MAIL_FROM's bare address (parse-env.server.ts checked it): the envelope names addresses, never display names.
+  const fromAddress = env.mail.from.match(/<([^<>]+)>$/)?.[1] ?? env.mail.from;
+  const domain = fromAddress.split("@")[1] ?? "localhost";
   return async (row) => {
     await transport.sendMail({
       from: env.mail.from,
@@ -60,6 +63,9 @@ function overSmtp(smtpUrl: string): Deliver {
       headers: JSON.parse(row.headers) as Record<string, string>,
       // One id per outbox row: a copy sent again after a crash mid-send is recognisably the same mail.
       messageId: `<${row.id}@${domain}>`,
+      // The recipient was parsed before it was stored (email-address.server.ts): the envelope
+      // carries exactly that address, whatever a header parser would make of it.
+      envelope: { from: fromAddress, to: [row.recipient] },
     });
   };
 }
@@ -160,9 +166,16 @@ export function sendQueuedMailSoon(): void {
   sender.sendSoon();
 }
 
-/** For /healthz: how many mails wait in the outbox, for how long the oldest has, and how many were given up. */
-export function outboxHealth(): Promise<OutboxHealth> {
-  return outboxBacklog(storage.db, Date.now());
+/**
+ * For /healthz: how many mails wait in the outbox, for how long the oldest has, how many were
+ * given up, and whether the forms' hourly ceiling is reached.
+ */
+export async function outboxHealth(): Promise<
+  OutboxHealth & { formMailCeiling: { perHour: number; reached: boolean } }
+> {
+  const now = Date.now();
+  const [backlog, ceiling] = await Promise.all([outboxBacklog(storage.db, now), formMailCeiling(storage.db, now)]);
+  return { ...backlog, formMailCeiling: ceiling };
 }
 
 /** Finished mails are deleted hourly in every instance, whether or not it sends (docs/operations.md, "Mail"). */

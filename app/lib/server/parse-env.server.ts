@@ -1,5 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
+import { parseEmailAddress } from "./email-address.server";
 
 /** Where the participants sheet comes from: a published URL or a file on disk. */
 export type SheetSource = { kind: "url"; url: string } | { kind: "file"; path: string; isBundledSample: boolean };
@@ -59,6 +61,8 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** The From header of every mail. */
   from: string;
+  /** The site-wide hourly ceiling on mails to addresses visitors typed (docs/operations.md, "Sign-ups and limits"). */
+  formMailsPerHour: number;
 }
 
 const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -70,78 +74,69 @@ export class EnvError extends Error {
   }
 }
 
-function readInteger(
-  vars: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-  { min, max }: { min: number; max: number },
-): number {
-  const raw = vars[name]?.trim();
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw)) {
-    throw new EnvError(name, `must be a whole number, got "${raw}"`);
-  }
-  const value = Number(raw);
-  if (value < min || value > max) {
-    throw new EnvError(name, `must be between ${min} and ${max}, got ${value}`);
-  }
-  return value;
+/** A variable as the process has it: blank is the same as unset, and the rest is trimmed. */
+const variable = z
+  .string()
+  .optional()
+  .transform((raw) => raw?.trim() || undefined);
+
+/** Refuses the value with `problem`, the words an operator reads after the variable's name. */
+function refuse(context: z.RefinementCtx, problem: string): typeof z.NEVER {
+  context.addIssue({ code: "custom", message: problem });
+  return z.NEVER;
 }
 
-function readSheetSource(vars: Record<string, string | undefined>, cwd: string): SheetSource {
-  const raw = vars.PARTICIPANTS_CSV_URL?.trim();
-  if (!raw) {
-    const samplePath = path.resolve(cwd, BUNDLED_SAMPLE_SHEET);
-    if (!existsSync(samplePath)) {
-      throw new EnvError(
-        "PARTICIPANTS_CSV_URL",
+function wholeNumber(fallback: number, { min, max }: { min: number; max: number }) {
+  const outOfRange = {
+    error: (issue: { input?: unknown }) => `must be between ${min} and ${max}, got ${String(issue.input)}`,
+  };
+  return variable
+    .pipe(z.string().default(String(fallback)))
+    .pipe(z.string().regex(/^\d+$/, { error: (issue) => `must be a whole number, got "${String(issue.input)}"` }))
+    .transform(Number)
+    .pipe(z.number().min(min, outOfRange).max(max, outOfRange));
+}
+
+function sheetSource(cwd: string) {
+  return variable.transform((raw, context): SheetSource => {
+    if (!raw) {
+      const samplePath = path.resolve(cwd, BUNDLED_SAMPLE_SHEET);
+      if (existsSync(samplePath)) return { kind: "file", path: samplePath, isBundledSample: true };
+      return refuse(
+        context,
         `is not set and the bundled sample sheet is missing (${samplePath}); start the server from the project folder`,
       );
     }
-    return { kind: "file", path: samplePath, isBundledSample: true };
-  }
-  if (/^https?:\/\//i.test(raw)) {
-    try {
-      return { kind: "url", url: new URL(raw).href };
-    } catch {
-      throw new EnvError("PARTICIPANTS_CSV_URL", "is not a valid http(s) URL");
+    if (/^https?:\/\//i.test(raw)) {
+      return URL.canParse(raw)
+        ? { kind: "url", url: new URL(raw).href }
+        : refuse(context, "is not a valid http(s) URL");
     }
-  }
-  const filePath = path.resolve(cwd, raw);
-  if (existsSync(filePath) && statSync(filePath).isFile()) {
-    return { kind: "file", path: filePath, isBundledSample: false };
-  }
-  throw new EnvError("PARTICIPANTS_CSV_URL", "must be an http(s) URL or the path of an existing file");
+    const filePath = path.resolve(cwd, raw);
+    if (existsSync(filePath) && statSync(filePath).isFile())
+      return { kind: "file", path: filePath, isBundledSample: false };
+    return refuse(context, "must be an http(s) URL or the path of an existing file");
+  });
 }
 
 /**
  * The public origin. Never derived from a request: a stored page would otherwise carry
- * whatever Host a visitor sent (docs/decisions.md, "Public origin").
+ * whatever Host a visitor sent (docs/decisions.md, "Public origin"). Unset: localhost on PORT.
  */
-function readSiteUrl(vars: Record<string, string | undefined>, port: number): string {
-  const raw = vars.SITE_URL?.trim();
-  if (!raw) return `http://localhost:${port}`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new EnvError("SITE_URL", `must be an http(s) origin such as https://example.com, got "${raw}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new EnvError("SITE_URL", `must start with http:// or https://, got "${raw}"`);
-  }
-  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) {
-    throw new EnvError("SITE_URL", `must be an origin only (no path, query, fragment or credentials), got "${raw}"`);
-  }
+const siteUrl = variable.transform((raw, context) => {
+  if (!raw) return undefined;
+  if (!URL.canParse(raw)) return refuse(context, `must be an http(s) origin such as https://example.com, got "${raw}"`);
+  const url = new URL(raw);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return refuse(context, `must start with http:// or https://, got "${raw}"`);
+  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash)
+    return refuse(context, `must be an origin only (no path, query, fragment or credentials), got "${raw}"`);
   return url.origin;
-}
+});
 
-function readParticipantNames(vars: Record<string, string | undefined>): ParticipantNames {
-  const raw = vars.PARTICIPANT_NAMES?.trim().toLowerCase();
-  if (!raw) return "initial";
-  if (raw === "full" || raw === "initial") return raw;
-  throw new EnvError("PARTICIPANT_NAMES", `must be "initial" or "full", got "${vars.PARTICIPANT_NAMES?.trim()}"`);
-}
+const participantNames = variable
+  .transform((raw) => raw?.toLowerCase() ?? "initial")
+  .pipe(z.enum(["initial", "full"], { error: (issue) => `must be "initial" or "full", got "${String(issue.input)}"` }));
 
 /**
  * Values the site shows until the operator sets their own. Each is marked "Datos de
@@ -159,14 +154,15 @@ type ShownVariable = keyof typeof SAMPLE_VALUES;
 /** Longer than any real name or address, short enough to lay out on a phone. */
 const MAX_TEXT_LENGTH = 200;
 
-function readText(vars: Record<string, string | undefined>, name: ShownVariable): ShownSetting {
-  const raw = vars[name]?.trim();
-  if (!raw) return { value: SAMPLE_VALUES[name], sample: true };
-  if (raw.length > MAX_TEXT_LENGTH) {
-    throw new EnvError(name, `must be at most ${MAX_TEXT_LENGTH} characters, got ${raw.length}`);
-  }
-  if (/[\p{Cc}\p{Cf}]/u.test(raw)) throw new EnvError(name, "must not contain control characters");
-  return { value: raw, sample: false };
+/** A text the pages show: the sample while unset; a set value is checked by `check`, which may rewrite it. */
+function shownText(name: ShownVariable, check: (value: string, context: z.RefinementCtx) => string = (value) => value) {
+  return variable.transform((raw, context): ShownSetting => {
+    if (!raw) return { value: SAMPLE_VALUES[name], sample: true };
+    if (raw.length > MAX_TEXT_LENGTH)
+      return refuse(context, `must be at most ${MAX_TEXT_LENGTH} characters, got ${raw.length}`);
+    if (/[\p{Cc}\p{Cf}]/u.test(raw)) return refuse(context, "must not contain control characters");
+    return { value: check(raw, context), sample: false };
+  });
 }
 
 /** AFIP's prefixes: 20, 23, 24, 25, 26 and 27 for people, 30, 33 and 34 for companies. */
@@ -182,41 +178,23 @@ function cuitCheckDigit(firstTen: string): number | null {
   return digit === 10 ? null : digit;
 }
 
-function readTaxId(vars: Record<string, string | undefined>): ShownSetting {
-  const setting = readText(vars, "ORGANIZER_TAX_ID");
-  if (setting.sample) return setting;
-  const match = /^(\d{2})-?(\d{8})-?(\d)$/.exec(setting.value);
-  if (!match) {
-    throw new EnvError(
-      "ORGANIZER_TAX_ID",
-      `must be a CUIT written XX-XXXXXXXX-X or as 11 digits, got "${setting.value}"`,
-    );
-  }
+/** The CUIT refinement: its shape, an AFIP prefix and its check digit; written XX-XXXXXXXX-X. */
+function cuit(value: string, context: z.RefinementCtx): string {
+  const match = /^(\d{2})-?(\d{8})-?(\d)$/.exec(value);
+  if (!match) return refuse(context, `must be a CUIT written XX-XXXXXXXX-X or as 11 digits, got "${value}"`);
   const [, prefix, body, check] = match as unknown as [string, string, string, string];
-  if (!CUIT_PREFIXES.has(prefix)) {
-    throw new EnvError("ORGANIZER_TAX_ID", `must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34, got "${prefix}"`);
-  }
-  if (cuitCheckDigit(prefix + body) !== Number(check)) {
-    throw new EnvError("ORGANIZER_TAX_ID", `has a wrong check digit: "${setting.value}" is not a valid CUIT`);
-  }
-  return { value: `${prefix}-${body}-${check}`, sample: false };
+  if (!CUIT_PREFIXES.has(prefix))
+    return refuse(context, `must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34, got "${prefix}"`);
+  if (cuitCheckDigit(prefix + body) !== Number(check))
+    return refuse(context, `has a wrong check digit: "${value}" is not a valid CUIT`);
+  return `${prefix}-${body}-${check}`;
 }
 
-/**
- * An address a person can write to from a mail client: one @, a dotted domain, no spaces
- * or characters that would break a `mailto:` link. Deliverability is not checked.
- */
-const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
-/** RFC 5321's limit on a forward path. */
-const MAX_EMAIL_LENGTH = 254;
-
-function readContactEmail(vars: Record<string, string | undefined>): ShownSetting {
-  const setting = readText(vars, "CONTACT_EMAIL");
-  if (setting.sample) return setting;
-  if (setting.value.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(setting.value)) {
-    throw new EnvError("CONTACT_EMAIL", `must be an email address such as soporte@example.com, got "${setting.value}"`);
-  }
-  return setting;
+/** The support address, as mail is sent to it (the one address parser). */
+function contactAddress(value: string, context: z.RefinementCtx): string {
+  return (
+    parseEmailAddress(value) ?? refuse(context, `must be an email address such as soporte@example.com, got "${value}"`)
+  );
 }
 
 /** The variables still showing their sample value, in the order the README lists them. */
@@ -234,73 +212,111 @@ export function unsetShownVariables(env: Pick<ServerEnv, "organizer" | "contactE
 /** Also the file name the docs give for backups (docs/operations.md, "Data"). */
 const EMBEDDED_FILE_NAME = "opinion-labz.sqlite";
 
-function readDatabase(vars: Record<string, string | undefined>, cwd: string): DatabaseConfig {
-  const url = vars.DATABASE_URL?.trim();
-  if (url) {
-    // The value is never echoed: it may hold a password.
-    if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(url)) {
-      throw new EnvError("DATABASE_URL", "must be a postgres:// (or postgresql://) connection URL");
-    }
-    return { kind: "postgres", url };
-  }
-  const dataDir = path.resolve(cwd, vars.DATA_DIR?.trim() || "data");
-  return { kind: "embedded", file: path.join(dataDir, EMBEDDED_FILE_NAME) };
-}
+/** The value is never echoed: it may hold a password. */
+const databaseUrl = variable.pipe(
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s]+$/i, "must be a postgres:// (or postgresql://) connection URL")
+    .optional(),
+);
 
-/** `someone@example.com` or `Name <someone@example.com>`. */
-const ADDRESS_OR_NAMED = /^([^<>@\s]+@[^<>@\s]+)$|<([^<>@\s]+@[^<>@\s]+)>$/;
-
-function readMail(vars: Record<string, string | undefined>, siteUrl: string): MailConfig {
-  const smtpUrl = vars.SMTP_URL?.trim() || null;
-  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/i.test(smtpUrl)) {
-    throw new EnvError(
-      "SMTP_URL",
+const smtpUrl = variable.pipe(
+  z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/i,
       "must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
-    );
-  }
-  const from = vars.MAIL_FROM?.trim() || `Opinion Labz <hola@${new URL(siteUrl).hostname}>`;
-  if (!ADDRESS_OR_NAMED.test(from))
-    throw new EnvError("MAIL_FROM", `must be an address or "Name <address>", got "${from}"`);
-  return { smtpUrl, from };
-}
+    )
+    .optional(),
+);
 
-function readDrawNow(vars: Record<string, string | undefined>): number | null {
-  const raw = vars.DRAW_NOW?.trim();
-  if (!raw || vars.NODE_ENV !== "test") return null;
-  const instant = Date.parse(raw);
-  if (Number.isNaN(instant)) throw new EnvError("DRAW_NOW", `must be an ISO 8601 instant, got "${raw}"`);
-  return instant;
-}
+/** `someone@example.com` or `Name <someone@example.com>`: the address, or the one in brackets. */
+const NAMED_ADDRESS = /^[^<>"\\]*<([^<>]+)>$/;
+
+const mailFrom = variable.refine((from) => !from || parseEmailAddress(from.match(NAMED_ADDRESS)?.[1] ?? from), {
+  error: (issue) => `must be an address or "Name <address>", got "${String(issue.input)}"`,
+});
 
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
-function readMode(vars: Record<string, string | undefined>): ServerMode {
-  const raw = vars.NODE_ENV?.trim();
-  return raw === "production" || raw === "development" ? raw : "test";
+function modeOf(nodeEnv: string | undefined): ServerMode {
+  const value = nodeEnv?.trim();
+  return value === "production" || value === "development" ? value : "test";
 }
 
-/** Reads and validates the whole configuration; throws an EnvError naming the bad variable. */
+/**
+ * The whole configuration as one schema (docs/decisions.md, "Environment schema"): each
+ * variable's default and checks, then what depends on several of them.
+ */
+function envSchema(cwd: string) {
+  return z
+    .object({
+      // Kept as written: DRAW_NOW needs it exactly "test".
+      NODE_ENV: z.string().optional(),
+      // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
+      PORT: wholeNumber(3000, { min: 1, max: 65_535 }),
+      PARTICIPANTS_CSV_URL: sheetSource(cwd),
+      PARTICIPANTS_TTL_SECONDS: wholeNumber(300, { min: 1, max: 86_400 }),
+      PARTICIPANTS_TIMEOUT_MS: wholeNumber(8000, { min: 100, max: 120_000 }),
+      // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
+      SHARED_MAX_AGE_SECONDS: wholeNumber(60, { min: 1, max: 3600 }),
+      SITE_URL: siteUrl,
+      PARTICIPANT_NAMES: participantNames,
+      ORGANIZER_NAME: shownText("ORGANIZER_NAME"),
+      ORGANIZER_TAX_ID: shownText("ORGANIZER_TAX_ID", cuit),
+      ORGANIZER_ADDRESS: shownText("ORGANIZER_ADDRESS"),
+      CONTACT_EMAIL: shownText("CONTACT_EMAIL", contactAddress),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: variable,
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: mailFrom,
+      // A morning's sign-ups after an announcement fit; a flood from many addresses does not.
+      FORM_MAILS_PER_HOUR: wholeNumber(200, { min: 1, max: 100_000 }),
+      DRAW_NOW: variable,
+    })
+    .transform((vars, context): ServerEnv => {
+      const site = vars.SITE_URL ?? `http://localhost:${vars.PORT}`;
+      // DRAW_NOW: honoured only when NODE_ENV is exactly "test", so production never can.
+      let drawNow: number | null = null;
+      if (vars.DRAW_NOW && vars.NODE_ENV === "test") {
+        drawNow = Date.parse(vars.DRAW_NOW);
+        if (Number.isNaN(drawNow)) {
+          context.addIssue({
+            code: "custom",
+            path: ["DRAW_NOW"],
+            message: `must be an ISO 8601 instant, got "${vars.DRAW_NOW}"`,
+          });
+          return z.NEVER;
+        }
+      }
+      return {
+        mode: modeOf(vars.NODE_ENV),
+        sheetSource: vars.PARTICIPANTS_CSV_URL,
+        ttlMs: vars.PARTICIPANTS_TTL_SECONDS * 1000,
+        timeoutMs: vars.PARTICIPANTS_TIMEOUT_MS,
+        port: vars.PORT,
+        siteUrl: site,
+        database: vars.DATABASE_URL
+          ? { kind: "postgres", url: vars.DATABASE_URL }
+          : { kind: "embedded", file: path.join(path.resolve(cwd, vars.DATA_DIR ?? "data"), EMBEDDED_FILE_NAME) },
+        mail: {
+          smtpUrl: vars.SMTP_URL ?? null,
+          // The default is built from SITE_URL, whose host may be a bare name or an IP on a local run.
+          from: vars.MAIL_FROM ?? `Opinion Labz <hola@${new URL(site).hostname}>`,
+          formMailsPerHour: vars.FORM_MAILS_PER_HOUR,
+        },
+        drawNow,
+        sharedMaxAgeSeconds: vars.SHARED_MAX_AGE_SECONDS,
+        participantNames: vars.PARTICIPANT_NAMES,
+        organizer: { name: vars.ORGANIZER_NAME, taxId: vars.ORGANIZER_TAX_ID, address: vars.ORGANIZER_ADDRESS },
+        contactEmail: vars.CONTACT_EMAIL,
+      };
+    });
+}
+
+/** Reads and validates the whole configuration; throws an EnvError naming the first bad variable. */
 export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
-  // remix-serve reads PORT itself; it is checked here so a bad value stops start-up clearly.
-  const port = readInteger(vars, "PORT", 3000, { min: 1, max: 65_535 });
-  const siteUrl = readSiteUrl(vars, port);
-  return {
-    mode: readMode(vars),
-    sheetSource: readSheetSource(vars, cwd),
-    ttlMs: readInteger(vars, "PARTICIPANTS_TTL_SECONDS", 300, { min: 1, max: 86_400 }) * 1000,
-    timeoutMs: readInteger(vars, "PARTICIPANTS_TIMEOUT_MS", 8000, { min: 100, max: 120_000 }),
-    port,
-    siteUrl,
-    database: readDatabase(vars, cwd),
-    mail: readMail(vars, siteUrl),
-    drawNow: readDrawNow(vars),
-    // Below 30 s a CDN would ask the origin too often to be worth it; tests shorten it.
-    sharedMaxAgeSeconds: readInteger(vars, "SHARED_MAX_AGE_SECONDS", 60, { min: 1, max: 3600 }),
-    participantNames: readParticipantNames(vars),
-    organizer: {
-      name: readText(vars, "ORGANIZER_NAME"),
-      taxId: readTaxId(vars),
-      address: readText(vars, "ORGANIZER_ADDRESS"),
-    },
-    contactEmail: readContactEmail(vars),
-  };
+  const result = envSchema(cwd).safeParse(vars);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  throw new EnvError(String(issue!.path[0]), issue!.message);
 }

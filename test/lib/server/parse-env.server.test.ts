@@ -13,7 +13,7 @@ const sheetFile = path.join(cwd, "sheet.csv");
 writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 
 describe("parseEnv", () => {
-  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000 and a local site URL", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000, a local site URL and 200 form mails an hour", () => {
     expect(parseEnv({}, ROOT)).toEqual({
       mode: "test",
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
@@ -30,7 +30,7 @@ describe("parseEnv", () => {
       },
       contactEmail: { value: "soporte@opinionlabz.example", sample: true },
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
-      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>" },
+      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", formMailsPerHour: 200 },
       drawNow: null,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
@@ -48,6 +48,7 @@ describe("parseEnv", () => {
         MAIL_FROM: "Avisos <avisos@opinionlabz.com>",
         CONTACT_EMAIL: "soporte@opinionlabz.com",
         SITE_URL: "https://opinionlabz.com",
+        FORM_MAILS_PER_HOUR: "50",
       },
       ROOT,
     );
@@ -55,6 +56,7 @@ describe("parseEnv", () => {
     expect(env.mail).toEqual({
       smtpUrl: "smtp://user:pw@mail.example.com:587",
       from: "Avisos <avisos@opinionlabz.com>",
+      formMailsPerHour: 50,
     });
     expect(env.contactEmail).toEqual({ value: "soporte@opinionlabz.com", sample: false });
     expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
@@ -138,6 +140,8 @@ describe("parseEnv", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ SHARED_MAX_AGE_SECONDS: "0" }, "SHARED_MAX_AGE_SECONDS"],
     [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
+    [{ FORM_MAILS_PER_HOUR: "0" }, "FORM_MAILS_PER_HOUR"],
+    [{ FORM_MAILS_PER_HOUR: "muchos" }, "FORM_MAILS_PER_HOUR"],
     [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
     [{ SITE_URL: "ftp://opinionlabz.com" }, "SITE_URL"],
     [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
@@ -145,7 +149,11 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://user:pw@opinionlabz.com" }, "SITE_URL"],
     [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
     [{ MAIL_FROM: "Opinion Labz" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "Avisos <victim(1)@example.com>" }, "MAIL_FROM"],
+    [{ MAIL_FROM: 'Avisos <"a"@example.com>' }, "MAIL_FROM"],
+    [{ MAIL_FROM: "a<b@example.com>, c@example.com" }, "MAIL_FROM"],
     [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
+    [{ CONTACT_EMAIL: "soporte(1)@example.com" }, "CONTACT_EMAIL"],
   ])("rejects %j, naming %s", (vars, variable) => {
     expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
   });
@@ -161,7 +169,7 @@ describe("parseEnv, names and organizer", () => {
     expect(parseEnv({ PARTICIPANT_NAMES: raw }, ROOT).participantNames).toBe(names);
   });
 
-  it("takes the organizer and the support address as set, no longer marked as samples", () => {
+  it("takes the organizer as set and the support address as mail is sent to it, no longer marked as samples", () => {
     const env = parseEnv(
       {
         ORGANIZER_NAME: " Encuestas del Sur S.R.L. ",
@@ -177,7 +185,7 @@ describe("parseEnv, names and organizer", () => {
         taxId: { value: "30-71234567-1", sample: false },
         address: { value: "Av. Siempre Viva 742, Rosario, Santa Fe", sample: false },
       },
-      { value: "Ayuda@Encuestas-Sur.com.ar", sample: false },
+      { value: "ayuda@encuestas-sur.com.ar", sample: false },
     ]);
   });
 
@@ -242,6 +250,7 @@ describe("parseEnv, edges", () => {
     ["PARTICIPANTS_TTL_SECONDS", "1", "86400"],
     ["PARTICIPANTS_TIMEOUT_MS", "100", "120000"],
     ["SHARED_MAX_AGE_SECONDS", "1", "3600"],
+    ["FORM_MAILS_PER_HOUR", "1", "100000"],
   ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
     expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
     expect(() => parseEnv({ [name]: max }, ROOT)).not.toThrow();

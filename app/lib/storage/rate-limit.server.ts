@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Tables } from "~/lib/storage/schema";
+import type { Tables } from "./schema";
 
 export interface RateLimit {
   limit: number;
