@@ -1,18 +1,31 @@
 /**
- * `npm run draw -- run --beacon <hex>` | `redraw --beacon <hex>` | `status`: the month's draw,
- * against the database the environment names (DATABASE_URL, else the embedded file under
- * DATA_DIR), while the server runs (docs/operations.md, "Draw day"). Prints what it recorded;
- * a refused command prints why, records nothing and exits with status 2.
+ * The month's draw, against the database the environment names (DATABASE_URL, else the
+ * embedded file under DATA_DIR), while the server runs (docs/operations.md, "Draw day"):
+ *
+ *   npm run draw -- status                      the rounds the next draw and redraw will use
+ *   npm run draw -- run [--signature <hex>]     the due draw, with drand's value for its round
+ *   npm run draw -- redraw [--signature <hex>]  the next round of an unclaimed prize
+ *   npm run draw -- beacon <round> <signature>  checks one beacon and prints its randomness
+ *
+ * `run` and `redraw` ask drand's relays for the round's signature, or take the one given
+ * (copied from any relay where this machine cannot reach drand), and check it against the
+ * chain's key. Prints what it recorded; a refused command prints why, records nothing and
+ * exits with status 2.
  */
 
 import { argv, exit, stdout } from "node:process";
 
-const USAGE = "usage: npm run draw -- run --beacon <randomness> | redraw --beacon <randomness> | status";
+const USAGE =
+  "usage: npm run draw -- status | run [--signature <hex>] | redraw [--signature <hex>] | beacon <round> <signature>";
 
 const [command, ...rest] = argv.slice(2);
-const beaconAt = rest.indexOf("--beacon");
-const beacon = beaconAt >= 0 ? rest[beaconAt + 1] : undefined;
-if (!(command === "status" || ((command === "run" || command === "redraw") && beacon))) {
+const signatureAt = rest.indexOf("--signature");
+const signature = signatureAt >= 0 ? (rest[signatureAt + 1] ?? "") : null;
+const valid =
+  command === "status" ||
+  ((command === "run" || command === "redraw") && (rest.length === 0 || (signatureAt === 0 && rest.length === 2))) ||
+  (command === "beacon" && rest.length === 2 && /^\d+$/.test(rest[0]!));
+if (!valid) {
   console.error(USAGE);
   exit(64);
 }
@@ -20,13 +33,15 @@ if (!(command === "status" || ((command === "run" || command === "redraw") && be
 // Before the storage module loads: its start-up line belongs to the log (stderr), not to the record.
 console.log = (...args: unknown[]) => console.error(...args);
 const { storage } = await import("~/lib/storage/database.server");
-const { drawCommand, drawStatus, describeDraw } = await import("~/lib/draw-records/draw-records.server");
+const { checkBeaconCommand, drawCommand, drawStatus, describeDraw } =
+  await import("~/lib/draw-records/draw-records.server");
 const { DrawRefused } = await import("~/lib/draw-records/records.server");
 
 try {
   if (command === "status") stdout.write(`${await drawStatus()}\n`);
+  else if (command === "beacon") stdout.write(`${checkBeaconCommand(Number(rest[0]), rest[1]!)}\n`);
   else {
-    const view = await drawCommand(command as "run" | "redraw", beacon!);
+    const view = await drawCommand(command as "run" | "redraw", signature);
     const round = view.rounds.length - 1;
     stdout.write(`Recorded ${command === "run" ? "the draw" : `redraw ${round}`}.\n${describeDraw(view)}\n`);
     stdout.write(

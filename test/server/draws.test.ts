@@ -12,14 +12,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { drawCommand, expectedWinners, printed, sha256, upcomingIn } from "../support/draw-command";
+import { rehearsalChain, startStandInRelay, type StandInRelay } from "../support/drand-relay";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, useDatabase } from "../support/waitlist";
 
 const CONTACT = "equipo@example.com";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const BEACON_0 = "7d36f04b".repeat(8);
-const BEACON_1 = "0e23a01c".repeat(8);
 
 /** Valid rows, a repeated id (counts once, in its first place) and a row without a country (not valid). */
 const SHEET = [
@@ -45,13 +44,23 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
   let app: AppServer;
   let sheetDir: string;
   let env: Record<string, string>;
+  const chain = rehearsalChain();
+  let relays: StandInRelay[];
 
   const page = async () => (await fetch(`${app.origin}/sorteos`)).text();
+  // A rehearsal, for the commands only (the production server refuses its key): rounds signed
+  // by a key made here, served by two relays on loopback.
+  const rehearsal = () => ({
+    DRAW_REHEARSAL_KEY: chain.publicKey,
+    DRAND_RELAYS: relays.map((relay) => relay.url).join(","),
+    DRAND_TIMEOUT_MS: "500",
+  });
   // The built command, as the image runs it; the browser test runs the checkout's (tsx).
-  const draw = (args: string[], now?: Date) => drawCommand(env, args, { now, built: true });
+  const draw = (args: string[], now?: Date) => drawCommand({ ...env, ...rehearsal() }, args, { now, built: true });
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
+    relays = await Promise.all([startStandInRelay(chain), startStandInRelay(chain)]);
     sheetDir = mkdtempSync(path.join(tmpdir(), "draw-sheet-"));
     writeFileSync(path.join(sheetDir, "sheet.csv"), SHEET);
     const port = await freePort();
@@ -66,6 +75,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
+    await Promise.all(relays.map((relay) => relay.close()));
     rmSync(sheetDir, { recursive: true, force: true });
   });
 
@@ -77,36 +87,71 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(upcoming.drawAt.getTime()).toBeGreaterThan(Date.now());
     expect(await page()).toContain(upcoming.commitment);
 
-    const early = await draw(["run", "--beacon", BEACON_0], new Date(upcoming.drawAt.getTime() - MINUTE));
+    const early = await draw(["run"], new Date(upcoming.drawAt.getTime() - MINUTE));
     expect(early.code).toBe(2);
     expect(early.stderr).toContain("No draw is due yet");
     expect(early.stdout).toBe("");
 
     // DRAW_NOW is the tests' clock only: in production it is ignored, and the real clock says "not yet".
-    const ignored = await drawCommand(env, ["run", "--beacon", BEACON_0], {
+    const ignored = await drawCommand(env, ["run"], {
       now: new Date(upcoming.drawAt.getTime() + 31 * MINUTE),
       nodeEnv: "production",
       built: true,
     });
     expect(ignored.code).toBe(2);
     expect(ignored.stderr).toContain("No draw is due yet");
+    // A rehearsal key never reaches a production draw.
+    const rehearsalInProduction = await drawCommand({ ...env, ...rehearsal() }, ["status"], {
+      nodeEnv: "production",
+      built: true,
+    });
+    expect(rehearsalInProduction.code).toBe(1);
+    expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY must not be set in production");
 
-    const badBeacon = await draw(["run", "--beacon", "not-hex"], new Date(upcoming.drawAt.getTime() + 31 * MINUTE));
-    expect(badBeacon.code).toBe(2);
-    expect(badBeacon.stderr).toContain("--beacon");
+    // The round is fixed by the rule: 30 minutes after the instant, and not published before then.
+    const drandRound = Number(/drand quicknet round (\d+)/.exec(status.stdout)?.[1]);
+    const tooSoon = await draw(["run"], new Date(upcoming.drawAt.getTime() + 29 * MINUTE));
+    expect(tooSoon.code).toBe(2);
+    expect(tooSoon.stderr).toContain(`drand round ${drandRound} is published at`);
 
-    const run = await draw(["run", "--beacon", BEACON_0], new Date(upcoming.drawAt.getTime() + 31 * MINUTE));
+    // Refused, with nothing recorded: a value that is only hex, a real signature of another round,
+    // relays that disagree, answer garbage or never answer.
+    const after = new Date(upcoming.drawAt.getTime() + 31 * MINUTE);
+    const onlyHex = await draw(["run", "--signature", "7d36f04b".repeat(8)], after);
+    expect(onlyHex.code).toBe(2);
+    expect(onlyHex.stderr).toContain("96 lowercase hex characters");
+    const otherRound = await draw(["run", "--signature", chain.sign(drandRound + 1).signature], after);
+    expect(otherRound.code).toBe(2);
+    expect(otherRound.stderr).toContain(`not the chain's signature of round ${drandRound}`);
+    relays[1]!.behaviour = "other-signature";
+    const disagreeing = await draw(["run"], after);
+    expect(disagreeing.code).toBe(2);
+    expect(disagreeing.stderr).toContain(`the relays disagree on round ${drandRound}`);
+    relays[0]!.behaviour = "garbage";
+    relays[1]!.behaviour = "hang";
+    const unanswered = await draw(["run"], after);
+    expect(unanswered.code).toBe(2);
+    expect(unanswered.stderr).toContain(`no relay gave round ${drandRound}`);
+    expect(unanswered.stderr).toContain("--signature");
+    expect((await draw(["status"])).stdout).not.toContain("round 0:");
+
+    // The value of the round, asked of the relays: one that does not have it is no objection.
+    relays[0]!.behaviour = "drand";
+    relays[1]!.behaviour = "not-found";
+    const beacon0 = chain.sign(drandRound);
+    const run = await draw(["run"], after);
     expect(run.code, run.stderr).toBe(0);
+    expect(relays[0]!.asked).toContain(drandRound);
     const seed = printed(run.stdout, "seed");
     const listHash = printed(run.stdout, "list hash");
     expect(sha256(seed)).toBe(upcoming.commitment);
     expect(listHash).toBe(sha256(IDS.map((id) => `${id}\n`).join("")));
     expect(printed(run.stdout, "entries")).toBe("4");
-    const [winner] = expectedWinners(seed, IDS, [BEACON_0]);
+    const [winner] = expectedWinners(seed, IDS, [beacon0.randomness]);
     expect(run.stdout).toContain(`Winner of round 0: ${winner}\n`);
     expect(run.stdout).toContain(`published as "${PUBLISHED_NAMES[winner!]}"`);
 
-    const again = await draw(["run", "--beacon", BEACON_1], new Date(upcoming.drawAt.getTime() + 40 * MINUTE));
+    const again = await draw(["run"], new Date(upcoming.drawAt.getTime() + 40 * MINUTE));
     expect(again.code).toBe(2);
     expect(again.stderr).toContain("already made");
 
@@ -129,9 +174,12 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     // The page publishes the record once its stored copy (1 s here) is renewed.
     await expect.poll(page, { timeout: 30_000 }).toContain(seed);
     const html = await page();
-    for (const value of [listHash, upcoming.commitment, BEACON_0, winner!, PUBLISHED_NAMES[winner!]!]) {
+    for (const value of [listHash, upcoming.commitment, beacon0.randomness, winner!, PUBLISHED_NAMES[winner!]!]) {
       expect(html).toContain(value);
     }
+    // A rehearsal never passes for drand's value.
+    expect(html).toContain("ensayo con una clave de prueba");
+    expect(html).toContain("no es un valor de drand");
     expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}/sorteos/${date}/ids.txt`);
     // The next month is committed right after the draw, and shown as upcoming.
     const next = upcomingIn((await draw(["status"])).stdout);
@@ -143,20 +191,33 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(mail!.text).toContain(seed);
     expect(mail!.text).toContain(listHash);
 
-    // Redraw: refused inside the 30-day claim period, then among the entries left.
-    const soon = await draw(["redraw", "--beacon", BEACON_1], new Date(upcoming.drawAt.getTime() + 29 * DAY));
+    // Redraw: refused inside the 30-day claim period, then among the entries left, with the
+    // signature copied by hand (a machine without drand's relays).
+    const redrawRound = drandRound + (30 * DAY) / 3000;
+    const beacon1 = chain.sign(redrawRound);
+    const soon = await draw(
+      ["redraw", "--signature", beacon1.signature],
+      new Date(upcoming.drawAt.getTime() + 29 * DAY),
+    );
     expect(soon.code).toBe(2);
     expect(soon.stderr).toContain("allowed from");
     const redraw = await draw(
-      ["redraw", "--beacon", BEACON_1],
+      ["redraw", "--signature", beacon1.signature],
       new Date(upcoming.drawAt.getTime() + 30 * DAY + 31 * MINUTE),
     );
     expect(redraw.code, redraw.stderr).toBe(0);
-    const [, second] = expectedWinners(seed, IDS, [BEACON_0, BEACON_1]);
+    const [, second] = expectedWinners(seed, IDS, [beacon0.randomness, beacon1.randomness]);
     expect(second).not.toBe(winner);
     expect(redraw.stdout).toContain(`Winner of round 1: ${second}\n`);
-    await expect.poll(page, { timeout: 30_000 }).toContain(BEACON_1);
+    await expect.poll(page, { timeout: 30_000 }).toContain(beacon1.randomness);
     const mails = await mailsTo(smtp, CONTACT, 2);
     expect(mails[1]!.subject).toContain(second);
+
+    // One beacon checked on its own: its randomness, or why not.
+    const checked = await draw(["beacon", String(redrawRound), beacon1.signature]);
+    expect(checked).toMatchObject({ code: 0, stdout: `${beacon1.randomness}\n` });
+    const notIts = await draw(["beacon", String(redrawRound + 1), beacon1.signature]);
+    expect(notIts.code).toBe(2);
+    expect(notIts.stderr).toContain(`not the chain's signature of round ${redrawRound + 1}`);
   });
 });

@@ -247,6 +247,11 @@ function VerifyDraw({ draw }: { draw: PublishedDraw }) {
           <PublishedValue key={index} label={roundName(index)}>
             <span className="block text-slate-600">Valor público: {round.beaconSource}</span>
             <Hex value={round.beacon} />
+            {round.beaconUrl ? (
+              <a href={round.beaconUrl} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
+                Ver la ronda y su firma en drand
+              </a>
+            ) : null}
             <span className="mt-1 block">
               Ganador: <strong className="font-semibold text-slate-900">{round.winnerName}</strong> (id{" "}
               <code className="font-mono">{round.winnerId}</code>)

@@ -1,5 +1,6 @@
 import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import { checkBeacon, DRAND_RELAYS, fetchRoundSignature, QUICKNET } from "~/lib/draw/drand.server";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderMail } from "~/lib/mail/render-mail.server";
@@ -10,13 +11,16 @@ import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import {
   CLAIM_PERIOD_MS,
+  DrawRefused,
   drawRecords,
   ensureCommitment,
   freezeDueDraw,
   frozenList,
   redraw,
   runDraw,
+  type CheckedBeacon,
   type DrawRecord,
+  type DrawRoundRow,
   type DrawSummary,
   type SheetEntries,
 } from "./records.server";
@@ -40,9 +44,17 @@ function listUrlOf(drawAt: number): string {
   return `${env.siteUrl}/sorteos/${drawDate(drawAt)}/ids.txt`;
 }
 
-function beaconSource(drawAt: number, round: number): string {
-  return `drand quicknet, ronda ${formatCount(beaconRound(new Date(drawAt), round))}`;
+/** Where a round's value comes from, as the page and the mail say it: a rehearsal never passes for drand. */
+function beaconSource(round: DrawRoundRow): string {
+  const number = formatCount(round.beacon_round);
+  return round.rehearsal === 1
+    ? `ensayo con una clave de prueba, ronda ${number}: no es un valor de drand`
+    : `drand quicknet, ronda ${number}`;
 }
+
+/** The round on drand's main relay: its signature and randomness, for anyone to compare. */
+const beaconUrl = (round: DrawRoundRow) =>
+  round.rehearsal === 1 ? null : `${DRAND_RELAYS[0]}/${QUICKNET.chainHash}/public/${round.beacon_round}`;
 
 function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw {
   return {
@@ -55,7 +67,8 @@ function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw 
     seed: draw.seed,
     rounds: rounds.map((round) => ({
       beacon: round.beacon,
-      beaconSource: beaconSource(draw.draw_at, round.round),
+      beaconSource: beaconSource(round),
+      beaconUrl: beaconUrl(round),
       winnerId: round.winner_id,
       winnerName: round.winner_name,
     })),
@@ -216,10 +229,47 @@ export async function drawStatus(): Promise<string> {
   return lines.join("\n\n");
 }
 
+/**
+ * The value of drand `round`, checked: from `signature` when the operator copied it from a
+ * relay, else asked of drand's relays. Checked against quicknet's key, or the rehearsal key
+ * where one is set (never in production). Refused with the reason, before anything is recorded.
+ */
+async function checkedBeacon(round: number, signature: string | null): Promise<CheckedBeacon> {
+  const rehearsalKey = env.draw.rehearsalKey;
+  const publishedAt = quicknetRoundTime(round);
+  let signed = signature;
+  if (signed === null) {
+    if (drawNow() < publishedAt) {
+      throw new DrawRefused(`drand round ${round} is published at ${iso(publishedAt)}: run the command after that`);
+    }
+    try {
+      signed = await fetchRoundSignature(round, env.draw.relays ?? DRAND_RELAYS, env.draw.relayTimeoutMs);
+    } catch (error) {
+      throw new DrawRefused(
+        `${(error as Error).message}. Without drand's relays, pass --signature <hex> copied from one`,
+      );
+    }
+  }
+  const check = checkBeacon(round, signed, rehearsalKey ?? QUICKNET.publicKey);
+  if (!check.ok) {
+    throw new DrawRefused(
+      rehearsalKey ? `Under the rehearsal key, ${check.problem}` : `Not drand's beacon: ${check.problem}`,
+    );
+  }
+  return { randomness: check.randomness, signature: signed, rehearsal: rehearsalKey !== null };
+}
+
+/** `npm run draw -- beacon <round> <signature>`: the round's randomness, or why the signature is not its. */
+export function checkBeaconCommand(round: number, signature: string): string {
+  const check = checkBeacon(round, signature, env.draw.rehearsalKey ?? QUICKNET.publicKey);
+  if (!check.ok) throw new DrawRefused(check.problem);
+  return check.randomness;
+}
+
 /** `npm run draw -- run` and `redraw`: the record as published, mailed to the team in the same transaction. */
-export async function drawCommand(command: "run" | "redraw", beacon: string): Promise<RecordedDraw> {
+export async function drawCommand(command: "run" | "redraw", signature: string | null): Promise<RecordedDraw> {
   const options = {
-    beacon,
+    beaconFor: (round: number) => checkedBeacon(round, signature),
     now: drawNow(),
     onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) =>
       enqueueMail(trx, recordMail(publishedDraw(record)), Date.now()),

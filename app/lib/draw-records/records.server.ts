@@ -89,10 +89,12 @@ async function latestDue(db: Kysely<Tables>, now: number): Promise<DrawRow | und
     .executeTakeFirst();
 }
 
-function assertBeacon(beacon: string): void {
-  if (!isBeaconValue(beacon)) {
-    throw new DrawRefused("--beacon must be the round's randomness as drand prints it: 32 to 128 lowercase hex digits");
-  }
+/** A round's public value, checked against its signature before anything is recorded. */
+export interface CheckedBeacon {
+  randomness: string;
+  signature: string;
+  /** Checked against a rehearsal key, not drand's. */
+  rehearsal: boolean;
 }
 
 /** Whether an insert failed on the (draw_at, round) key: another run recorded that round first. */
@@ -102,7 +104,11 @@ function isDuplicateKey(error: unknown): boolean {
 }
 
 export interface DrawOptions {
-  beacon: string;
+  /**
+   * The checked value of drand round `beaconRound` (fixed by the rule for the round being
+   * drawn), or a DrawRefused saying why there is none: asked once the draw is known to be due.
+   */
+  beaconFor: (beaconRound: number) => Promise<CheckedBeacon>;
   now: number;
   /** Runs inside the transaction that records the round: the mail of the record. */
   onRecorded: (trx: Kysely<Tables>, record: DrawRecord) => Promise<void>;
@@ -162,8 +168,7 @@ export async function freezeDueDraw(db: Kysely<Tables>, loadEntries: LoadEntries
  * transaction with the mail, so a refused or failed run leaves nothing behind.
  */
 export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, options: DrawOptions): Promise<DrawRecord> {
-  const { beacon, now } = options;
-  assertBeacon(beacon);
+  const { now } = options;
   const draw = await latestDue(db, now);
   if (!draw) {
     const upcoming = await db.selectFrom("draws").select("draw_at").orderBy("draw_at").limit(1).executeTakeFirst();
@@ -182,8 +187,7 @@ export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, opti
  * claim period of the round before has ended (30 days per round from the draw instant).
  */
 export async function redraw(db: Kysely<Tables>, options: DrawOptions): Promise<DrawRecord> {
-  const { beacon, now } = options;
-  assertBeacon(beacon);
+  const { now } = options;
   const draw = await db
     .selectFrom("draws")
     .selectAll()
@@ -208,7 +212,7 @@ async function recordRound(
   db: Kysely<Tables>,
   draw: DrawRow,
   earlier: DrawRoundRow[],
-  { beacon, now, onRecorded }: DrawOptions,
+  { beaconFor, now, onRecorded }: DrawOptions,
   alsoInTransaction: (trx: Kysely<Tables>) => Promise<void>,
 ): Promise<DrawRecord> {
   const ids = parseEntryList(draw.list_text ?? "");
@@ -218,10 +222,13 @@ async function recordRound(
   const remaining = ids.filter((id) => !taken.has(id));
   if (remaining.length === 0) throw new DrawRefused("Every entry of this draw has already won a round");
   const round = earlier.length;
+  const drandRound = beaconRound(new Date(draw.draw_at), round);
+  const beacon = await beaconFor(drandRound);
+  if (!isBeaconValue(beacon.randomness)) throw new Error("A checked beacon's randomness is not hex");
   const { index, attempts } = await winnerIndex({
     seed: draw.seed,
     listHash: draw.list_hash,
-    beacon,
+    beacon: beacon.randomness,
     round,
     count: remaining.length,
   });
@@ -229,8 +236,10 @@ async function recordRound(
   const row: DrawRoundRow = {
     draw_at: draw.draw_at,
     round,
-    beacon_round: beaconRound(new Date(draw.draw_at), round),
-    beacon,
+    beacon_round: drandRound,
+    beacon: beacon.randomness,
+    beacon_signature: beacon.signature,
+    rehearsal: beacon.rehearsal ? 1 : 0,
     winner_index: index,
     attempts,
     winner_id: winnerId,

@@ -7,8 +7,10 @@
 interface PublishedRound {
   /** The public random value, as its source prints it (hex). */
   beacon: string;
-  /** Where the value comes from, e.g. "drand quicknet, ronda 28.012.345". */
+  /** Where the value comes from, e.g. "drand quicknet, ronda 28.012.345"; a rehearsal says it is not drand's. */
   beaconSource: string;
+  /** The round on a public drand relay, where anyone can read its signature; null for a rehearsal. */
+  beaconUrl: string | null;
   winnerId: string;
   /** First name and surname initial only. */
   winnerName: string;

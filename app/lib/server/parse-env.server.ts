@@ -51,6 +51,20 @@ export interface ServerEnv {
    * is exactly "test", so tests can run a draw after its instant and production never can.
    */
   drawNow: number | null;
+  draw: DrawConfig;
+}
+
+/** Where the draw commands get drand's value, and against which key they check it. */
+export interface DrawConfig {
+  /** Relays asked for a round's signature, all at once; null: drand's own (docs/draw.md, "The public value"). */
+  relays: string[] | null;
+  /** How long each relay may take to answer. */
+  relayTimeoutMs: number;
+  /**
+   * A G2 public key (hex) that replaces quicknet's for rehearsals: never in production, and
+   * every record made with it says it is not drand's (docs/draw.md, "Rehearsals").
+   */
+  rehearsalKey: string | null;
 }
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
@@ -237,6 +251,22 @@ const mailFrom = variable.refine((from) => !from || parseEmailAddress(from.match
   error: (issue) => `must be an address or "Name <address>", got "${String(issue.input)}"`,
 });
 
+/** Comma-separated http(s) origins; unset, drand's own relays. */
+const drandRelays = variable.transform((raw, context) => {
+  if (!raw) return null;
+  const relays = raw.split(",").map((relay) => relay.trim().replace(/\/+$/, ""));
+  const bad = relays.find((relay) => !URL.canParse(relay) || !/^https?:$/.test(new URL(relay).protocol));
+  return bad === undefined ? relays : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+});
+
+/** A compressed BLS12-381 G2 point: 96 bytes. */
+const rehearsalKey = variable.pipe(
+  z
+    .string()
+    .regex(/^[0-9a-f]{192}$/, "must be a BLS12-381 G2 public key, 192 lowercase hex characters")
+    .optional(),
+);
+
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
 function modeOf(nodeEnv: string | undefined): ServerMode {
   const value = nodeEnv?.trim();
@@ -272,6 +302,9 @@ function envSchema(cwd: string) {
       // A morning's sign-ups after an announcement fit; a flood from many addresses does not.
       FORM_MAILS_PER_HOUR: wholeNumber(200, { min: 1, max: 100_000 }),
       DRAW_NOW: variable,
+      DRAND_RELAYS: drandRelays,
+      DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
+      DRAW_REHEARSAL_KEY: rehearsalKey,
     })
     .transform((vars, context): ServerEnv => {
       const site = vars.SITE_URL ?? `http://localhost:${vars.PORT}`;
@@ -287,6 +320,14 @@ function envSchema(cwd: string) {
           });
           return z.NEVER;
         }
+      }
+      if (vars.DRAW_REHEARSAL_KEY && modeOf(vars.NODE_ENV) === "production") {
+        context.addIssue({
+          code: "custom",
+          path: ["DRAW_REHEARSAL_KEY"],
+          message: "must not be set in production: a draw there uses drand's key alone",
+        });
+        return z.NEVER;
       }
       return {
         mode: modeOf(vars.NODE_ENV),
@@ -305,6 +346,11 @@ function envSchema(cwd: string) {
           formMailsPerHour: vars.FORM_MAILS_PER_HOUR,
         },
         drawNow,
+        draw: {
+          relays: vars.DRAND_RELAYS,
+          relayTimeoutMs: vars.DRAND_TIMEOUT_MS,
+          rehearsalKey: vars.DRAW_REHEARSAL_KEY ?? null,
+        },
         sharedMaxAgeSeconds: vars.SHARED_MAX_AGE_SECONDS,
         participantNames: vars.PARTICIPANT_NAMES,
         organizer: { name: vars.ORGANIZER_NAME, taxId: vars.ORGANIZER_TAX_ID, address: vars.ORGANIZER_ADDRESS },

@@ -118,4 +118,15 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0007_draw_round_signatures": {
+    async up(db: Kysely<unknown>) {
+      // The proof of each round's value (docs/draw.md, "The public value"), and whether it was
+      // checked against a rehearsal key: such a record is marked wherever it is shown.
+      await db.schema.alterTable("draw_rounds").addColumn("beacon_signature", "text").execute();
+      await db.schema
+        .alterTable("draw_rounds")
+        .addColumn("rehearsal", "integer", (column) => column.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

@@ -91,7 +91,12 @@ export interface DrawRoundTable {
   round: number;
   /** The drand quicknet round whose randomness is `beacon`. */
   beacon_round: number;
+  /** The round's randomness: SHA-256 of `beacon_signature`. */
   beacon: string;
+  /** The round's BLS signature as the chain published it (hex); null on records made before it was kept. */
+  beacon_signature: string | null;
+  /** 1 when the signature was checked against a rehearsal key, not drand's: never a real draw. */
+  rehearsal: number;
   /** Index among the entries left this round. */
   winner_index: number;
   attempts: number;

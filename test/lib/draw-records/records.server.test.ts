@@ -35,8 +35,14 @@ const sheet = (ids: string[]): SheetEntries => ({
   entries: ids.map((id) => ({ id, name: `Nombre ${id}` })),
   fromSample: false,
 });
+/** The drand rounds the records asked the value of, in order. */
+const askedRounds: number[] = [];
 const options = (now: number, beacon = BEACON) => ({
-  beacon,
+  // The value as the command's check passes it on (tested in test/lib/draw/drand.server.test.ts).
+  beaconFor: async (round: number) => {
+    askedRounds.push(round);
+    return { randomness: beacon, signature: "ab".repeat(48), rehearsal: false };
+  },
   now,
   onRecorded: async (_: unknown, record: { rounds: { winner_id: string }[] }) => {
     mailed.push(record.rounds.at(-1)!.winner_id);
@@ -80,6 +86,23 @@ describe("draw records", () => {
       [NEXT_DRAW, DRAW + 31 * MINUTE],
       [DRAW, T0],
     ]);
+  });
+
+  it("asks for the rule's drand round, and records nothing when its value is refused", async () => {
+    await ensureCommitment(storage.db, T0);
+    askedRounds.length = 0;
+    const refusing = {
+      ...options(DRAW + 31 * MINUTE),
+      beaconFor: async (round: number) => {
+        askedRounds.push(round);
+        throw new DrawRefused("Not drand's beacon");
+      },
+    };
+    await expect(runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), refusing)).rejects.toThrow("Not drand's");
+    // 30 minutes after the draw instant, on quicknet's 3 s rounds from its genesis.
+    expect(askedRounds).toEqual([Math.ceil((DRAW / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1]);
+    const [record] = await drawRecords(storage.db);
+    expect(record!.rounds).toEqual([]);
   });
 
   it("refuses before the instant, and records nothing when the run fails", async () => {

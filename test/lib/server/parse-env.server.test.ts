@@ -32,6 +32,7 @@ describe("parseEnv", () => {
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
       mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", formMailsPerHour: 200 },
       drawNow: null,
+      draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
   });
@@ -72,6 +73,29 @@ describe("parseEnv", () => {
     }
     expect(() => parseEnv({ NODE_ENV: "test", DRAW_NOW: "next monday" }, ROOT)).toThrow(
       'Invalid configuration: DRAW_NOW must be an ISO 8601 instant, got "next monday"',
+    );
+  });
+
+  it("takes drand's relays and a rehearsal key, which production refuses", () => {
+    const key = "a1".repeat(96);
+    expect(
+      parseEnv(
+        {
+          DRAND_RELAYS: "http://127.0.0.1:9/, https://relay.example",
+          DRAND_TIMEOUT_MS: "500",
+          DRAW_REHEARSAL_KEY: key,
+        },
+        ROOT,
+      ).draw,
+    ).toEqual({ relays: ["http://127.0.0.1:9", "https://relay.example"], relayTimeoutMs: 500, rehearsalKey: key });
+    expect(() => parseEnv({ NODE_ENV: "production", DRAW_REHEARSAL_KEY: key }, ROOT)).toThrow(
+      "Invalid configuration: DRAW_REHEARSAL_KEY must not be set in production: a draw there uses drand's key alone",
+    );
+    expect(() => parseEnv({ DRAW_REHEARSAL_KEY: "a1".repeat(95) }, ROOT)).toThrow(
+      /^Invalid configuration: DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key/,
+    );
+    expect(() => parseEnv({ DRAND_RELAYS: "api.drand.sh" }, ROOT)).toThrow(
+      'Invalid configuration: DRAND_RELAYS must be http(s) URLs separated by commas, got "api.drand.sh"',
     );
   });
 
