@@ -69,7 +69,7 @@ interface Citation {
 }
 
 function citationsIn(file: string, text: string): Citation[] {
-  const pattern = /\bdocs\/([\w.-]+\.md)(?:#([\w-]+)|,\s*"([^"]+)")?/g;
+  const pattern = /\bdocs\/((?:[\w-]+\/)*[\w.-]+\.md)(?:#([\w-]+)|,\s*"([^"]+)")?/g;
   return [...joinLines(text).matchAll(pattern)].map(([, target, anchor, heading]) => ({
     file,
     target: target!,
@@ -83,6 +83,9 @@ function problemWith(citation: Citation, docs: Map<string, string[]>): string | 
   const headings = docs.get(citation.target);
   const where = `${citation.file}: docs/${citation.target}`;
   if (!headings) return `${where} does not exist`;
+  if (citation.target === DECISIONS_INDEX && (citation.heading !== undefined || citation.anchor !== undefined)) {
+    return `${where} is the index: cite the record in docs/decisions/ instead`;
+  }
   if (citation.heading !== undefined && !headings.some((heading) => headingMatches(citation.heading!, heading))) {
     return `${where} has no heading "${citation.heading}"`;
   }
@@ -103,10 +106,14 @@ function outsideMentionsIn(file: string, text: string): string[] {
     );
 }
 
+/** The list of decisions; each decision is a record of its own in docs/decisions/. */
+const DECISIONS_INDEX = "decisions.md";
+
+/** Every Markdown file under docs/, by its path there ("operations.md", "decisions/001-….md"). */
 function readDocs(): Map<string, string[]> {
   const docs = new Map<string, string[]>();
-  for (const name of readdirSync(path.join(ROOT, "docs"))) {
-    if (name.endsWith(".md")) docs.set(name, headingsOf(readFileSync(path.join(ROOT, "docs", name), "utf8")));
+  for (const file of filesUnder("docs")) {
+    if (file.endsWith(".md")) docs.set(file.slice("docs/".length), headingsOf(readFileSync(path.join(ROOT, file), "utf8")));
   }
   return docs;
 }
@@ -138,9 +145,40 @@ describe("citations of the docs", () => {
   });
 });
 
+describe("decision records", () => {
+  const records = readdirSync(path.join(ROOT, "docs/decisions")).sort();
+
+  it("are numbered from 1 without a gap, each file named NNN-title.md and titled with its number", () => {
+    expect(records.length).toBeGreaterThan(40);
+    records.forEach((name, index) => {
+      expect(name).toMatch(new RegExp(`^${String(index + 1).padStart(3, "0")}-[a-z0-9-]+\\.md$`));
+      const text = readFileSync(path.join(ROOT, "docs/decisions", name), "utf8");
+      expect(text.split("\n")[0], name).toMatch(new RegExp(`^# ${index + 1}\\. \\S`));
+    });
+  });
+
+  it("each say when, whether it still holds, and what was rejected", () => {
+    for (const name of records) {
+      const text = readFileSync(path.join(ROOT, "docs/decisions", name), "utf8");
+      expect(text, name).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
+      expect(text, name).toMatch(/^Status: (accepted|superseded by \d+)$/m);
+      expect(text, name).toMatch(/Rejected/);
+      const successor = /^Status: superseded by (\d+)$/m.exec(text)?.[1];
+      if (successor) expect(records[Number(successor) - 1], name).toBeDefined();
+    }
+  });
+
+  it("are all listed in the index", () => {
+    const index = readFileSync(path.join(ROOT, "docs", DECISIONS_INDEX), "utf8");
+    for (const name of records) expect(index, name).toContain(`(decisions/${name})`);
+  });
+});
+
 describe("the citation checker", () => {
   const docs = new Map([
     ["guide.md", ["Cache lifetimes", "Public origin: `SITE_URL`, never the host", "Pages (10 rows)"]],
+    ["decisions.md", ["Decisions"]],
+    ["decisions/007-cache-lifetimes.md", ["7. Cache lifetimes"]],
   ]);
   const problemsIn = (text: string) =>
     citationsIn("x.ts", text)
@@ -169,6 +207,15 @@ describe("the citation checker", () => {
     expect(problemsIn(cite(`, "Cache"`))).toEqual([`x.ts: ${guide} has no heading "Cache"`]);
     expect(problemsIn(cite(`, "Lifetimes"`))).toHaveLength(1);
     expect(problemsIn(cite("#cache"))).toEqual([`x.ts: ${guide} has no heading with the anchor #cache`]);
+  });
+
+  it("takes a decision record by its path, and refuses a heading of the decisions index", () => {
+    const record = ["docs", "decisions", "007-cache-lifetimes.md"].join("/");
+    const index = ["docs", "decisions.md"].join("/");
+    expect(problemsIn(`see ${record}.`)).toEqual([]);
+    expect(problemsIn(`see ${index}, "Cache lifetimes"`)).toEqual([
+      `x.ts: ${index} is the index: cite the record in docs/decisions/ instead`,
+    ]);
   });
 
   it("flags the outside sources however they are written, but not the repository's own page", () => {
