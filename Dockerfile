@@ -7,7 +7,7 @@
 # The toolchain compiles on Node 24.18.1 and the runtime runs 24.21.0, one ABI (Node 24's
 # module version 137). Headers from 24.19.0 on make node::ObjectWrap's destructor remove an
 # environment cleanup hook, which aborts the process when V8 collects a better-sqlite3 statement
-# outside a JavaScript context (docs/decisions.md, "Native module built on Node 24.18.1").
+# outside a JavaScript context (docs/decisions/036-native-module-built-on-node-24-18-1.md).
 FROM node:24.18.1-bookworm-slim AS toolchain
 # better-sqlite3 (the embedded database) compiles its native module with node-gyp: Python,
 # make and a C++ compiler, against this stage's own Node headers. Built from source, not a

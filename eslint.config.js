@@ -1,5 +1,5 @@
 // Lint for app/, test/ and the scripts around them: `npm run lint` (zero warnings).
-// The layering of app/lib is enforced here; docs/decisions.md, "Code layout", says why.
+// The layering of app/lib is enforced here; docs/decisions/022-code-layout.md, says why.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";

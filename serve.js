@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
- * `remix-serve <build>`, with what remix-serve's CLI offers no option for (docs/decisions.md,
- * "The page comes from the path"):
+ * `remix-serve <build>`, with what remix-serve's CLI offers no option for (docs/decisions/024-the-page-comes-from-the-path-host-checked-in-the.md):
  *
  * - an access log that never records what a visitor searched for;
  * - a guard in front of everything else that answers malformed requests itself: a Host that is
@@ -69,7 +68,7 @@ const CASE_SENSITIVE_PREFIX = "/build/";
  * The one spelling of a path: unreserved characters unescaped, letters in lower case outside
  * /build/, no repeated or trailing slash. Remix matches routes without
  * regard to case or a trailing slash, so each variant would otherwise be a page of its own to
- * render and store (docs/decisions.md, "One stored entry per page").
+ * render and store (docs/decisions/025-one-stored-entry-per-page.md).
  */
 function canonicalPath(path) {
   const unescaped = path.replace(ENCODED_UNRESERVED, (escape) => decodeURIComponent(escape));
@@ -153,7 +152,7 @@ function guardRequest(req, res, next) {
  * Form submissions (every method but GET and HEAD) handled at once; the rest wait their turn in
  * arrival order. A sign-up costs several times a page, and without JavaScript the page is rendered
  * again for its answer: fifty at once kept `/healthz` and the stored pages waiting 1–3 s behind
- * them, a few at a time keeps them answered (docs/decisions.md, "Submissions in turn").
+ * them, a few at a time keeps them answered (docs/decisions/037-submissions-in-turn.md).
  */
 const SUBMISSIONS_AT_ONCE = 4;
 /** Past this many waiting, a newcomer is told to come back: a burst, not a backlog of minutes. */
@@ -207,7 +206,7 @@ function submissionsInTurn(req, res, next) {
 /**
  * express.static looks every request up on disk, a stat in libuv's thread pool, before Remix
  * sees it: `/`, `/sorteos` and `/healthz` too, queued behind whatever the pool is compressing
- * (docs/decisions.md, "Answers sent whole"). The names at the top of each static directory are
+ * (docs/decisions/039-answers-sent-whole-a-length-on-short-answers-one.md). The names at the top of each static directory are
  * read once at start-up, after the build wrote them, and only paths under one of them are
  * looked up. A file added to public/ while the server runs is served after a restart.
  */

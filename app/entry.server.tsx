@@ -14,7 +14,7 @@ import { startFormsSweep } from "~/lib/forms/retention.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { startDrawClock } from "~/lib/draw-records/draw-records.server";
 
-// Wiring only: render, decide the page's state, hand over (docs/decisions.md, "Code layout").
+// Wiring only: render, decide the page's state, hand over (docs/decisions/022-code-layout.md).
 // remix-serve imports the server build, and with it this module, before it listens.
 exitWhenDrainedAfterSignal();
 warmParticipantsCache();

@@ -4,7 +4,7 @@
  * compile hint, a `//# allFunctionsCalledOnLoad` comment on a file's first line, makes
  * Chromium compile all of its functions while the file downloads, off the main thread,
  * instead of one by one on the main thread as hydration first calls them
- * (docs/decisions.md, "Compile hints on the browser build"). Other browsers read a comment.
+ * (docs/decisions/021-compile-hints-on-the-browser-build.md). Other browsers read a comment.
  *
  *   node other/add-compile-hints.js public/build     (the last step of `npm run build`)
  *

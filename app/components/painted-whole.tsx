@@ -5,8 +5,7 @@ type BlockTag = "div" | "p" | "ul";
 /**
  * A block painted whole or not at all while the page arrives on a slow network: the rule
  * on `[data-paint-when-complete]` in app/tailwind.css keeps it invisible (in its space)
- * until its last child, the `data-complete` marker, has arrived (docs/decisions.md, "No
- * layout shift on a slow network"). The marker is an `li` in a list, so the list stays valid.
+ * until its last child, the `data-complete` marker, has arrived (docs/decisions/018-no-layout-shift-on-a-slow-network.md). The marker is an `li` in a list, so the list stays valid.
  */
 export function PaintedWhole({
   as: Block = "div",

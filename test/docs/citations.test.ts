@@ -113,7 +113,8 @@ const DECISIONS_INDEX = "decisions.md";
 function readDocs(): Map<string, string[]> {
   const docs = new Map<string, string[]>();
   for (const file of filesUnder("docs")) {
-    if (file.endsWith(".md")) docs.set(file.slice("docs/".length), headingsOf(readFileSync(path.join(ROOT, file), "utf8")));
+    if (file.endsWith(".md"))
+      docs.set(file.slice("docs/".length), headingsOf(readFileSync(path.join(ROOT, file), "utf8")));
   }
   return docs;
 }

@@ -1,6 +1,6 @@
 /**
  * A stored page is painted before it asks for a single script, then hydrates
- * (docs/decisions.md, "Scripts after the first paint"), in every case the starter
+ * (docs/decisions/020-scripts-after-the-first-paint.md), in every case the starter
  * script must handle: a visible tab, a hidden one, a browser without paint timing, and
  * no JavaScript at all.
  */

@@ -1,6 +1,6 @@
 /**
  * Every browser module a page loads reaches the browser marked for eager compilation
- * (docs/decisions.md, "Compile hints on the browser build"), as `npm run build` leaves it.
+ * (docs/decisions/021-compile-hints-on-the-browser-build.md), as `npm run build` leaves it.
  */
 import { expect, it } from "vitest";
 import { BROWSER_USER_AGENT } from "../support/browser";

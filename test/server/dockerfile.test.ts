@@ -35,7 +35,7 @@ describe("Dockerfile, against the rest of the repository", () => {
     // `^toolchain` accepts the runtime too: same major, never older (below).
     expect(packageJson.engines.node).toContain(`^${toolchain.join(".")}`);
     // Native modules compiled on the toolchain load in the runtime: one major is one ABI, and
-    // the toolchain is never newer (docs/decisions.md, "Native module built on Node 24.18.1").
+    // the toolchain is never newer (docs/decisions/036-native-module-built-on-node-24-18-1.md).
     expect(toolchain[0]).toBe(runtime[0]);
     expect(toolchain[1] * 1000 + toolchain[2]).toBeLessThanOrEqual(runtime[1] * 1000 + runtime[2]);
     expect(baseImages.every((image) => image.includes(`node:${runtime[0]}.`))).toBe(true);

@@ -1,6 +1,5 @@
 /**
- * The built stylesheet travels inside every document (docs/decisions.md, "Inline
- * stylesheet"): the same bytes each time, allowed by the response's CSP, no stylesheet link.
+ * The built stylesheet travels inside every document (docs/decisions/006-inline-stylesheet.md): the same bytes each time, allowed by the response's CSP, no stylesheet link.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";

@@ -9,7 +9,7 @@ export function StylesheetTextProvider({ value, children }: { value: string; chi
 
 /**
  * The site's whole stylesheet inside the document, so the first paint waits on no other
- * request (docs/decisions.md, "Inline stylesheet"). The server renders the text; the
+ * request (docs/decisions/006-inline-stylesheet.md). The server renders the text; the
  * browser hydrates the element without it and keeps what the server sent.
  */
 export function InlineStylesheet() {

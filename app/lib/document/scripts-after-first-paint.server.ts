@@ -6,8 +6,7 @@ const MODULE_SCRIPT = '<script type="module" async="">';
 
 /**
  * The document with Remix's module preloads and module script held back until the page
- * has painted; `ScriptsAfterFirstPaint` starts them (docs/decisions.md, "Scripts after the
- * first paint"). Only the attribute that fetches or runs each element changes, so the
+ * has painted; `ScriptsAfterFirstPaint` starts them (docs/decisions/020-scripts-after-the-first-paint.md). Only the attribute that fetches or runs each element changes, so the
  * script's text, and its CSP hash, stay as rendered. A page Remix wrote otherwise is left
  * as it is: it loads its scripts early, which costs speed, not function.
  */

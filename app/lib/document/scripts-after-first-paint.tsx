@@ -45,8 +45,7 @@ function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: n
 const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MODULE_TYPE, MAX_FRAMES].map((argument) => JSON.stringify(argument)).join(", ")})`;
 
 /**
- * Starts the scripts a stored page holds until after its first paint (docs/decisions.md,
- * "Scripts after the first paint"). On a page that holds none (a page made for one request, the
+ * Starts the scripts a stored page holds until after its first paint (docs/decisions/020-scripts-after-the-first-paint.md). On a page that holds none (a page made for one request, the
  * development server) it finds nothing to start.
  */
 export function ScriptsAfterFirstPaint() {

@@ -11,7 +11,7 @@ const NOT_ANSWERED = "No pudimos recibir el formulario por un problema nuestro. 
  * A public form that is a plain POST to its own page (without JavaScript the page comes back
  * with the answer) and, with JavaScript, posts in place: the same fields to the same URL, asking
  * for the answer alone, so the visitor stays where they are. Remix's fetcher would do the same,
- * but its code would load on every page (docs/decisions.md, "Forms posted in place").
+ * but its code would load on every page (docs/decisions/038-forms-posted-in-place.md).
  */
 export function useSubmitInPlace(): {
   answer: FormAnswer | undefined;

@@ -5,7 +5,7 @@ import { isParticipantsView } from "~/lib/participants/view";
 /**
  * How long browsers and shared caches (a CDN, a reverse proxy) may keep each kind of
  * response. Every choice and the time a new participant takes to appear behind a CDN are
- * in docs/operations.md, "Behind a CDN", and docs/decisions.md, "Cache lifetimes".
+ * in docs/operations.md, "Behind a CDN", and docs/decisions/004-cache-lifetimes.md.
  */
 export type PageState =
   /** Data ready and shown: the same bytes for everyone until the data or the lifetime changes. */

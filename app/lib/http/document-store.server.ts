@@ -16,7 +16,7 @@ import { singleton } from "~/lib/server/singleton.server";
 /**
  * Responses whose data is ready, kept as the exact bytes every visitor gets: rendered once
  * per URL and data, compressed once into each encoding, with one strong ETag per encoding
- * and the CSP hashes of their inline elements (docs/decisions.md, "Stored pages").
+ * and the CSP hashes of their inline elements (docs/decisions/002-stored-pages-one-set-of-bytes-csp-by-hash.md).
  */
 export interface StoredResponse {
   status: number;

@@ -15,8 +15,7 @@ export const HTML_CONTENT_TYPE = "text/html; charset=utf-8";
 
 /**
  * Every kind of response the app sends, with what finishing it needs. Security headers,
- * Cache-Control and Content-Type are decided here and nowhere else (docs/decisions.md,
- * "Code layout").
+ * Cache-Control and Content-Type are decided here and nowhere else (docs/decisions/022-code-layout.md).
  */
 export type FinishedAs =
   /** A ready page or its data, from the store, answering `url`: the same bytes for everyone. */

@@ -8,7 +8,7 @@ export function createNonce(): string {
 /**
  * What a document's inline `<script>` and `<style>` elements are allowed by: a fresh nonce
  * for a page that streams, or the SHA-256 of each element for a page stored and served
- * alike to everyone (docs/decisions.md, "Stored pages").
+ * alike to everyone (docs/decisions/002-stored-pages-one-set-of-bytes-csp-by-hash.md).
  */
 export type InlineSources = { nonce: string } | HashSources;
 export interface HashSources {

@@ -32,7 +32,7 @@ function MailDocument({ blocks }: { blocks: MailBlock[] }) {
 /**
  * Both parts of a mail from one list of blocks. The HTML is rendered by React, so every text
  * and attribute is escaped by construction: a name, a message or a link cannot become markup
- * (docs/decisions.md, "Mail rendering").
+ * (docs/decisions/043-mail-rendering.md).
  */
 export function renderMail(blocks: MailBlock[]): { text: string; html: string } {
   const text = blocks

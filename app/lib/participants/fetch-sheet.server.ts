@@ -46,8 +46,7 @@ const MAX_REDIRECTS = 20;
 /**
  * Where a redirect may take the sheet fetch: the configured URL's own origin, or the hosts
  * Google's published-sheet link redirects to, over https. Anything else would publish rows
- * from wherever a compromised or misconfigured upstream points (docs/decisions.md, "Bounded
- * sheets").
+ * from wherever a compromised or misconfigured upstream points (docs/decisions/027-bounded-sheets.md).
  */
 function redirectAllowed(configured: URL, target: URL): boolean {
   if (target.origin === configured.origin) return true;

@@ -4,7 +4,7 @@ export const MAX_QUERY_LENGTH = 100;
 /**
  * The query as the page echoes it: composed (NFC, as typed on most keyboards), cut to what is
  * searched, without surrounding spaces. Every spelling that searches alike is one page, stored
- * once (docs/decisions.md, "One stored entry per page").
+ * once (docs/decisions/025-one-stored-entry-per-page.md).
  */
 export function canonicalQuery(raw: string): string {
   return raw.normalize("NFC").slice(0, MAX_QUERY_LENGTH).trim();

@@ -10,7 +10,7 @@ function cleanCell(cell: string | undefined): string {
  * name ("María de los Ángeles Fernández de la Torre y Sánchez de Bustamante", 66) fits, as does
  * the longest country name in Spanish; ids and dates are short codes. The sheet is fed by what
  * people type into a survey, so a longer value is no entry: its row is dropped and counted with
- * the other invalid rows, never cut to fit (docs/decisions.md, "Bounded sheets").
+ * the other invalid rows, never cut to fit (docs/decisions/027-bounded-sheets.md).
  */
 const FIELD_LIMITS = { nombre: 100, pais: 60, id: 32, fecha: 32 } as const;
 

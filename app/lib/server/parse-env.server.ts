@@ -135,7 +135,7 @@ function sheetSource(cwd: string) {
 
 /**
  * The public origin. Never derived from a request: a stored page would otherwise carry
- * whatever Host a visitor sent (docs/decisions.md, "Public origin"). Unset: localhost on PORT.
+ * whatever Host a visitor sent (docs/decisions/013-public-origin-site-url-never-the-requests-host.md). Unset: localhost on PORT.
  */
 const siteUrl = variable.transform((raw, context) => {
   if (!raw) return undefined;
@@ -274,7 +274,7 @@ function modeOf(nodeEnv: string | undefined): ServerMode {
 }
 
 /**
- * The whole configuration as one schema (docs/decisions.md, "Environment schema"): each
+ * The whole configuration as one schema (docs/decisions/042-environment-schema.md): each
  * variable's default and checks, then what depends on several of them.
  */
 function envSchema(cwd: string) {
