@@ -56,14 +56,16 @@ function publishedDraw(): PublishedDraw {
       {
         beacon: "6eb37bd557a659a9110bab5e02f4f8276695d6ce67c1b145fd68b094b9fcb6b7",
         beaconSource: "drand quicknet, ronda 34.123.456",
-        beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34123456",
+        beaconUrl:
+          "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34123456",
         winnerId: "OL-25238",
         winnerName: "Valentina R.",
       },
       {
         beacon: "84297b5ea9be39f1889c8dc88f1081214f65fe890310d5c7e60e83eea7426d57",
         beaconSource: "drand quicknet, ronda 34.987.654",
-        beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34987654",
+        beaconUrl:
+          "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34987654",
         winnerId: "OL-25970",
         winnerName: "Mateo F.",
       },

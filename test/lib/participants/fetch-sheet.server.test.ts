@@ -27,7 +27,7 @@ async function followed(configured: string, target: string): Promise<boolean> {
   }
 }
 
-describe('the sheet fetch\'s redirects (docs/decisions/027-bounded-sheets.md)', () => {
+describe("the sheet fetch's redirects (docs/decisions/027-bounded-sheets.md)", () => {
   it("follows Google's published-sheet redirects over https", async () => {
     expect(await followed(PUBLISHED, "https://doc-0g-4s-sheets.googleusercontent.com/pub/abc?output=csv")).toBe(true);
     // Another path: msw matches handlers by path alone, query aside.
