@@ -1,7 +1,23 @@
 import { createHash } from "node:crypto";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
-import { describe, expect, it } from "vitest";
-import { checkBeacon, QUICKNET } from "~/lib/draw/drand.server";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkBeacon, fetchRoundSignature, QUICKNET } from "~/lib/draw/drand.server";
+import { rehearsalChain, startStandInRelay, type RelayBehaviour, type StandInRelay } from "../../support/drand-relay";
+
+/** A relay on loopback giving `answers` in turn, whatever round is asked. */
+async function startJsonRelay(answers: object[]): Promise<{ url: string; close: () => Promise<void> }> {
+  let next = 0;
+  const server = http.createServer((_, response) => {
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answers[next++]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 /**
  * Real quicknet rounds, as drand's relays publish them (round, signature, randomness), pinned
@@ -49,8 +65,26 @@ describe("checkBeacon", () => {
     });
   });
 
+  it.each([0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1])("refuses round %s, which drand never has", (round) => {
+    expect(checkBeacon(round, REAL_ROUNDS[0]!.signature)).toEqual({
+      ok: false,
+      problem: `${round} is not a drand round number`,
+    });
+  });
+
   it("refuses a value that is only hex, a flipped byte, and anything not 96 hex characters", () => {
     const { round, signature } = REAL_ROUNDS[0]!;
+    for (const padded of [`${signature}00`, `00${signature}`, ` ${signature}`]) {
+      expect(checkBeacon(round, padded)).toEqual({
+        ok: false,
+        problem: "a quicknet signature is 96 lowercase hex characters (48 bytes)",
+      });
+    }
+    // 96 hex characters that are no point of the curve: refused, not thrown.
+    expect(checkBeacon(round, "f".repeat(96))).toEqual({
+      ok: false,
+      problem: "the signature is not the chain's signature of round 1000",
+    });
     expect(checkBeacon(round, "a".repeat(96)).ok).toBe(false);
     const flipped = signature.slice(0, -1) + (signature.endsWith("9") ? "8" : "9");
     expect(checkBeacon(round, flipped).ok).toBe(false);
@@ -72,5 +106,61 @@ describe("checkBeacon", () => {
     expect(checkBeacon(round, signature).ok).toBe(false);
     // A real quicknet signature under the rehearsal key: refused too.
     expect(checkBeacon(REAL_ROUNDS[0]!.round, REAL_ROUNDS[0]!.signature, rehearsalKey).ok).toBe(false);
+  });
+});
+
+describe("fetchRoundSignature, from stand-in relays on loopback", () => {
+  const chain = rehearsalChain();
+  let relays: StandInRelay[] = [];
+  beforeAll(async () => {
+    relays = await Promise.all([startStandInRelay(chain), startStandInRelay(chain)]);
+  });
+  afterAll(async () => {
+    await Promise.all(relays.map((relay) => relay.close()));
+  });
+  const urls = () => relays.map((relay) => relay.url);
+  const answering = (first: RelayBehaviour, second: RelayBehaviour) => {
+    relays[0]!.behaviour = first;
+    relays[1]!.behaviour = second;
+  };
+
+  it("takes the round's signature when the relays agree, or when one has it and the other does not", async () => {
+    answering("drand", "drand");
+    expect(await fetchRoundSignature(4_242, urls(), 2_000)).toBe(chain.sign(4_242).signature);
+    answering("not-found", "drand");
+    expect(await fetchRoundSignature(4_243, urls(), 2_000)).toBe(chain.sign(4_243).signature);
+  });
+
+  it("refuses relays that disagree, naming both signatures", async () => {
+    answering("drand", "other-signature");
+    await expect(fetchRoundSignature(7, urls(), 2_000)).rejects.toThrow(
+      `the relays disagree on round 7: ${chain.sign(7).signature} / ${chain.sign(8).signature}`,
+    );
+  });
+
+  it("says why no relay gave the round: an HTTP status, an answer that is no round, a time-out", async () => {
+    answering("not-found", "garbage");
+    await expect(fetchRoundSignature(9, urls(), 2_000)).rejects.toThrow(
+      new RegExp(`^no relay gave round 9 \\(${relays[0]!.url}: HTTP 404; ${relays[1]!.url}: .+\\)$`),
+    );
+    answering("hang", "hang");
+    await expect(fetchRoundSignature(10, urls(), 200)).rejects.toThrow(/no relay gave round 10 \(.*(timeout|aborted)/i);
+  });
+
+  it("refuses an answer for another round, without a signature, or too large for a round", async () => {
+    const answers = await startJsonRelay([
+      { round: 12, signature: chain.sign(12).signature },
+      { round: 11 },
+      { round: 11, signature: "ab".repeat(3000) },
+    ]);
+    try {
+      for (let index = 0; index < 3; index++) {
+        await expect(fetchRoundSignature(11, [answers.url], 2_000)).rejects.toThrow(
+          index === 2 ? "an answer too large for a round" : "not a round of the chain",
+        );
+      }
+    } finally {
+      await answers.close();
+    }
   });
 });

@@ -50,7 +50,32 @@ describe("parseEmailAddress", () => {
     ["a non-ASCII mailbox", "josé@example.com"],
     ["a mailbox over 64 characters", `${"a".repeat(65)}@example.com`],
     ["an address over 254 characters", `a@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.${"e".repeat(63)}.com`],
+    [
+      "255 characters, one past SMTP's path",
+      `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.com`,
+    ],
+    ["a control character in the mailbox", "ana\u0001@example.com"],
+    ["a C1 control character in the domain", "ana@exam\u0085ple.com"],
+    ["no mailbox", "@example.com"],
+    ["a numeric top-level label", "ana@example.12"],
+    ["a one-digit top-level label", "ana@example.1"],
+    ["a label ending with a hyphen", "ana@example-.com"],
   ])("refuses %s (%j)", (_, typed) => {
     expect(parseEmailAddress(typed)).toBeNull();
+  });
+
+  it.each([
+    [
+      "254 characters, SMTP's whole path",
+      `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(57)}.com`,
+    ],
+    ["a one-letter mailbox", "a@example.com"],
+    ["a one-letter label", "ana@a.example.com"],
+    ["dotted words in the mailbox", "ana.bb.cc@example.com"],
+    ["digits in a middle label", "ana@mail.123.example"],
+    ["a top-level label ending with a digit", "ana@example.com2"],
+    ["a top-level label starting with a digit", "ana@example.2com"],
+  ])("accepts %s", (_, typed) => {
+    expect(parseEmailAddress(typed)).toBe(typed.toLowerCase());
   });
 });

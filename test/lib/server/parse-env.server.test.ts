@@ -255,6 +255,83 @@ describe("parseEnv, names and organizer", () => {
   });
 });
 
+describe("parseEnv, each check's exact words", () => {
+  it.each([
+    [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME must be at most 200 characters, got 201"],
+    [{ ORGANIZER_ADDRESS: "Calle 1\u200ePiso 2" }, "ORGANIZER_ADDRESS must not contain control characters"],
+    [{ PARTICIPANT_NAMES: "todos" }, 'PARTICIPANT_NAMES must be "initial" or "full", got "todos"'],
+    [{ CONTACT_EMAIL: "soporte" }, 'CONTACT_EMAIL must be an email address such as soporte@example.com, got "soporte"'],
+    [{ DATABASE_URL: "xpostgres://db/site" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
+    [{ DATABASE_URL: "postgres://db/site x" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
+    [{ DATABASE_URL: "postgres://" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
+    [
+      { SMTP_URL: "xsmtp://mail.example.com" },
+      "SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+    ],
+    [
+      { SMTP_URL: "smtp://mail.example.com x" },
+      "SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+    ],
+    [
+      { MAIL_FROM: "Avisos <a@example.com> x" },
+      'MAIL_FROM must be an address or "Name <address>", got "Avisos <a@example.com> x"',
+    ],
+    [
+      { MAIL_FROM: "x Avisos <<a@example.com>" },
+      'MAIL_FROM must be an address or "Name <address>", got "x Avisos <<a@example.com>"',
+    ],
+    [
+      { DRAND_RELAYS: "https://relay.example,ftp://relay.example" },
+      'DRAND_RELAYS must be http(s) URLs separated by commas, got "ftp://relay.example"',
+    ],
+    [
+      { DRAND_RELAYS: "https://relay.example,xhttps://relay.example" },
+      'DRAND_RELAYS must be http(s) URLs separated by commas, got "xhttps://relay.example"',
+    ],
+    [
+      { DRAW_REHEARSAL_KEY: `x${"a1".repeat(96)}` },
+      "DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key, 192 lowercase hex characters",
+    ],
+    [
+      { DRAW_REHEARSAL_KEY: `${"a1".repeat(96)}x` },
+      "DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key, 192 lowercase hex characters",
+    ],
+  ])("refuses %j: %s", (vars, message) => {
+    expect(() => parseEnv(vars, ROOT)).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it.each(["20", "23", "24", "25", "26", "27", "30", "33", "34"])("accepts a CUIT with AFIP's prefix %s", (prefix) => {
+    // The check digit of each, worked out with the weights 5 4 3 2 7 6 5 4 3 2.
+    const body = "12345678";
+    const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+    const sum = [...`${prefix}${body}`].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
+    const check = (11 - (sum % 11)) % 11;
+    if (check === 10) return; // AFIP issues no such CUIT
+    expect(parseEnv({ ORGANIZER_TAX_ID: `${prefix}${body}${check}` }, ROOT).organizer.taxId.value).toBe(
+      `${prefix}-${body}-${check}`,
+    );
+  });
+
+  it("takes a CUIT whose check digit works out to 0, and refuses one that would need 10", () => {
+    // 2000000006 weighs 2·5 + 6·2 = 22, 0 modulo 11: 11 − 0 is written 0.
+    expect(parseEnv({ ORGANIZER_TAX_ID: "20-00000006-0" }, ROOT).organizer.taxId.value).toBe("20-00000006-0");
+    // 2000000001 weighs 2·5 + 1·2 = 12, 1 modulo 11: its check digit would be 10, so no digit fits.
+    for (const digit of ["0", "1", "9"]) {
+      expect(() => parseEnv({ ORGANIZER_TAX_ID: `20-00000001-${digit}` }, ROOT)).toThrow("has a wrong check digit");
+    }
+  });
+
+  it.each([
+    ["postgresql://site@db/site", { DATABASE_URL: "postgresql://site@db/site" }],
+    ["a From of the address alone", { MAIL_FROM: "avisos@example.com" }],
+    ["a From of the address in brackets, no name", { MAIL_FROM: "<avisos@example.com>" }],
+    ["smtp:// and smtps://", { SMTP_URL: "smtp://mail.example.com" }],
+    ["smtps://", { SMTP_URL: "smtps://mail.example.com:465" }],
+  ])("accepts %s", (_, vars) => {
+    expect(() => parseEnv(vars, ROOT)).not.toThrow();
+  });
+});
+
 describe("parseEnv, edges", () => {
   it("treats an empty or blank variable as unset, and trims the rest", () => {
     expect(parseEnv({ PORT: "", PARTICIPANTS_TTL_SECONDS: "   ", SITE_URL: "  " }, ROOT)).toMatchObject({
