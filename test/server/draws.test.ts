@@ -182,7 +182,13 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(html).toContain("no es un valor de drand");
     expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}/sorteos/${date}/ids.txt`);
     // The next month is committed right after the draw, and shown as upcoming.
-    const next = upcomingIn((await draw(["status"])).stdout);
+    const statusAfter = (await draw(["status"])).stdout;
+    const next = upcomingIn(statusAfter);
+    // The redraw's round and when drand publishes it: 30 days (864,000 rounds of 3 s) later.
+    const redrawAt = new Date(upcoming.drawAt.getTime() + 30 * DAY);
+    expect(statusAfter).toContain(
+      `next redraw:  round 1, allowed from ${redrawAt.toISOString()}, drand quicknet round ${drandRound + 864_000}, published ${new Date(redrawAt.getTime() + 30 * MINUTE).toISOString()}`,
+    );
     expect(next.drawAt.getTime()).toBeGreaterThan(upcoming.drawAt.getTime() + 27 * DAY);
     expect(html).toContain(next.commitment);
 

@@ -223,7 +223,7 @@ export async function drawStatus(): Promise<string> {
     const round = beaconRound(new Date(draw.drawAt), next);
     lines.push(
       describeDraw(draw),
-      `  next redraw:  round ${next}, allowed from ${iso(Date.parse(draw.drawAt) + next * CLAIM_PERIOD_MS)}, drand quicknet round ${round}`,
+      `  next redraw:  round ${next}, allowed from ${iso(Date.parse(draw.drawAt) + next * CLAIM_PERIOD_MS)}, drand quicknet round ${round}, published ${iso(quicknetRoundTime(round))}`,
     );
   }
   return lines.join("\n\n");
