@@ -1,7 +1,7 @@
 /** The shared header (docs/product.md, "Header") and reveal-on-scroll under reduced motion (docs/product.md, "Home"). */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, VIEWPORTS, type ViewportName, gotoHydrated } from "../support/browser";
+import { openPage, VIEWPORTS, type ViewportName, gotoHydrated, twoFramesLater } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
@@ -99,6 +99,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
   it("animates nothing and hides nothing when the visitor prefers reduced motion", async () => {
     const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "reduce" });
     await gotoHydrated(page, `${site.app.origin}/`);
+    // Past the point where the script would have marked sections: the page's effects have run
+    // (the carousel has measured) and the observer has had a frame to report.
+    await page.locator("[data-testid=winners-carousel][data-per-view]").waitFor();
+    await twoFramesLater(page);
     expect(await page.locator('[data-reveal="pending"]').count()).toBe(0);
     const hidden = await page
       .locator("[data-reveal]")
@@ -110,7 +114,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
   it("marks below-the-fold sections pending, then shows them once they scroll into view", async () => {
     const { page, context } = await openPage(site.browser, viewport);
     await gotoHydrated(page, `${site.app.origin}/`);
-    expect(await page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
+    // The script marks them once it runs, an effect after hydration.
+    await expect.poll(() => page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
     await page.locator("#cta").scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator("#cta").getAttribute("data-reveal")).toBe("shown");
     await context.close();
