@@ -15,10 +15,11 @@ export function NotFoundPage() {
   }, [pathname]);
 
   return (
-    // Top-aligned and a screen tall: centred text, or a footer pulled up into a short page,
-    // would move while the page arrives on a slow network.
+    // Top-aligned, a screen tall and a fixed width: centred text, a footer pulled up into a
+    // short page, or a column as wide as the lines parsed so far would move while the page
+    // arrives on a slow network.
     <section className="flex min-h-screen justify-center bg-slate-50 px-4 pb-16 pt-[calc(4rem+18vh)]">
-      <div className="text-center">
+      <div className="w-full max-w-md text-center">
         <h1 className="mb-4 text-6xl font-bold text-slate-900">404</h1>
         {/* These texts are English (docs/product.md, "404 and error screen"): screen readers should pronounce them so. */}
         <p lang="en" className="mb-6 text-xl text-slate-600">

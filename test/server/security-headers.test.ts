@@ -260,7 +260,11 @@ describe("in Chromium", () => {
       for (const path of ["/sorteos", "/", "/no-existe", "/sorteos", "/", "/encuesta"]) {
         const { page, context, problems } = await openPage(browser, "desktop");
         const violations = await recordCspViolations(page);
+        // The 404 page logs once hydrated; the document's own 404 is expected only with that log.
+        const notFoundLogged =
+          path === "/no-existe" ? page.waitForEvent("console", (message) => /^404 Error/.test(message.text())) : null;
         await gotoHydrated(page, `${slowApp.origin}${path}`);
+        await notFoundLogged;
         if (path === "/sorteos") await page.getByText(NEWEST).first().waitFor();
         // Hydrated: the client router is in charge.
         await page.waitForFunction(() => "__remixRouter" in window);
