@@ -3,7 +3,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { env } from "~/lib/server/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/server/exit-when-drained.server";
 import { STREAM_TIMEOUT_MS } from "~/lib/document/render-document.server";
-import { documentState } from "~/lib/http/cache-control.server";
+import { pageState } from "~/lib/http/route-keeping.server";
 import {
   finishedDataResponse,
   privateDocumentResponse,
@@ -36,7 +36,7 @@ export default async function handleRequest(
 ) {
   const formAnswer = formAnswerResponse(request, responseStatusCode, remixContext);
   if (formAnswer) return formAnswer;
-  const state = storesPages ? documentState(request, responseStatusCode, remixContext) : "private";
+  const state = storesPages ? pageState(request, responseStatusCode, responseHeaders) : "private";
   if (state !== "private") {
     try {
       return await readyDocumentResponse(request, responseStatusCode, responseHeaders, remixContext, state);

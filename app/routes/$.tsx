@@ -1,8 +1,10 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta: MetaFunction = () => unlistedPageMeta(NOT_FOUND_TITLE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

@@ -1,3 +1,4 @@
+import { data, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BenefitStrip } from "~/components/home/benefit-strip";
 import { CallToAction } from "~/components/home/call-to-action";
@@ -12,12 +13,14 @@ import { getRecentParticipants } from "~/lib/participants/participants.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(HOME_PAGE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader() {
   const recent = await streamUnlessReady(getRecentParticipants());
-  return { recent: recent.value };
+  return data({ recent: recent.value }, recent.init);
 }
 
 export default function HomePage() {

@@ -1,11 +1,13 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
 import { LEAVE_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { formFields, UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = () => unlistedPageMeta("Borrar mi email | Opinion Labz");
+export const headers: HeadersFunction = (args) => keptAs("personal", args);
 
 /**
  * Two ways out, one URL: a mail client's RFC 8058 one-click POST (body

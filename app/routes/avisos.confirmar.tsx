@@ -1,10 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
 import { CONFIRM_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = () => unlistedPageMeta("Confirmá tu email | Opinion Labz");
+export const headers: HeadersFunction = (args) => keptAs("personal", args);
 
 const OUTCOMES: Record<ConfirmOutcome, string> = {
   confirmed: "¡Listo, confirmaste tu email! Te vamos a escribir cuando las encuestas estén listas.",

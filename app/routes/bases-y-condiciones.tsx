@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { organizerValues } from "~/components/legal/filled-values";
 import { LegalDocumentBody } from "~/components/legal/legal-document-body";
@@ -7,8 +8,10 @@ import { RULES_PAGE } from "~/content/pages/rules";
 import { nextDrawAt } from "~/lib/draw/next-draw";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(RULES_PAGE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 /** The next draw by the countdown's rule: the stored page changes when the draw it names has passed. */
 export function loader() {

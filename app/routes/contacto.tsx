@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactEmail } from "~/components/contacto/contact-email";
 import { ContactHero } from "~/components/contacto/contact-hero";
@@ -8,8 +8,10 @@ import { CONTACT_PAGE } from "~/content/pages/contact";
 import { submitContactForm } from "~/lib/forms/contact.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(CONTACT_PAGE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export function loader() {
   return { contactEmail: env.contactEmail };

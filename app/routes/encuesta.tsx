@@ -1,12 +1,14 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { NotifyForm } from "~/components/encuesta/notify-form";
 import { Icon } from "~/components/icons";
 import { SURVEY_PAGE } from "~/content/pages/survey";
 import { submitWaitlistForm } from "~/lib/forms/waitlist.server";
 import { metaFor } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(SURVEY_PAGE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 /** "Avisarme cuando esté listo": a plain form POST, or posted in place with JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {

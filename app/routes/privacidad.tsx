@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { organizerValues } from "~/components/legal/filled-values";
 import { LegalDocumentBody } from "~/components/legal/legal-document-body";
@@ -6,8 +7,10 @@ import { PRIVACY_PAGE } from "~/content/pages/privacy";
 import { PRIVACY_POLICY } from "~/content/privacy-policy";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(PRIVACY_PAGE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export function loader() {
   return { organizer: env.organizer, contactEmail: env.contactEmail };

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DrawHero } from "~/components/sorteos/draw-hero";
 import { FaqSection } from "~/components/sorteos/faq-section";
@@ -16,8 +16,10 @@ import { getDrawsView } from "~/lib/draw-records/draw-records.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
+import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(DRAWS_PAGE);
+export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     streamUnlessReady(getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") })),
     getDrawsView(),
   ]);
-  return { listing: listing.value, draws };
+  return data({ listing: listing.value, draws }, listing.init);
 }
 
 export default function SorteosPage() {

@@ -4,12 +4,12 @@
  * and shutting down cleanly; none may leak the sheet's address to a visitor.
  */
 import { http, HttpResponse } from "msw";
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { flakySheet, handlers as defaultHandlers, sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { generateSheet, sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { decodeSingleFetch } from "../support/single-fetch";
 import { sharedBrowser, openPage, gotoHydrated } from "../support/browser";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
@@ -157,9 +157,8 @@ async function listing(app: AppServer, search = ""): Promise<Listing> {
   expect(response.status).toBe(200);
   const [forDecode, forCheck] = response.body!.tee();
   void new Response(forCheck).text().then((text) => visitorBodies.push(text));
-  const decoded = await decode(forDecode);
-  const routes = decoded.value as Record<string, { data?: { listing: Listing | Promise<Listing> } }>;
-  return await routes["routes/sorteos"]!.data!.listing;
+  const routes = await decodeSingleFetch(forDecode);
+  return await (routes["routes/sorteos"]!.data as { listing: Listing | Promise<Listing> }).listing;
 }
 
 function participantRows(html: string): number {

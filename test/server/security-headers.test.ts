@@ -56,6 +56,8 @@ function expectCommonHeaders(response: Response, label: string): Map<string, str
   expect(response.headers.get("permissions-policy"), label).toBeTruthy();
   expect(response.headers.get("cross-origin-opener-policy"), label).toBe("same-origin");
   expect(response.headers.get("x-powered-by"), label).toBeNull();
+  // docs/decisions/045-route-keeping-declared-in-headers.md: the routes' keeping is internal.
+  expect(response.headers.get("x-keeping"), label).toBeNull();
   return policy;
 }
 

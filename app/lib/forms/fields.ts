@@ -1,4 +1,3 @@
-import type { PersonalData } from "~/lib/http/cache-control.server";
 /**
  * The names the forms post and the server reads, and what each answer says. Shared by the
  * components (which render them) and app/lib/forms (which checks them).
@@ -36,9 +35,9 @@ export const LEAVE_PATH = "/avisos/baja";
 /** The query parameter both links carry the address's token in. */
 export const TOKEN_PARAMETER = "t";
 
-/** What a mail link's page receives: its token, for this visitor only. */
-export function mailLinkPageData(request: Request): PersonalData & { token: string | null } {
-  return { kind: "personal", token: new URL(request.url).searchParams.get(TOKEN_PARAMETER) };
+/** What a mail link's page receives: its token, for this visitor only (its route is kept as "personal"). */
+export function mailLinkPageData(request: Request): { token: string | null } {
+  return { token: new URL(request.url).searchParams.get(TOKEN_PARAMETER) };
 }
 
 /** A mail link's page as it posts back to itself: same path, same token. */

@@ -1,6 +1,4 @@
-import type { EntryContext } from "@remix-run/node";
 import { env } from "~/lib/server/env.server";
-import { isParticipantsView } from "~/lib/participants/view";
 
 /**
  * How long browsers and shared caches (a CDN, a reverse proxy) may keep each kind of
@@ -76,67 +74,4 @@ export function ifNoneMatchHits(ifNoneMatch: string | null, etag: string): boole
   const tags = ifNoneMatch.split(",", MAX_ENTITY_TAGS + 1);
   if (tags.length > MAX_ENTITY_TAGS) return false;
   return tags.some((tag) => tag.trim().replace(/^W\//, "") === opaque);
-}
-
-/** Loader data nests views a few levels deep at most: route → loader result → view. */
-const MAX_DATA_DEPTH = 5;
-
-const isPromise = (value: unknown) => typeof (value as PromiseLike<unknown> | null)?.then === "function";
-
-/** Whether any part of `data` is still a promise, i.e. the response would stream. */
-function waitsOnData(data: unknown, depth = 0): boolean {
-  if (isPromise(data)) return true;
-  if (depth >= MAX_DATA_DEPTH || typeof data !== "object" || data === null) return false;
-  return Object.values(data).some((child) => waitsOnData(child, depth + 1));
-}
-
-/**
- * Loader data meant for one person (a mail link's token): the page is never stored or shared,
- * whatever its URL, since the store and CDNs key pages by path and the query keys they know.
- */
-export interface PersonalData {
-  kind: "personal";
-}
-
-function isPersonal(data: unknown, depth = 0): boolean {
-  if ((data as { kind?: unknown } | null)?.kind === "personal") return true;
-  if (depth >= MAX_DATA_DEPTH || typeof data !== "object" || data === null) return false;
-  return Object.values(data).some((child) => isPersonal(child, depth + 1));
-}
-
-function showsSheetError(data: unknown, depth = 0): boolean {
-  if (isParticipantsView(data) && data.error !== null) return true;
-  if (depth >= MAX_DATA_DEPTH || typeof data !== "object" || data === null) return false;
-  return Object.values(data).some((child) => showsSheetError(child, depth + 1));
-}
-
-/** The state of a response carrying `data` with `status`, once it is known not to fail. */
-function stateOfData(status: number, data: unknown): PageState {
-  if (waitsOnData(data) || isPersonal(data)) return "private";
-  if (status === 404) return "not-found";
-  if (status !== 200) return "private";
-  return showsSheetError(data) ? "sheet-error" : "ready";
-}
-
-/** Whether a document's loaders left data still to come, which the page streams as it arrives. */
-export function documentWaitsOnData(context: EntryContext): boolean {
-  return waitsOnData(context.staticHandlerContext.loaderData);
-}
-
-const isReadRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
-
-/** The state of a document about to be rendered, from what its loaders returned. */
-export function documentState(request: Request, status: number, context: EntryContext): PageState {
-  const { loaderData, actionData, errors } = context.staticHandlerContext;
-  if (!isReadRequest(request) || actionData || errors) return "private";
-  return stateOfData(status, loaderData);
-}
-
-/** The state of a single-fetch data response whose body is complete and decoded. */
-export function dataState(request: Request, status: number, data: unknown): PageState {
-  // Remix runs actions for any data request but a GET, HEAD included.
-  if (request.method !== "GET") return "private";
-  const state = stateOfData(status, data);
-  // A missing route's data is a few bytes and nothing browses it: not worth keeping.
-  return state === "not-found" ? "private" : state;
 }

@@ -1,5 +1,3 @@
-import { decode } from "turbo-stream";
-
 /**
  * Single-fetch data responses (`/sorteos.data`, …). Their body is a turbo-stream that ends
  * at once when the data was ready and stays open while deferred data streams in.
@@ -44,20 +42,4 @@ function replay(
       return reader.cancel(reason);
     },
   });
-}
-
-/**
- * The data a complete body carries. Remix's own types (errors, redirects) are read as
- * opaque markers: only the plain data matters to the cache (docs/decisions.md).
- */
-export async function decodeData(body: Buffer): Promise<unknown> {
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(body);
-      controller.close();
-    },
-  });
-  const decoded = await decode(stream, { plugins: [(type: string) => ({ value: { remixType: type } })] });
-  await decoded.done;
-  return decoded.value;
 }

@@ -1,10 +1,11 @@
 import type { EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { renderDocumentForRequest, renderDocumentWhole, streamDocument } from "~/lib/document/render-document.server";
-import { dataState, documentWaitsOnData, type PageState } from "./cache-control.server";
-import { decodeData, readIfComplete } from "./data-response.server";
+import type { PageState } from "./cache-control.server";
+import { readIfComplete } from "./data-response.server";
 import { isStorable, serveStored, storedResponse } from "./document-store.server";
 import { finishResponse, HTML_CONTENT_TYPE } from "./finish-response.server";
+import { dataState, waitsOnData } from "./route-keeping.server";
 import { createNonce, inlineHashes, NO_INLINE_SOURCES } from "./security-headers.server";
 
 /**
@@ -45,8 +46,9 @@ export async function privateDocumentResponse(
   context: EntryContext,
 ): Promise<Response> {
   const nonce = createNonce();
+  const streams = waitsOnData(headers);
   finishResponse(headers, { kind: "private-page", nonce, url: new URL(request.url) });
-  if (!documentWaitsOnData(context)) {
+  if (!streams) {
     // A render that fails whole streams instead, where React reports the error as it always has.
     const html = await renderDocumentForRequest(context, request.url, nonce).catch((error: unknown) => {
       console.error(`[render] ${new URL(request.url).pathname}: rendering the page whole failed; streaming it`, error);
@@ -67,14 +69,11 @@ export async function privateDocumentResponse(
  * when ready and `stores` is on, finished as data otherwise.
  */
 export async function finishedDataResponse(request: Request, response: Response, stores: boolean): Promise<Response> {
+  const state = dataState(request, response.status, response.headers);
   finishResponse(response.headers, { kind: "data", url: new URL(request.url) });
   if (!stores || !response.body) return response;
   const body = await readIfComplete(response.body);
   if ("streaming" in body) return new Response(body.streaming, { status: response.status, headers: response.headers });
-  const state = await decodeData(body.complete).then(
-    (data) => dataState(request, response.status, data),
-    () => "private" as const,
-  );
   if (!isStorable(state)) {
     return new Response(body.complete, { status: response.status, headers: response.headers });
   }

@@ -4,6 +4,7 @@ import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
 import { robotsDirectiveFor } from "~/lib/sharing/robots-directive";
 import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
 import type { StoredResponse } from "./document-store.server";
+import { KEEPING_HEADER } from "./route-keeping.server";
 import {
   applySecurityHeaders,
   NO_INLINE_SOURCES,
@@ -84,6 +85,7 @@ function contentTypeOf(finished: FinishedAs): string | undefined {
 
 /** Sets the security headers, Cache-Control and Content-Type of a response of this kind. */
 export function finishResponse(headers: Headers, finished: FinishedAs): void {
+  headers.delete(KEEPING_HEADER);
   applySecurityHeaders(headers, inlineSourcesOf(finished));
   headers.set("Cache-Control", cacheControlOf(finished));
   const contentType = contentTypeOf(finished);

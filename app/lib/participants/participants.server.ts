@@ -42,12 +42,11 @@ export function warmParticipantsCache(cache = participantsCache()): void {
 function viewOf(state: SheetState): ParticipantsView {
   return state.kind === "ok"
     ? {
-        kind: "participants",
         fetchedAt: state.snapshot.fetchedAt,
         error: null,
         sample: state.snapshot.source === "sample",
       }
-    : { kind: "participants", fetchedAt: null, error: state.failure.publicMessage, sample: false };
+    : { fetchedAt: null, error: state.failure.publicMessage, sample: false };
 }
 
 /** The newest participants for the home page. */

@@ -15,8 +15,6 @@ export const RECENT_PARTICIPANTS_COUNT = 5;
 
 /** What a visitor's page receives about the participants list (docs/product.md, "What a page receives"). */
 export interface ParticipantsView {
-  /** Says what this is, so the HTTP layer can tell a page showing the sheet's error without guessing. */
-  kind: "participants";
   /** Time the server fetched the sheet from upstream, epoch ms; null if it never has. */
   fetchedAt: number | null;
   /** Visitor-facing error text, set only when there is no good copy of the sheet. */
@@ -46,9 +44,4 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   totalCount: number;
   countryCount: number;
   query: string;
-}
-
-/** Whether loader data is a participants view (every view above says so in `kind`). */
-export function isParticipantsView(value: unknown): value is ParticipantsView {
-  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "participants";
 }

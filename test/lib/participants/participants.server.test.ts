@@ -58,7 +58,6 @@ describe("getRecentParticipants (home)", () => {
 
   it("is empty, without error, for a sheet with no rows", async () => {
     expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({
-      kind: "participants",
       rows: [],
       fetchedAt: NOW,
       error: null,
@@ -68,7 +67,6 @@ describe("getRecentParticipants (home)", () => {
 
   it("carries the visitor-facing message and no rows when the sheet fails", async () => {
     expect(await getRecentParticipants(cacheFor("500"))).toEqual({
-      kind: "participants",
       rows: [],
       fetchedAt: null,
       error: "Error al cargar datos: 500",
@@ -139,7 +137,6 @@ describe("getParticipantsPage (/sorteos)", () => {
 
   it("reports the failure with no rows and zero counts when there is no good copy", async () => {
     expect(await getParticipantsPage({ query: "ana", page: "3" }, cacheFor("429"))).toEqual({
-      kind: "participants",
       rows: [],
       matchCount: 0,
       page: 1,
