@@ -9,7 +9,6 @@ import {
   privateDocumentResponse,
   readyDocumentResponse,
 } from "~/lib/http/document-response.server";
-import { formAnswerResponse } from "~/lib/http/finish-response.server";
 import { startFormsSweep } from "~/lib/forms/retention.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { startDrawClock } from "~/lib/draw-records/draw-records.server";
@@ -34,8 +33,6 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const formAnswer = formAnswerResponse(request, responseStatusCode, remixContext);
-  if (formAnswer) return formAnswer;
   const state = storesPages ? pageState(request, responseStatusCode, responseHeaders) : "private";
   if (state !== "private") {
     try {

@@ -22,6 +22,7 @@ import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/document/rende
 import { ScriptsAfterFirstPaint } from "~/lib/document/scripts-after-first-paint";
 import type { SiteData } from "~/lib/sharing/site-url";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { keepDataAfterForms } from "~/lib/forms/answer-in-place";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -32,6 +33,8 @@ export const links: LinksFunction = () => [
 export function loader(): SiteData {
   return { siteUrl: env.siteUrl };
 }
+
+export const shouldRevalidate = keepDataAfterForms;
 
 const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 

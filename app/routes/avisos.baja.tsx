@@ -1,8 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
 import { LEAVE_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { formFields, UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
+import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
@@ -28,6 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
   await deleteSubscription(token);
   return data({ message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más." });
 }
+
+/** Failures on the way stay inside the form (app/lib/forms/answer-in-place.ts). */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answerInPlace(serverAction);
+export const shouldRevalidate = keepDataAfterForms;
 
 export default function LeaveListPage() {
   return (

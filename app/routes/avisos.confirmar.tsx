@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
 import { CONFIRM_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
+import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
@@ -22,6 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await confirmSubscription(token);
   return data({ message: OUTCOMES[outcome] }, { status: outcome === "expired" ? 410 : 200 });
 }
+
+/** Failures on the way stay inside the form (app/lib/forms/answer-in-place.ts). */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answerInPlace(serverAction);
+export const shouldRevalidate = keepDataAfterForms;
 
 export default function ConfirmEmailPage() {
   return (

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
 import { NotifyForm } from "~/components/encuesta/notify-form";
 import { Icon } from "~/components/icons";
 import { SURVEY_PAGE } from "~/content/pages/survey";
+import { answerInPlace } from "~/lib/forms/answer-in-place";
 import { submitWaitlistForm } from "~/lib/forms/waitlist.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { keptAs } from "~/lib/http/route-keeping.server";
@@ -10,11 +11,14 @@ import { keptAs } from "~/lib/http/route-keeping.server";
 export const meta = metaFor(SURVEY_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
-/** "Avisarme cuando esté listo": a plain form POST, or posted in place with JavaScript. */
+/** "Avisarme cuando esté listo": a plain form POST, or Remix's with JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   const { status, answer } = await submitWaitlistForm(request);
   return data(answer, { status });
 }
+
+/** Failures on the way stay inside the form (app/lib/forms/answer-in-place.ts). */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answerInPlace(serverAction);
 
 export default function SurveyComingSoonPage() {
   return (

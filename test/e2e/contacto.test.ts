@@ -11,6 +11,7 @@ import {
   gotoHydrated,
   openPage,
   VIEWPORTS,
+  watchDocument,
   withoutBlockedScripts,
   type ViewportName,
 } from "../support/browser";
@@ -34,13 +35,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/contacto's form at %s"
   it("sends a message with JavaScript: the visitor stays on the page and is told when to expect an answer", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
     await gotoHydrated(page, `${site.app.origin}/contacto`);
-    const navigations: string[] = [];
-    page.on("framenavigated", (frame) => navigations.push(frame.url()));
+    const traffic = await watchDocument(page);
 
     await fill(page, { name: "Lucía", email: `lucia-${viewport}@example.com`, message: "¿Cuándo es el sorteo?" });
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect.poll(async () => page.getByTestId("contact-status").textContent()).toContain(ACCEPTED);
-    expect(navigations).toEqual([]);
+    expect(traffic.documentLoads).toEqual([]);
+    expect(await traffic.stayed()).toBe(true);
     expect(
       await page.getByLabel("Tu mensaje", { exact: true }).inputValue(),
       "the form is cleared for another message",

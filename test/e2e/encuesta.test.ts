@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   axeViolations,
@@ -6,6 +5,7 @@ import {
   gotoHydrated,
   openPage,
   VIEWPORTS,
+  watchDocument,
   withoutBlockedScripts,
   type ViewportName,
 } from "../support/browser";
@@ -15,14 +15,6 @@ const site = useSiteUnderTest();
 
 /** Chromium reports the answer to a refused form as a failed resource; the test provokes it. */
 const BAD_REQUEST = /^error: Failed to load resource: the server responded with a status of 400/;
-
-/** Every request and navigation the page makes from now on. */
-function watchTraffic(page: Page): { requests: string[]; navigations: string[] } {
-  const traffic = { requests: [] as string[], navigations: [] as string[] };
-  page.on("request", (request) => traffic.requests.push(`${request.method()} ${request.url()}`));
-  page.on("framenavigated", (frame) => traffic.navigations.push(frame.url()));
-  return traffic;
-}
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (viewport) => {
   it("is the coming-soon page, with a way back home and no console problems or axe violations", async () => {
@@ -56,7 +48,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     const { page, context, problems } = await openPage(site.browser, viewport);
     await gotoHydrated(page, `${site.app.origin}/encuesta`);
     const url = page.url();
-    const traffic = watchTraffic(page);
+    const traffic = await watchDocument(page);
 
     await page.getByLabel("Tu email").fill(`ana-${viewport}@example.com`);
     await page.getByRole("checkbox").check();
@@ -65,7 +57,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("te llega un email");
 
-    expect(traffic.navigations).toEqual([]);
+    expect(traffic.documentLoads).toEqual([]);
+    expect(await traffic.stayed()).toBe(true);
     expect(traffic.requests.filter((request) => request.startsWith("POST"))).toHaveLength(1);
     expect(page.url()).toBe(url);
     expect(await axeViolations(page)).toEqual([]);
@@ -95,6 +88,38 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("checkbox");
     expect(await page.getByRole("checkbox").getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel("Tu email").getAttribute("aria-invalid")).toBeNull();
+    await context.close();
+  });
+
+  it.each([
+    [
+      "the launcher's 503 while too many forms wait",
+      { status: 503, contentType: "text/plain; charset=utf-8", body: "Estamos recibiendo muchos envíos.\n" },
+      "Esperá un minuto",
+    ],
+    ["no network at all", null, "Revisá tu conexión"],
+  ] as const)("with JavaScript, %s stays inside the form, with what was typed", async (_case, answer, message) => {
+    // Chromium notes the failed request, and Remix the answer it cannot read: the test provokes both.
+    const expectProblems = /Failed to load resource|Unable to decode|requestfailed|SyntaxError|Unexpected/;
+    const { page, context, unexpected } = await openPage(site.browser, viewport, { expectProblems });
+    await gotoHydrated(page, `${site.app.origin}/encuesta`);
+    await page.route("**/encuesta.data*", (route) =>
+      answer ? route.fulfill(answer) : route.abort("internetdisconnected"),
+    );
+    const traffic = await watchDocument(page);
+    await page.getByLabel("Tu email").fill("carla@example.com");
+    await page.getByRole("checkbox").check();
+    await backdateFormStart(page);
+    await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
+    await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain(message);
+    expect(traffic.documentLoads).toEqual([]);
+    expect(await traffic.stayed()).toBe(true);
+    expect(await page.getByLabel("Tu email").inputValue()).toBe("carla@example.com");
+    expect(await page.getByRole("checkbox").isChecked()).toBe(true);
+    expect(await page.getByRole("button", { name: "Avisarme cuando esté listo" }).isEnabled()).toBe(true);
+    // The answer comes alone: no data request after it that could fail where it did.
+    expect(traffic.requests).toEqual([expect.stringMatching(/^POST .*\/encuesta\.data$/)]);
+    expect(unexpected()).toEqual([]);
     await context.close();
   });
 

@@ -157,8 +157,8 @@ async function listing(app: AppServer, search = ""): Promise<Listing> {
   expect(response.status).toBe(200);
   const [forDecode, forCheck] = response.body!.tee();
   void new Response(forCheck).text().then((text) => visitorBodies.push(text));
-  const routes = await decodeSingleFetch(forDecode);
-  return await (routes["routes/sorteos"]!.data as { listing: Listing | Promise<Listing> }).listing;
+  const routes = await decodeSingleFetch<Record<string, { data: { listing: Listing | Promise<Listing> } }>>(forDecode);
+  return await routes["routes/sorteos"]!.data.listing;
 }
 
 function participantRows(html: string): number {

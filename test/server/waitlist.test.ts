@@ -21,6 +21,7 @@ import {
   useDatabase,
   type SignUp,
 } from "../support/waitlist";
+import { decodeSingleFetch } from "../support/single-fetch";
 
 const ACCEPTED = "te llega un email para confirmarla";
 
@@ -247,9 +248,11 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     );
     expect(json.status).toBe(400);
     expect(statusMessage(await json.text())).toContain("No pudimos enviar el formulario");
-    const inPlace = await post("/encuesta", { "content-type": "text/plain", accept: "application/json" }, "hugo");
+    const inPlace = await post("/encuesta.data", { "content-type": "text/plain" }, "hugo");
     expect(inPlace.status).toBe(400);
-    expect(await inPlace.json()).toMatchObject({ ok: false, message: expect.stringContaining("No pudimos enviar") });
+    expect(await decodeSingleFetch(inPlace.body!)).toMatchObject({
+      data: { ok: false, message: expect.stringContaining("No pudimos enviar") },
+    });
 
     await signUp({ email: "hugo@example.com", client: "198.51.100.9" });
     const { leave } = linksIn((await mailsTo(smtp, "hugo@example.com"))[0]!);
@@ -266,21 +269,26 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect(smtp.mails().filter((mail) => mail.to === "hugo@example.com")).toHaveLength(1);
   });
 
-  it("answers the form posted in place with the answer alone: JSON, the action's status, never stored", async () => {
+  it("answers the form Remix posts with JavaScript with the answer alone: the action's status, never stored", async () => {
     const client = "198.51.100.8";
-    const refused = await postSignUp(app, { email: "gala@", client, accept: "application/json" });
+    const refused = await postSignUp(app, { email: "gala@", client, dataRequest: true });
     expect(refused.status).toBe(400);
-    expect(refused.headers.get("content-type")).toMatch(/^application\/json\b/);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/x-script\b/);
     expect(refused.headers.get("cache-control")).toBe("no-store");
-    expect(await refused.json()).toEqual({
-      ok: false,
-      field: "email",
-      message: expect.stringContaining("no parece válido"),
-      values: { email: "gala@" },
+    expect(await decodeSingleFetch(refused.body!)).toEqual({
+      data: {
+        ok: false,
+        field: "email",
+        message: expect.stringContaining("no parece válido"),
+        values: { email: "gala@" },
+      },
     });
-    const accepted = await postSignUp(app, { email: "gala@example.com", client, accept: "application/json" });
+    const accepted = await postSignUp(app, { email: "gala@example.com", client, dataRequest: true });
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toEqual({ ok: true, message: expect.stringContaining(ACCEPTED) });
+    expect(accepted.headers.get("cache-control")).toBe("no-store");
+    expect(await decodeSingleFetch(accepted.body!)).toEqual({
+      data: { ok: true, message: expect.stringContaining(ACCEPTED) },
+    });
     await mailsTo(smtp, "gala@example.com");
   });
 

@@ -204,3 +204,32 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/** What a page did from the moment `watchDocument` was called. */
+export interface WatchedDocument {
+  /** Every request, as "METHOD url". */
+  requests: string[];
+  /** Each new document the page loaded (a reload, a link followed, a form posted the plain way). */
+  documentLoads: string[];
+  /** Whether the document open when watching began is still the one shown. */
+  stayed: () => Promise<boolean>;
+}
+
+/**
+ * Watches whether a page stays on its document: a form answered in place loads nothing new,
+ * and the marker left in the document survives (the router may still replace the URL with itself).
+ */
+export async function watchDocument(page: Page): Promise<WatchedDocument> {
+  const watched: WatchedDocument = {
+    requests: [],
+    documentLoads: [],
+    stayed: () => page.evaluate(() => "documentWatched" in window),
+  };
+  page.on("request", (request) => {
+    watched.requests.push(`${request.method()} ${request.url()}`);
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      watched.documentLoads.push(request.url());
+  });
+  await page.evaluate(() => Object.assign(window, { documentWatched: true }));
+  return watched;
+}

@@ -11,8 +11,8 @@ const { decode } = createRequire(createRequire(import.meta.url).resolve("@remix-
   "turbo-stream",
 ) as { decode: Decode };
 
-/** The data of each route in a single-fetch answer, keyed by route id. */
-export async function decodeSingleFetch(body: ReadableStream<Uint8Array>): Promise<Record<string, { data?: unknown }>> {
+/** A single-fetch answer: each route's data keyed by route id (a loader's), or `{ data }` (an action's). */
+export async function decodeSingleFetch<Decoded>(body: ReadableStream<Uint8Array>): Promise<Decoded> {
   const decoded = await decode(body);
-  return decoded.value as Record<string, { data?: unknown }>;
+  return decoded.value as Decoded;
 }

@@ -54,23 +54,23 @@ export interface SignUp {
   filledInMs?: number;
   /** Who submits, as the X-Forwarded-For a proxy on loopback would add. */
   client: string;
-  /** The Accept header: the page's form with JavaScript posts in place asking for JSON. */
-  accept?: string;
+  /** Posted as Remix's `<Form>` does with JavaScript: to the page's single-fetch data URL. */
+  dataRequest?: boolean;
 }
 
 export async function postSignUp(
   app: AppServer,
-  { email, consent = true, honeypot = "", filledInMs = 5000, client, accept }: SignUp,
+  { email, consent = true, honeypot = "", filledInMs = 5000, client, dataRequest }: SignUp,
 ): Promise<Response> {
   return postForm(
     app,
     "/encuesta",
     { email, ...(consent ? { consentimiento: "si" } : {}) },
-    { honeypot, filledInMs, client, accept },
+    { honeypot, filledInMs, client, dataRequest },
   );
 }
 
-/** A public form's POST as a browser without JavaScript sends it (unless `accept` says otherwise), the bot-rule fields included. */
+/** A public form's POST as a browser without JavaScript sends it (or Remix with it, `dataRequest`), the bot-rule fields included. */
 export async function postForm(
   app: AppServer,
   pathname: string,
@@ -79,14 +79,14 @@ export async function postForm(
     honeypot = "",
     filledInMs = 5000,
     client,
-    accept = "text/html",
-  }: { honeypot?: string; filledInMs?: number; client: string; accept?: string },
+    dataRequest = false,
+  }: { honeypot?: string; filledInMs?: number; client: string; dataRequest?: boolean },
 ): Promise<Response> {
   const form = new URLSearchParams({ ...fields, sitio_web: honeypot, inicio: String(Date.now() - filledInMs) });
-  return fetch(`${app.origin}${pathname}`, {
+  return fetch(`${app.origin}${pathname}${dataRequest ? ".data" : ""}`, {
     method: "POST",
     body: form,
-    headers: { "x-forwarded-for": client, accept },
+    headers: { "x-forwarded-for": client, accept: dataRequest ? "*/*" : "text/html" },
     redirect: "manual",
   });
 }

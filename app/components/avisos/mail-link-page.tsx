@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { mailLinkAction } from "~/lib/forms/fields";
 
 interface MailLinkPageProps {
@@ -12,13 +12,16 @@ interface MailLinkPageProps {
 
 /**
  * The page a link in a mail opens. Opening it changes nothing (mail scanners open every
- * link); its one button, a plain POST that brings the page back with the outcome, does.
- * Its route's loader gives the token (`mailLinkPageData`), its action `{ message }`.
+ * link); its one button, a POST (Remix's `<Form>`, plain without JavaScript) answered with the
+ * outcome, does. Its route's loader gives the token (`mailLinkPageData`), its action
+ * `{ message }`; its `clientAction` a failed answer (`ok: false`), which keeps the button.
  */
 export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLinkPageProps) {
   const { token } = useLoaderData<{ token: string | null }>();
-  const outcome = useActionData<{ message: string }>()?.message;
+  const answer = useActionData<{ ok?: boolean; message: string }>();
+  const sending = useNavigation().state === "submitting";
   const action = token ? mailLinkAction(path, token) : null;
+  const outcome = answer?.ok === false ? null : answer?.message;
   return (
     <div className="bg-gradient-to-b from-brand-50 via-white to-white pt-16">
       <section aria-labelledby="aviso-titulo" className="container-page mx-auto max-w-xl py-16">
@@ -30,12 +33,17 @@ export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLink
             {outcome}
           </p>
         ) : action ? (
-          <form method="post" action={action} className="mt-6">
+          <Form method="post" action={action} className="mt-6">
             <p className="text-lg leading-relaxed text-slate-600">{explanation}</p>
-            <button type="submit" className="btn-primary mt-6 h-12 px-6">
+            <button type="submit" className="btn-primary mt-6 h-12 px-6" disabled={sending}>
               {buttonLabel}
             </button>
-          </form>
+            {answer?.ok === false ? (
+              <p role="status" className="mt-4 font-semibold text-red-700" data-testid="mail-link-failure">
+                {answer.message}
+              </p>
+            ) : null}
+          </Form>
         ) : (
           <p className="mt-4 text-lg leading-relaxed text-slate-600">
             Este enlace está incompleto. Abrilo directamente desde el email que te mandamos.

@@ -1,19 +1,20 @@
+import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { BotGuardFields } from "../bot-guard-fields";
 import { CONTACT_FIELD, CONTACT_LIMITS, EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
-import { useSubmitInPlace } from "~/lib/hooks/use-submit-in-place";
+import { useFormAnswer } from "~/lib/hooks/use-form-answer";
 
 const INPUT =
   "w-full rounded-2xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /**
- * /contacto's form: name, email, message. A plain POST to /contacto, so it needs no
- * JavaScript; with it, the form posts in place and the visitor stays on the page. Same bot rules as
+ * /contacto's form: name, email, message. Remix's `<Form>`, a plain POST to /contacto without
+ * JavaScript; with it, the answer appears in place. Same bot rules as
  * the waitlist (app/lib/forms/submission-guard.server.ts).
  */
 export function ContactForm() {
   const ids = { name: useId(), email: useId(), message: useId(), status: useId() };
-  const { answer, problem, kept, sending, form, onSubmit } = useSubmitInPlace();
+  const { answer, problem, kept, sending, form } = useFormAnswer("/contacto");
 
   const field = (name: string) => ({
     name,
@@ -23,12 +24,13 @@ export function ContactForm() {
   });
 
   return (
-    <form
+    <Form
       ref={form}
       method="post"
       action="/contacto"
       noValidate
-      onSubmit={onSubmit}
+      preventScrollReset
+      replace
       className="space-y-4"
       data-testid="contact-form"
     >
@@ -84,6 +86,6 @@ export function ContactForm() {
       >
         {answer?.message}
       </p>
-    </form>
+    </Form>
   );
 }

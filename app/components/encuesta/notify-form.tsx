@@ -1,28 +1,29 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { BotGuardFields } from "../bot-guard-fields";
 import { EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
-import { useSubmitInPlace } from "~/lib/hooks/use-submit-in-place";
+import { useFormAnswer } from "~/lib/hooks/use-form-answer";
 
 /**
- * "Avisarme cuando esté listo": a plain POST to /encuesta, so it works before and without
- * JavaScript (the page comes back with the answer); with JavaScript it posts in place and
- * the visitor stays where they are. The server checks everything (app/lib/forms): the browser's
+ * "Avisarme cuando esté listo": Remix's `<Form>`, a plain POST to /encuesta before and without
+ * JavaScript (the page comes back with the answer); with JavaScript Remix posts it and the
+ * answer appears in place. The server checks everything (app/lib/forms): the browser's
  * own validation is off, so every message is the same Spanish one either way.
  */
 export function NotifyForm() {
   const emailId = useId();
   const consentId = useId();
   const statusId = useId();
-  const { answer, problem, kept, sending, form, onSubmit } = useSubmitInPlace();
+  const { answer, problem, kept, sending, form } = useFormAnswer("/encuesta");
 
   return (
-    <form
+    <Form
       ref={form}
       method="post"
       action="/encuesta"
       noValidate
-      onSubmit={onSubmit}
+      preventScrollReset
+      replace
       className="mt-8"
       data-testid="notify-form"
     >
@@ -76,6 +77,6 @@ export function NotifyForm() {
       >
         {answer?.message}
       </p>
-    </form>
+    </Form>
   );
 }

@@ -11,12 +11,6 @@ export const FIELD = {
   startedAt: "inicio",
 } as const;
 
-/**
- * The Accept header of a form posted in place: the answer comes back as JSON instead of the
- * page rendered again around it.
- */
-export const FORM_ANSWER_ACCEPT = "application/json";
-
 /** What a form submission gets back: the outcome, a message to show, the field at fault and what was typed, to keep. */
 export type FormAnswer =
   { ok: true; message: string } | { ok: false; field: string; message: string; values: Record<string, string> };

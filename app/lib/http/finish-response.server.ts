@@ -1,5 +1,3 @@
-import type { EntryContext } from "@remix-run/node";
-import { FORM_ANSWER_ACCEPT } from "~/lib/forms/fields";
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
 import { robotsDirectiveFor } from "~/lib/sharing/robots-directive";
 import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
@@ -31,8 +29,6 @@ export type FinishedAs =
   | { kind: "crawler-file"; contentType: string }
   /** `/healthz`: always asked of the origin. */
   | { kind: "health" }
-  /** A form's answer as JSON, for a form posted in place (app/lib/hooks/use-submit-in-place.ts). */
-  | { kind: "form-answer" }
   /** A drawn month's frozen ids list, the exact bytes its published hash was taken of; or its 404. */
   | { kind: "draw-list"; found: boolean };
 
@@ -74,7 +70,6 @@ function contentTypeOf(finished: FinishedAs): string | undefined {
     case "crawler-file":
       return finished.contentType;
     case "health":
-    case "form-answer":
       return "application/json";
     case "draw-list":
       return "text/plain; charset=utf-8";
@@ -112,17 +107,6 @@ export function crawlerFileResponse(file: CrawlerFile): Response {
 /** The `/healthz` report as JSON, never kept by any cache. */
 export function healthResponse(report: object): Response {
   return resourceResponse(JSON.stringify(report), { kind: "health" });
-}
-
-/**
- * What a form posted in place gets instead of the page: the route's action data as JSON, with
- * the action's status. Null for every other request, which gets the page.
- */
-export function formAnswerResponse(request: Request, status: number, context: EntryContext): Response | null {
-  const { actionData } = context.staticHandlerContext;
-  if (request.headers.get("Accept") !== FORM_ANSWER_ACCEPT || !actionData) return null;
-  const [answer] = Object.values(actionData);
-  return resourceResponse(JSON.stringify(answer), { kind: "form-answer" }, status);
 }
 
 /** A draw's ids list as plain text, or a 404 naming what is missing. */
