@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import type { Kysely } from "kysely";
-import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { Tables, WaitlistStatus, WaitlistTable } from "~/lib/storage/schema";
 
 /**
  * Unconfirmed addresses whose link has expired (or only `email`, if given): deleted, as the
@@ -43,4 +43,30 @@ export function waitlistCsv(rows: WaitlistExportRow[]): string {
     rows.map((row) => [row.email, row.status, iso(row.subscribed_at), iso(row.confirmed_at)]),
     { header: true, columns: ["email", "status", "subscribed_at", "confirmed_at"], escape_formulas: true },
   );
+}
+
+/** An address's row as kept, without its token (the secret of its mail links). */
+export type WaitlistEntry = Omit<Selectable<WaitlistTable>, "token">;
+
+/** `email`'s row (parsed), or undefined when it is not on the list. */
+export function waitlistEntry(db: Kysely<Tables>, email: string): Promise<WaitlistEntry | undefined> {
+  return db
+    .selectFrom("waitlist")
+    .select([
+      "email",
+      "status",
+      "subscribed_at",
+      "confirmed_at",
+      "unsubscribed_at",
+      "confirm_expires_at",
+      "last_mail_at",
+    ])
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+/** Deletes `email`'s row; how many went (0 or 1). */
+export async function deleteWaitlistEntry(db: Kysely<Tables>, email: string): Promise<number> {
+  const { numDeletedRows } = await db.deleteFrom("waitlist").where("email", "=", email).executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { OutboxTable, Tables } from "~/lib/storage/schema";
 
@@ -167,3 +167,30 @@ export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<Ou
     givenUp: Number(row.given_up),
   };
 }
+
+/**
+ * The mails about one person (`email`, parsed), oldest first: those to them (confirmations,
+ * acknowledgements) and those to the team that answer them (a contact message, Reply-To them,
+ * whose text quotes the message and the address).
+ */
+export function mailsAbout(db: Kysely<Tables>, email: string): Promise<OutboxRow[]> {
+  return db
+    .selectFrom("outbox")
+    .selectAll()
+    .where((eb) => aboutAddress(eb, email))
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Deletes the mails `mailsAbout` finds, waiting or not; how many there were. */
+export async function deleteMailsAbout(db: Kysely<Tables>, email: string): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom("outbox")
+    .where((eb) => aboutAddress(eb, email))
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
+}
+
+const aboutAddress = (eb: ExpressionBuilder<Tables, "outbox">, email: string) =>
+  eb.or([eb("recipient", "=", email), eb("reply_to", "=", email)]);
