@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Tables, WaitlistStatus, WaitlistTable } from "~/lib/storage/schema";
 
 /**
@@ -69,4 +69,38 @@ export function waitlistEntry(db: Kysely<Tables>, email: string): Promise<Waitli
 export async function deleteWaitlistEntry(db: Kysely<Tables>, email: string): Promise<number> {
   const { numDeletedRows } = await db.deleteFrom("waitlist").where("email", "=", email).executeTakeFirstOrThrow();
   return Number(numDeletedRows);
+}
+
+/** How many addresses are in each status (a status nobody is in is absent). */
+export async function countByStatus(db: Kysely<Tables>): Promise<Partial<Record<WaitlistStatus, number>>> {
+  const rows = await db
+    .selectFrom("waitlist")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/**
+ * How many rows have `column` (the sign-up or the confirmation instant) in each of `count`
+ * consecutive periods of `periodMs` from `from`: index i counts [from + i·periodMs, from + (i+1)·periodMs).
+ * Grouped in the database, the same SQL on both: the bounds are literals, so SQLite divides
+ * integers (it binds JavaScript numbers as reals) and PostgreSQL sees one expression to group by.
+ */
+export async function countPerPeriod(
+  db: Kysely<Tables>,
+  column: "subscribed_at" | "confirmed_at",
+  { from, periodMs, count }: { from: number; periodMs: number; count: number },
+): Promise<number[]> {
+  const period = sql<number>`(${sql.ref(column)} - ${sql.lit(from)}) / ${sql.lit(periodMs)}`;
+  const rows = await db
+    .selectFrom("waitlist")
+    .select((eb) => [period.as("period"), eb.fn.countAll<number>().as("count")])
+    .where(column, ">=", from)
+    .where(column, "<", from + periodMs * count)
+    .groupBy(period)
+    .execute();
+  const counts = new Array<number>(count).fill(0);
+  for (const row of rows) counts[Number(row.period)] = Number(row.count);
+  return counts;
 }
