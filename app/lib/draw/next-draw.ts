@@ -1,6 +1,6 @@
 /** Draws happen at 12:00 in Argentina, which is UTC-3 all year (no daylight saving). */
 const DRAW_HOUR_UTC = 15;
-const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
+export const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
 
 /** The instant as a date whose UTC fields read Argentina's wall clock. */
 export function argentinaWallClock(ms: number): Date {

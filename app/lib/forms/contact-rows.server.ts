@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Tables } from "~/lib/storage/schema";
 
@@ -10,4 +11,38 @@ export async function deleteOldMessages(db: Kysely<Tables>, now: number): Promis
     .deleteFrom("contact_messages")
     .where("created_at", "<", now - MESSAGE_KEPT_MS)
     .execute();
+}
+
+/**
+ * The counter of acknowledgements mailed to `email` (one a day): keyed by a hash of the
+ * address, never the address itself.
+ */
+export function acknowledgementKey(email: string): string {
+  return `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
+}
+
+interface ContactMessageRow {
+  name: string;
+  message: string;
+  created_at: number;
+}
+
+/** Every message sent from `email` (parsed), oldest first. */
+export function messagesFrom(db: Kysely<Tables>, email: string): Promise<ContactMessageRow[]> {
+  return db
+    .selectFrom("contact_messages")
+    .select(["name", "message", "created_at"])
+    .where("email", "=", email)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Deletes every message sent from `email`; how many there were. */
+export async function deleteMessagesFrom(db: Kysely<Tables>, email: string): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom("contact_messages")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

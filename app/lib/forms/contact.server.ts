@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { renderMail } from "~/lib/mail/render-mail.server";
@@ -6,6 +6,7 @@ import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
+import { acknowledgementKey } from "./contact-rows.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
@@ -82,11 +83,10 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       .values({ id: randomUUID(), name, email, message, created_at: now })
       .execute();
     await enqueueMail(trx, supportMail(name, email, message), now);
-    const addressKey = `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
     // The message always reaches support (our own mailbox); over the site's hourly ceiling the
     // visitor just gets no acknowledgement (docs/operations.md, "Sign-ups and limits").
     const acknowledged =
-      (await withinRateLimit(trx, addressKey, ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
+      (await withinRateLimit(trx, acknowledgementKey(email), ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
       !(await formMailCeiling(trx, now)).reached;
     if (acknowledged) {
       await countFormMail(trx, now);

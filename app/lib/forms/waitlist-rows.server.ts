@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import type { Kysely } from "kysely";
-import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { Tables, WaitlistStatus, WaitlistTable } from "~/lib/storage/schema";
 
 /**
  * Unconfirmed addresses whose link has expired (or only `email`, if given): deleted, as the
@@ -43,4 +43,64 @@ export function waitlistCsv(rows: WaitlistExportRow[]): string {
     rows.map((row) => [row.email, row.status, iso(row.subscribed_at), iso(row.confirmed_at)]),
     { header: true, columns: ["email", "status", "subscribed_at", "confirmed_at"], escape_formulas: true },
   );
+}
+
+/** An address's row as kept, without its token (the secret of its mail links). */
+export type WaitlistEntry = Omit<Selectable<WaitlistTable>, "token">;
+
+/** `email`'s row (parsed), or undefined when it is not on the list. */
+export function waitlistEntry(db: Kysely<Tables>, email: string): Promise<WaitlistEntry | undefined> {
+  return db
+    .selectFrom("waitlist")
+    .select([
+      "email",
+      "status",
+      "subscribed_at",
+      "confirmed_at",
+      "unsubscribed_at",
+      "confirm_expires_at",
+      "last_mail_at",
+    ])
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+/** Deletes `email`'s row; how many went (0 or 1). */
+export async function deleteWaitlistEntry(db: Kysely<Tables>, email: string): Promise<number> {
+  const { numDeletedRows } = await db.deleteFrom("waitlist").where("email", "=", email).executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
+}
+
+/** How many addresses are in each status (a status nobody is in is absent). */
+export async function countByStatus(db: Kysely<Tables>): Promise<Partial<Record<WaitlistStatus, number>>> {
+  const rows = await db
+    .selectFrom("waitlist")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/**
+ * How many rows have `column` (the sign-up or the confirmation instant) in each of `count`
+ * consecutive periods of `periodMs` from `from`: index i counts [from + i·periodMs, from + (i+1)·periodMs).
+ * Grouped in the database, the same SQL on both: the bounds are literals, so SQLite divides
+ * integers (it binds JavaScript numbers as reals) and PostgreSQL sees one expression to group by.
+ */
+export async function countPerPeriod(
+  db: Kysely<Tables>,
+  column: "subscribed_at" | "confirmed_at",
+  { from, periodMs, count }: { from: number; periodMs: number; count: number },
+): Promise<number[]> {
+  const period = sql<number>`(${sql.ref(column)} - ${sql.lit(from)}) / ${sql.lit(periodMs)}`;
+  const rows = await db
+    .selectFrom("waitlist")
+    .select((eb) => [period.as("period"), eb.fn.countAll<number>().as("count")])
+    .where(column, ">=", from)
+    .where(column, "<", from + periodMs * count)
+    .groupBy(period)
+    .execute();
+  const counts = new Array<number>(count).fill(0);
+  for (const row of rows) counts[Number(row.period)] = Number(row.count);
+  return counts;
 }

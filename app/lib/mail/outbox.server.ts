@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { OutboxTable, Tables } from "~/lib/storage/schema";
 
@@ -164,6 +164,68 @@ export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<Ou
   return {
     pending: Number(row.pending),
     oldestAgeSeconds: oldest === null ? null : Math.max(0, Math.round((now - oldest) / 1000)),
+    givenUp: Number(row.given_up),
+  };
+}
+
+/**
+ * The mails about one person (`email`, parsed), oldest first: those to them (confirmations,
+ * acknowledgements) and those to the team that answer them (a contact message, Reply-To them,
+ * whose text quotes the message and the address).
+ */
+export function mailsAbout(db: Kysely<Tables>, email: string): Promise<OutboxRow[]> {
+  return db
+    .selectFrom("outbox")
+    .selectAll()
+    .where((eb) => aboutAddress(eb, email))
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Deletes the mails `mailsAbout` finds, waiting or not; how many there were. */
+export async function deleteMailsAbout(db: Kysely<Tables>, email: string): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom("outbox")
+    .where((eb) => aboutAddress(eb, email))
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
+}
+
+const aboutAddress = (eb: ExpressionBuilder<Tables, "outbox">, email: string) =>
+  eb.or([eb("recipient", "=", email), eb("reply_to", "=", email)]);
+
+export interface OutboxCounts {
+  /** Waiting, never tried yet. */
+  queued: number;
+  /** Waiting after at least one failed try. */
+  retrying: number;
+  /** Sent, still kept (30 days). */
+  sent: number;
+  /** Given up, still kept (30 days). */
+  givenUp: number;
+}
+
+/** Every row of the outbox by state, in one statement (the stats command's; it reads the whole table). */
+export async function outboxCounts(db: Kysely<Tables>): Promise<OutboxCounts> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => {
+      const waiting = eb.and([eb("sent_at", "is", null), eb("gave_up_at", "is", null)]);
+      const counted = (condition: ReturnType<typeof eb.and>) =>
+        eb.fn.count<number>(eb.case().when(condition).then(sql.lit(1)).end());
+      return [
+        counted(eb.and([waiting, eb("attempts", "=", 0)])).as("queued"),
+        counted(eb.and([waiting, eb("attempts", ">", 0)])).as("retrying"),
+        counted(eb.and([eb("sent_at", "is not", null)])).as("sent"),
+        counted(eb.and([eb("sent_at", "is", null), eb("gave_up_at", "is not", null)])).as("given_up"),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return {
+    queued: Number(row.queued),
+    retrying: Number(row.retrying),
+    sent: Number(row.sent),
     givenUp: Number(row.given_up),
   };
 }

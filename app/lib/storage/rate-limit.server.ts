@@ -48,3 +48,8 @@ export async function deleteOldRateLimits(db: Kysely<Tables>, windowMs: number, 
     .where("window_start", "<=", now - windowMs)
     .execute();
 }
+
+/** One counter, whatever its window (a person's data deleted on request takes its counter along). */
+export async function deleteRateLimit(db: Kysely<Tables>, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
