@@ -22,7 +22,6 @@ import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/document/rende
 import { ScriptsAfterFirstPaint } from "~/lib/document/scripts-after-first-paint";
 import type { SiteData } from "~/lib/sharing/site-url";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
-import { keepDataAfterForms } from "~/lib/forms/answer-in-place";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -34,7 +33,11 @@ export function loader(): SiteData {
   return { siteUrl: env.siteUrl };
 }
 
-export const shouldRevalidate = keepDataAfterForms;
+/**
+ * The site's own data is its configuration: it changes only with a deploy, which reloads the
+ * page. Never asked again, so a form's answer comes alone (docs/decisions/047-remix-forms-with-a-client-action.md).
+ */
+export const shouldRevalidate = () => false;
 
 const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 

@@ -1,7 +1,8 @@
 /**
  * "Verificalo vos" on a real draw: the built server, a draw made with `npm run draw` against
- * its database (injected clock), and the page's button in Chromium. It matches as published,
- * and says which value fails when the downloaded ids list is altered on the way.
+ * its database (injected clock, a rehearsal key), and the page's button in Chromium. Everything
+ * matches as published but the public value, which the page's check says is not drand's; it
+ * says which value fails when the downloaded ids list is altered on the way.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,13 +48,14 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function verifyOnPage(page: Page): Promise<string> {
+async function verifyOnPage(page: Page, beforeClick = () => undefined as unknown): Promise<string> {
   await expect
     .poll(async () => (await page.goto(`${app.origin}/sorteos`), await page.content()), { timeout: 30_000 })
     .toContain(winner);
   const record = page.locator("#verificalo-vos article", { hasText: "Semilla revelada" });
   const button = record.getByRole("button", { name: "Verificar en mi navegador" });
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  beforeClick();
   await button.click();
   const verdict = record.getByRole("status").locator("p").first();
   await expect.poll(async () => (await verdict.textContent()) ?? "", { timeout: 15_000 }).toMatch(/coincide/);
@@ -61,9 +63,29 @@ async function verifyOnPage(page: Page): Promise<string> {
 }
 
 describe("Verificalo vos on a recorded draw", () => {
-  it("matches as published, and marks the draw and its winner as examples of the sample sheet", async () => {
+  it("matches as published but for the rehearsal's beacon, and marks the draw and its winner as examples", async () => {
     const { page } = await openPage(browser, "desktop");
-    expect(await verifyOnPage(page)).toBe("Todo coincide: el ganador publicado es el que sale de la regla.");
+    // The pairing code is fetched when the visitor asks for the check, never with the page.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const pairingCode = () => scripts.filter((url) => /\/drand-beacon-[^/]*\.js$|beacon-checks/.test(url));
+    expect(await verifyOnPage(page, () => expect(pairingCode()).toEqual([]))).toBe(
+      "No coincide: valor público (sorteo).",
+    );
+    expect(pairingCode()).not.toEqual([]);
+    const lines = await page.locator("#verificalo-vos [role='status'] li").allTextContents();
+    expect(lines.filter((line) => line.includes("(coincide)")).map((line) => line.split(" (")[0])).toEqual([
+      "Huella de la lista",
+      "Cantidad de participaciones",
+      "Compromiso",
+      "Fecha del compromiso",
+      "Ganador",
+    ]);
+    expect(lines).toContain(
+      "Valor público (sorteo) (no coincide)No es un valor de drand: este sorteo fue un ensayo con una clave de prueba.",
+    );
     await expect
       .poll(() => page.locator("#ganadores-anteriores").textContent())
       .toContain("Estos sorteos se hicieron con la lista de muestra");

@@ -44,6 +44,8 @@ function listingRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
+    // The router names the routes it asks for (never the root, whose data never changes).
+    url.searchParams.delete("_routes");
     if (url.pathname === "/sorteos.data") urls.push(url.search);
   });
   return urls;

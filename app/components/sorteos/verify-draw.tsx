@@ -89,6 +89,10 @@ async function verifyDraw(draw: PublishedDraw): Promise<Check[]> {
     detail: committedBefore ? "Se publicó antes del sorteo." : "No es anterior al sorteo.",
   });
 
+  // The pairing code and these checks are loaded only now, when the visitor asks.
+  const { beaconChecks } = await import("~/lib/draw/beacon-checks");
+  checks.push(...beaconChecks(draw.rounds, { roundName, formatCount }));
+
   const ids = "problem" in list ? null : list.ids;
   const drawn =
     ids === null
@@ -247,6 +251,12 @@ function VerifyDraw({ draw }: { draw: PublishedDraw }) {
           <PublishedValue key={index} label={roundName(index)}>
             <span className="block text-slate-600">Valor público: {round.beaconSource}</span>
             <Hex value={round.beacon} />
+            {round.signature ? (
+              <span className="mt-1 block">
+                <span className="block text-slate-600">Firma de la ronda (BLS, su SHA-256 es el valor):</span>
+                <Hex value={round.signature} />
+              </span>
+            ) : null}
             {round.beaconUrl ? (
               <a href={round.beaconUrl} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
                 Ver la ronda y su firma en drand

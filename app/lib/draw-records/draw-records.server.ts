@@ -1,6 +1,7 @@
 import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
-import { checkBeacon, DRAND_RELAYS, fetchRoundSignature, QUICKNET } from "~/lib/draw/drand.server";
+import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
+import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderMail } from "~/lib/mail/render-mail.server";
@@ -69,6 +70,9 @@ function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw 
       beacon: round.beacon,
       beaconSource: beaconSource(round),
       beaconUrl: beaconUrl(round),
+      drandRound: round.beacon_round,
+      signature: round.beacon_signature,
+      rehearsal: round.rehearsal === 1,
       winnerId: round.winner_id,
       winnerName: round.winner_name,
     })),

@@ -4,13 +4,19 @@
  */
 
 /** One round of a published draw: round 0 is the draw, then one per redraw. */
-interface PublishedRound {
+export interface PublishedRound {
   /** The public random value, as its source prints it (hex). */
   beacon: string;
   /** Where the value comes from, e.g. "drand quicknet, ronda 28.012.345"; a rehearsal says it is not drand's. */
   beaconSource: string;
   /** The round on a public drand relay, where anyone can read its signature; null for a rehearsal. */
   beaconUrl: string | null;
+  /** The drand quicknet round the value is the randomness of. */
+  drandRound: number;
+  /** The round's BLS signature (hex), whose SHA-256 is `beacon`; null on a record made before it was kept. */
+  signature: string | null;
+  /** Checked against a rehearsal key when drawn: the page's check then says the value is not drand's. */
+  rehearsal: boolean;
   winnerId: string;
   /** First name and surname initial only. */
   winnerName: string;

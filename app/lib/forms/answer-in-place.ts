@@ -7,9 +7,9 @@ const NOT_SENT = "No pudimos enviar el formulario. Revisá tu conexión y volvé
 const NOT_ANSWERED = "No pudimos recibir el formulario. Esperá un minuto y volvé a intentarlo.";
 
 /**
- * The `shouldRevalidate` of every route on a page with a form: what a form does (a sign-up,
- * a message, a mail link's button) changes nothing its page's loaders return, so the answer
- * comes alone, with no data requests after it that could fail where the answer did not.
+ * The `shouldRevalidate` of a form route with a loader: what a form does (a message, a mail
+ * link's button) changes nothing its loader returns, so the answer comes alone, with no data
+ * request after it that could fail where the answer did not (the root's data is never asked again).
  */
 export const keepDataAfterForms: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;

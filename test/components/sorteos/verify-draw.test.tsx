@@ -12,7 +12,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { type PublishedDraw, VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import { renderInDom } from "../../support/render-in-dom";
 
-/** A thousand-entry draw and its first redraw, the values docs/draw.md's vectors pin. */
+/**
+ * A thousand-entry draw (the list and seed of docs/draw.md's vectors) and its first redraw, on
+ * two real quicknet rounds as drand's relays publish them: 1000 and 10,024,141.
+ */
 const IDS = Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`);
 const LIST = IDS.map((id) => `${id}\n`).join("");
 /** The same list with one id changed: what a list swapped after the draw would look like. */
@@ -43,6 +46,9 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
+const ROUND_1000_SIGNATURE =
+  "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39";
+
 function publishedDraw(): PublishedDraw {
   return {
     drawAt: "2026-12-07T15:00:00.000Z",
@@ -54,19 +60,24 @@ function publishedDraw(): PublishedDraw {
     seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
     rounds: [
       {
-        beacon: "6eb37bd557a659a9110bab5e02f4f8276695d6ce67c1b145fd68b094b9fcb6b7",
-        beaconSource: "drand quicknet, ronda 34.123.456",
-        beaconUrl:
-          "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34123456",
-        winnerId: "OL-25238",
+        beacon: "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd",
+        beaconSource: "drand quicknet, ronda 1.000",
+        beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/1000",
+        drandRound: 1000,
+        signature: ROUND_1000_SIGNATURE,
+        rehearsal: false,
+        winnerId: "OL-25645",
         winnerName: "Valentina R.",
       },
       {
-        beacon: "84297b5ea9be39f1889c8dc88f1081214f65fe890310d5c7e60e83eea7426d57",
-        beaconSource: "drand quicknet, ronda 34.987.654",
+        beacon: "08622adf60800b20ad45b39792a6fe32cb4bf428925550921b01ac3843e714e6",
+        beaconSource: "drand quicknet, ronda 10.024.141",
         beaconUrl:
-          "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/34987654",
-        winnerId: "OL-25970",
+          "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/10024141",
+        drandRound: 10_024_141,
+        signature: "8c87caf26bb4f5e9fdfad5ddf739ff8683344f8cf04a8c381225ff067557b5d9d51937eed765fcef21971bf5ddef44bb",
+        rehearsal: false,
+        winnerId: "OL-25127",
         winnerName: "Mateo F.",
       },
     ],
@@ -114,7 +125,8 @@ describe("before the script runs", () => {
     expect(html).toMatch(/Sorteo del <time dateTime="2026-12-07T15:00:00.000Z">7\/12\/2026, 12:00<\/time>/);
     expect(html).toMatch(/Publicado el <time dateTime="2026-11-02T15:00:03.000Z">2\/11\/2026, 12:00<\/time>/);
     expect(html).toContain("Valentina R.");
-    expect(html).toContain("OL-25970");
+    expect(html).toContain("OL-25127");
+    for (const round of draw.rounds) expect(html).toContain(round.signature);
     expect(html).toContain(`href="${draw.listUrl}"`);
   });
 
@@ -136,8 +148,10 @@ describe("the check in the browser", () => {
       "Cantidad de participaciones (coincide)La lista tiene 1.000 ids.",
       "Compromiso (coincide)La huella de la semilla revelada es el compromiso publicado.",
       "Fecha del compromiso (coincide)Se publicó antes del sorteo.",
-      "Ganador (sorteo) (coincide)La cuenta da OL-25238.",
-      "Ganador (resorteo 1) (coincide)La cuenta da OL-25970.",
+      "Valor público (sorteo) (coincide)Es el de drand: la firma de la ronda 1.000 verifica con la clave de quicknet.",
+      "Valor público (resorteo 1) (coincide)Es el de drand: la firma de la ronda 10.024.141 verifica con la clave de quicknet.",
+      "Ganador (sorteo) (coincide)La cuenta da OL-25645.",
+      "Ganador (resorteo 1) (coincide)La cuenta da OL-25127.",
     ]);
   });
 
@@ -164,14 +178,34 @@ describe("the check in the browser", () => {
     [
       "the redraw's public value",
       (draw) => (draw.rounds[1]!.beacon = draw.rounds[0]!.beacon),
-      "No coincide: ganador (resorteo 1).",
+      "No coincide: valor público (resorteo 1), ganador (resorteo 1).",
     ],
     [
       "the draw's public value",
       (draw) => (draw.rounds[0]!.beacon = draw.rounds[1]!.beacon),
-      "No coincide: ganador (sorteo).",
+      "No coincide: valor público (sorteo), ganador (sorteo).",
     ],
-    ["the winner", (draw) => (draw.rounds[0]!.winnerId = "OL-25239"), "No coincide: ganador (sorteo)."],
+    [
+      "the draw's signature, one byte changed",
+      (draw) => (draw.rounds[0]!.signature = `${ROUND_1000_SIGNATURE.slice(0, -2)}3a`),
+      "No coincide: valor público (sorteo).",
+    ],
+    [
+      "the signature, another round's (a value typed, with a real signature beside it)",
+      (draw) => (draw.rounds[0]!.signature = draw.rounds[1]!.signature),
+      "No coincide: valor público (sorteo).",
+    ],
+    [
+      "a draw made without a signature",
+      (draw) => (draw.rounds[1]!.signature = null),
+      "No coincide: valor público (resorteo 1).",
+    ],
+    [
+      "a rehearsal, however well its values match",
+      (draw) => draw.rounds.forEach((round) => (round.rehearsal = true)),
+      "No coincide: valor público (sorteo), valor público (resorteo 1).",
+    ],
+    ["the winner", (draw) => (draw.rounds[0]!.winnerId = "OL-25646"), "No coincide: ganador (sorteo)."],
     [
       "the list behind the link",
       (draw) => (draw.listUrl = `${origin}/cambiada/ids.txt`),
@@ -265,8 +299,8 @@ describe("by hand", () => {
     expect(lines).toEqual([
       "SHA2-256(ids.txt)= c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
       "SHA2-256(stdin)= aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
-      "OL-25238",
-      "OL-25970",
+      "OL-25645",
+      "OL-25127",
     ]);
   });
 });
