@@ -16,7 +16,11 @@ export const DRAW_FACTS = {
   firstDayMonday: "Si el día 1 cae lunes, el sorteo es ese mismo día.",
   entriesPerMonth: "una participación por persona por mes",
   freeEntry: "sin obligación de compra",
-  winnerNotice: "le avisamos por email",
+  /** Said of the winner, with the pronoun of the sentence: "le avisamos…", "te avisamos…". */
+  winnerNotice: "avisamos por email",
+  /** How and when anyone can enter: true whether a survey is open right now or not. */
+  howToEnter:
+    "respondiendo una encuesta de Opinion Labz. Cuando hay una abierta, la encontrás en la página de la encuesta; si no hay ninguna, anotate ahí y te avisamos cuando abra la próxima",
   claimWindow: "30 días desde el aviso",
   redraw: "hacemos un nuevo sorteo entre el resto de los participantes del mes",
   countries: `${COUNTRIES.join(", ")} y otros países de habla hispana`,

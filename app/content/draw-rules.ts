@@ -74,6 +74,9 @@ export const DRAW_RULES: LegalDocument = {
           ],
         },
         {
+          paragraph: [`Se participa ${FACT.howToEnter}.`],
+        },
+        {
           paragraph: [
             `Hay ${FACT.entriesPerMonth}. Aunque respondas más de una encuesta en el mes, entrás una sola vez en el sorteo de ese mes.`,
           ],
@@ -102,7 +105,7 @@ export const DRAW_RULES: LegalDocument = {
         },
         {
           paragraph: [
-            `A quien gana ${FACT.winnerNotice}, a la dirección con la que respondió la encuesta, y publicamos el resultado en la `,
+            `A quien gana le ${FACT.winnerNotice}, a la dirección con la que respondió la encuesta, y publicamos el resultado en la `,
             { text: "página de sorteos", href: "/sorteos#ganadores-anteriores" },
             ".",
           ],

@@ -17,6 +17,10 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer: [`Se hace ${FACT.schedule}. ${FACT.firstDayMonday}`],
   },
   {
+    question: "¿Cómo participo?",
+    answer: [`Gratis, ${FACT.howToEnter}.`],
+  },
+  {
     question: "¿Cuántas veces puedo participar?",
     answer: [
       `Hay ${FACT.entriesPerMonth}: aunque respondas más de una encuesta, entrás una sola vez en el sorteo de ese mes.`,
@@ -31,7 +35,7 @@ export const FAQ_ITEMS: FaqItem[] = [
   {
     question: "¿Cómo me entero si gané?",
     answer: [
-      `Si ganás, ${FACT.winnerNotice}. Además, publicamos el resultado en esta página para que cualquiera pueda verlo.`,
+      `Si ganás, te ${FACT.winnerNotice}. Además, publicamos el resultado en esta página para que cualquiera pueda verlo.`,
     ],
   },
   {

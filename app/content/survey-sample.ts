@@ -46,7 +46,7 @@ export const SAMPLE_PROFILE = {
   duration: "2–3 minutos",
 } as const;
 
-export const SAMPLE_DRAW = { date: "31/01", prize: "Visa US$200" } as const;
+export const SAMPLE_DRAW = { prize: "Visa US$200" } as const;
 
 export const SAMPLE_REWARD = "+15 puntos ganados";
 

@@ -25,10 +25,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!fields) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
   if (fields.get("List-Unsubscribe") === "One-Click") {
     await unsubscribe(token);
-    return data({ message: "Listo: no te vamos a mandar más emails." });
+    return data({ title: "Listo", message: "Listo: no te vamos a mandar más emails." });
   }
   await deleteSubscription(token);
-  return data({ message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más." });
+  return data({
+    title: "Email borrado",
+    message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más.",
+  });
 }
 
 /** Failures on the way stay inside the form (app/lib/forms/answer-in-place.ts). */

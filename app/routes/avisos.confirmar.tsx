@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { MailLinkPage } from "~/components/avisos/mail-link-page";
+import { MailLinkPage, type MailLinkOutcome } from "~/components/avisos/mail-link-page";
 import { CONFIRM_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
@@ -10,11 +10,21 @@ import { keptAs } from "~/lib/http/route-keeping.server";
 export const meta = () => unlistedPageMeta("Confirmá tu email | Opinion Labz");
 export const headers: HeadersFunction = (args) => keptAs("personal", args);
 
-const OUTCOMES: Record<ConfirmOutcome, string> = {
-  confirmed: "¡Listo, confirmaste tu email! Te vamos a escribir cuando las encuestas estén listas.",
-  "already-confirmed": "Tu email ya estaba confirmado: te vamos a avisar cuando las encuestas estén listas.",
-  expired:
-    "Este enlace venció o ya no es válido. Si todavía querés el aviso, volvé a anotarte en la página de la encuesta.",
+const OUTCOMES: Record<ConfirmOutcome, MailLinkOutcome> = {
+  confirmed: {
+    title: "Email confirmado",
+    message: "¡Listo, confirmaste tu email! Te vamos a escribir cuando las encuestas estén listas.",
+  },
+  "already-confirmed": {
+    title: "Email confirmado",
+    message: "Tu email ya estaba confirmado: te vamos a avisar cuando las encuestas estén listas.",
+  },
+  expired: {
+    title: "Enlace vencido",
+    message:
+      "Este enlace venció o ya no es válido. Si todavía querés el aviso, volvé a anotarte en la página de la encuesta.",
+    next: { label: "Ir a la página de la encuesta", href: "/encuesta" },
+  },
 };
 
 export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request);
@@ -22,7 +32,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(requ
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
   const outcome = await confirmSubscription(token);
-  return data({ message: OUTCOMES[outcome] }, { status: outcome === "expired" ? 410 : 200 });
+  return data(OUTCOMES[outcome], { status: outcome === "expired" ? 410 : 200 });
 }
 
 /** Failures on the way stay inside the form (app/lib/forms/answer-in-place.ts). */

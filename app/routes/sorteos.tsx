@@ -14,6 +14,7 @@ import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
 import { getDrawsView } from "~/lib/draw-records/draw-records.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
+import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
 import { keptAs } from "~/lib/http/route-keeping.server";
@@ -27,17 +28,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     streamUnlessReady(getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") })),
     getDrawsView(),
   ]);
-  return data({ listing: listing.value, draws }, listing.init);
+  return data({ listing: listing.value, draws, surveyOpen: env.surveyUrl !== null }, listing.init);
 }
 
 export default function SorteosPage() {
-  const { listing, draws } = useLoaderData<typeof loader>();
+  const { listing, draws, surveyOpen } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <DrawClockProvider>
       <div className="pt-16">
         <DrawHero />
-        <ParticipantsSection listing={listing} />
+        <ParticipantsSection listing={listing} surveyOpen={surveyOpen} />
         <DrawEntrySteps />
         <PreviousWinners draws={draws.draws} sample={draws.sampleSheet} />
         <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} />

@@ -19,6 +19,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("a mail link's page at %
     const traffic = await watchDocument(page);
     await page.getByRole("button", { name: "Confirmar mi email" }).click();
     await expect.poll(async () => page.getByTestId("mail-link-outcome").textContent()).toContain("venció");
+    // The heading says what happened, and the page offers the way the sentence asks for.
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Enlace vencido");
+    expect(await page.getByRole("link", { name: "Ir a la página de la encuesta" }).getAttribute("href")).toBe(
+      "/encuesta",
+    );
     expect(traffic.documentLoads).toEqual([]);
     expect(await traffic.stayed()).toBe(true);
     expect(traffic.requests).toEqual([expect.stringMatching(/^POST .*\/avisos\/confirmar\.data\?t=desconocido$/)]);

@@ -82,13 +82,13 @@ describe("footer", () => {
       );
       expect(targets).toEqual([
         ["Política de privacidad", "/privacidad"],
-        ["Términos y condiciones", "/bases-y-condiciones"],
+        ["Bases y condiciones", "/bases-y-condiciones"],
         ["Ver ganadores", path === "/" ? "#ganadores" : "/#ganadores"],
         ["Contacto", "/contacto"],
       ]);
     }
     // Followed with JavaScript on, a footer link is a client navigation to the page.
-    await page.locator("footer").getByRole("link", { name: "Términos y condiciones" }).click();
+    await page.locator("footer").getByRole("link", { name: "Bases y condiciones" }).click();
     await page.waitForURL(`${site.app.origin}/bases-y-condiciones`);
     await page.getByRole("heading", { level: 1, name: "Bases y condiciones del sorteo mensual" }).waitFor();
     await context.close();

@@ -84,7 +84,8 @@ describe("one source of facts", () => {
     "el primer lunes de cada mes a las 12:00 (hora de Argentina)",
     "una participación por persona por mes",
     "sin obligación de compra",
-    "le avisamos por email",
+    "avisamos por email",
+    "Cuando hay una abierta, la encontrás en la página de la encuesta; si no hay ninguna, anotate ahí y te avisamos cuando abra la próxima",
     "30 días desde el aviso",
     "hacemos un nuevo sorteo entre el resto de los participantes del mes",
     "Argentina, México, Colombia, Chile, Perú, Uruguay, Paraguay, España y otros países de habla hispana",
@@ -100,9 +101,12 @@ describe("one source of facts", () => {
       expect(faq, `FAQ: ${fact}`).toContain(fact);
       expect(rules, `rules: ${fact}`).toContain(fact);
     }
+    // Each in its own voice: the FAQ speaks to the visitor (vos), the rules of the winner.
+    expect(faq).toContain("Si ganás, te avisamos por email");
+    expect(rules).toContain("A quien gana le avisamos por email");
   });
 
-  it("names the next draw by the countdown's rule: the first Monday at 12:00 in Argentina, still ahead", async () => {
+  it("names the next draw by the countdown's rule, in the rules and on the home page's preview: the first Monday at 12:00 in Argentina, still ahead", async () => {
     const rules = textOf(await html(unset, "/bases-y-condiciones"));
     const months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre"];
     months.push("octubre", "noviembre", "diciembre");
@@ -116,6 +120,9 @@ describe("one source of facts", () => {
     }
     const day = `lunes ${draw.getUTCDate()} de ${months[draw.getUTCMonth()]} de ${draw.getUTCFullYear()}`;
     expect(rules).toContain(`El próximo sorteo es el ${day} a las 12:00 (hora de Argentina).`);
+    // The home page's survey preview names the same day (dd/mm), not a sample date.
+    const dayMonth = `${String(draw.getUTCDate()).padStart(2, "0")}/${String(draw.getUTCMonth() + 1).padStart(2, "0")}`;
+    expect(textOf(await html(unset, "/"))).toContain(`Próximo sorteo · ${dayMonth}`);
   });
 });
 

@@ -87,7 +87,10 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
 
     const confirmed = await fetch(new URL(formAction(pageHtml), confirm), { method: "POST" });
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.text()).toContain("confirmaste tu email");
+    const confirmedHtml = await confirmed.text();
+    expect(confirmedHtml).toContain("confirmaste tu email");
+    // After confirming, the heading no longer asks to confirm.
+    expect(confirmedHtml).toMatch(/<h1[^>]*>Email confirmado<\/h1>/);
     const [row] = await exportWaitlist(database.env);
     expect(row).toMatchObject({ email: "ana.perez@example.com", status: "confirmed" });
     expect(Date.parse(row!.confirmed_at)).toBeGreaterThanOrEqual(Date.parse(row!.subscribed_at));

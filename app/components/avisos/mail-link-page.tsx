@@ -1,6 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { mailLinkAction } from "~/lib/forms/fields";
 
+/** What a mail link's button answers: a heading and a sentence for the page, and where to go next if not home. */
+export interface MailLinkOutcome {
+  title?: string;
+  message: string;
+  next?: { label: string; href: string };
+}
+
 interface MailLinkPageProps {
   /** The page's own path: its button posts back to it, the link's token included. */
   path: string;
@@ -18,7 +25,7 @@ interface MailLinkPageProps {
  */
 export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLinkPageProps) {
   const { token } = useLoaderData<{ token: string | null }>();
-  const answer = useActionData<{ ok?: boolean; message: string }>();
+  const answer = useActionData<MailLinkOutcome & { ok?: boolean }>();
   const sending = useNavigation().state === "submitting";
   const action = token ? mailLinkAction(path, token) : null;
   const outcome = answer?.ok === false ? null : answer?.message;
@@ -26,7 +33,7 @@ export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLink
     <div className="bg-gradient-to-b from-brand-50 via-white to-white pt-16">
       <section aria-labelledby="aviso-titulo" className="container-page mx-auto max-w-xl py-16">
         <h1 id="aviso-titulo" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-          {title}
+          {(answer?.ok !== false && answer?.title) || title}
         </h1>
         {outcome ? (
           <p role="status" className="mt-4 text-lg leading-relaxed text-slate-700" data-testid="mail-link-outcome">
@@ -49,7 +56,12 @@ export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLink
             Este enlace está incompleto. Abrilo directamente desde el email que te mandamos.
           </p>
         )}
-        <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
+        {answer?.next ? (
+          <Link to={answer.next.href} className="btn-primary mt-8 h-12 px-6" data-testid="mail-link-next">
+            {answer.next.label}
+          </Link>
+        ) : null}
+        <Link to="/" className="mt-8 block w-fit font-semibold text-brand-700 underline underline-offset-4">
           Volver al inicio
         </Link>
       </section>

@@ -7,6 +7,8 @@ import {
   type SampleQuestion,
 } from "~/content/survey-sample";
 import { Icon, type IconName } from "../icons";
+import { useRenderInstant } from "~/lib/document/render-instant";
+import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 
 /*
  * Pieces of the illustrative survey shown in the hero and the explainer. They only look
@@ -206,12 +208,14 @@ function IconCard({
   );
 }
 
+/** The preview's one true figure: the next draw's day (dd/mm, Argentina), from the page's render instant. */
 export function NextDrawCard({ className = "" }: { className?: string }) {
+  const draw = argentinaWallClock(nextDrawAt(useRenderInstant()).getTime());
   return (
     <IconCard
       icon="gift"
       tint="bg-amber-100 text-amber-700"
-      label={`Próximo sorteo · ${SAMPLE_DRAW.date}`}
+      label={`Próximo sorteo · ${String(draw.getUTCDate()).padStart(2, "0")}/${String(draw.getUTCMonth() + 1).padStart(2, "0")}`}
       value={SAMPLE_DRAW.prize}
       className={className}
     />

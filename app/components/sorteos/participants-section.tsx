@@ -139,7 +139,14 @@ function ListingSkeleton() {
   );
 }
 
-export function ParticipantsSection({ listing }: { listing: ParticipantsListing | Promise<ParticipantsListing> }) {
+export function ParticipantsSection({
+  listing,
+  surveyOpen,
+}: {
+  listing: ParticipantsListing | Promise<ParticipantsListing>;
+  /** Whether a survey is open now (SURVEY_URL): only then is "you are in" a thing to promise. */
+  surveyOpen: boolean;
+}) {
   return (
     <section id="participantes" className="bg-slate-50 py-16 sm:py-20">
       <div className="container-page">
@@ -147,8 +154,11 @@ export function ParticipantsSection({ listing }: { listing: ParticipantsListing 
           <p className="eyebrow">Sorteo en curso</p>
           <h2 className="section-title mt-2">Participantes actuales</h2>
           <p className="mt-3 text-slate-600">
-            Con una encuesta respondida este mes ya estás adentro. Buscá tu ID, o tu nombre como aparece en la lista,
-            para confirmarlo.
+            {surveyOpen
+              ? "Con la encuesta de este mes respondida ya estás adentro."
+              : "Todavía no hay una encuesta abierta: anotate en la página de la encuesta y te avisamos cuando abra."}{" "}
+            {surveyOpen ? "Buscá" : "Si ya respondiste una, buscá"} tu ID, o tu nombre como aparece en la lista, para
+            confirmarlo.
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">

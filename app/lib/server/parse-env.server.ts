@@ -43,6 +43,8 @@ export interface ServerEnv {
   organizer: Organizer;
   /** The support address shown on /contacto. */
   contactEmail: ShownSetting;
+  /** The survey open now, which /encuesta leads with; null while none is (the coming-soon page). */
+  surveyUrl: string | null;
   /** Where sign-ups and the outbox live (docs/operations.md, "Data"). */
   database: DatabaseConfig;
   mail: MailConfig;
@@ -259,6 +261,11 @@ const drandRelays = variable.transform((raw, context) => {
   return bad === undefined ? relays : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
 });
 
+/** An https link visitors follow to the open survey: a mistyped one would send every visitor nowhere. */
+const surveyUrl = variable.refine((raw) => !raw || (URL.canParse(raw) && new URL(raw).protocol === "https:"), {
+  error: (issue) => `must be an https:// link to the open survey, got "${String(issue.input)}"`,
+});
+
 /** A compressed BLS12-381 G2 point: 96 bytes. */
 const rehearsalKey = variable.pipe(
   z
@@ -295,6 +302,7 @@ function envSchema(cwd: string) {
       ORGANIZER_TAX_ID: shownText("ORGANIZER_TAX_ID", cuit),
       ORGANIZER_ADDRESS: shownText("ORGANIZER_ADDRESS"),
       CONTACT_EMAIL: shownText("CONTACT_EMAIL", contactAddress),
+      SURVEY_URL: surveyUrl,
       DATABASE_URL: databaseUrl,
       DATA_DIR: variable,
       SMTP_URL: smtpUrl,
@@ -355,6 +363,7 @@ function envSchema(cwd: string) {
         participantNames: vars.PARTICIPANT_NAMES,
         organizer: { name: vars.ORGANIZER_NAME, taxId: vars.ORGANIZER_TAX_ID, address: vars.ORGANIZER_ADDRESS },
         contactEmail: vars.CONTACT_EMAIL,
+        surveyUrl: vars.SURVEY_URL || null,
       };
     });
 }

@@ -33,8 +33,12 @@ describe("parseEnv", () => {
       mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", formMailsPerHour: 200 },
       drawNow: null,
       draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
+      surveyUrl: null,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
+    expect(parseEnv({ SURVEY_URL: "https://forms.example/encuesta-diciembre?x=1" }, ROOT).surveyUrl).toBe(
+      "https://forms.example/encuesta-diciembre?x=1",
+    );
   });
 
   it("keeps data under DATA_DIR, or in the PostgreSQL of DATABASE_URL, and mail settings as given", () => {
@@ -260,6 +264,11 @@ describe("parseEnv, each check's exact words", () => {
     [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME must be at most 200 characters, got 201"],
     [{ ORGANIZER_ADDRESS: "Calle 1\u200ePiso 2" }, "ORGANIZER_ADDRESS must not contain control characters"],
     [{ PARTICIPANT_NAMES: "todos" }, 'PARTICIPANT_NAMES must be "initial" or "full", got "todos"'],
+    [
+      { SURVEY_URL: "http://forms.example/encuesta" },
+      'SURVEY_URL must be an https:// link to the open survey, got "http://forms.example/encuesta"',
+    ],
+    [{ SURVEY_URL: "forms.example" }, 'SURVEY_URL must be an https:// link to the open survey, got "forms.example"'],
     [{ CONTACT_EMAIL: "soporte" }, 'CONTACT_EMAIL must be an email address such as soporte@example.com, got "soporte"'],
     [{ DATABASE_URL: "xpostgres://db/site" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
     [{ DATABASE_URL: "postgres://db/site x" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
