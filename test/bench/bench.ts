@@ -12,6 +12,7 @@
  *   BENCH_SKIP_REFRESH=1     skip the sheet refresh measurements (cold time, stalls)
  *   BENCH_SKIP_HOSTILE=1     skip the worst request times for hostile request shapes
  *   BENCH_SKIP_SIGNUPS=1     skip the /encuesta sign-ups on the embedded database and on PostgreSQL
+ *   BENCH_SKIP_EDGE=1        skip the floods at the edge (idle POSTs, oversized bodies)
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import { freePort, PRODUCTION_NODE_OPTIONS, ROOT, startAppServer, type AppServer
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
 import { createPostgresDatabase, startPostgres } from "../support/postgres";
 import { rawGet } from "../support/raw-http";
+import { edgeFloodRows } from "./edge-floods";
 import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -535,6 +537,7 @@ try {
 
   const hostileRows = skip("HOSTILE") ? [] : await worstRequestTimes(lighthouseApp.origin);
   const signUps = skip("SIGNUPS") ? [] : await signUpRows();
+  const edgeRows = skip("EDGE") ? [] : await edgeFloodRows();
 
   console.log(
     `\n## Pages (sheet of 10,000 rows; Lighthouse mobile defaults, system Chromium; ` +
@@ -614,6 +617,10 @@ try {
         signUps,
       ),
     );
+  }
+  if (edgeRows.length > 0) {
+    console.log(`\n## Fair turns and bounded bodies (the edge; embedded database)\n`);
+    console.log(table(["case", "median", "worst", "also"], edgeRows));
   }
   console.log(`\nJavaScript each page loads, gzip: ${scriptBytes.join(", ")}`);
 } finally {

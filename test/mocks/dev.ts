@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { flakySheet, SHEET_SCENARIOS, sheetPath, type SheetScenario } from "./handlers";
 import { startSheetServer, type SheetServer } from "./sheet-server";
 
 /**
- * `npm run dev`: the Remix dev server. With PARTICIPANTS_CSV_URL set it reads that sheet;
+^ * `npm run dev`: the Remix dev server, behind serve.js's edge as in production. With PARTICIPANTS_CSV_URL set it reads that sheet;
  * otherwise a mocked spreadsheet on loopback (no network needed), whose scenario MOCK_SHEET
  * picks (ok, slow, flaky, 500, html, hang, …) so each state of the pages can be seen.
  */
@@ -45,7 +45,10 @@ if (configuredUrl) {
   ({ url: sheetUrl, sheets } = await mockedSheetUrl());
 }
 
-const remix = spawn("npx", ["remix", "dev"], {
+// The app runs behind the same edge as in production (serve.js): built once, it does not change
+// with the app's files.
+if (spawnSync("npm", ["run", "build:edge"], { stdio: "inherit" }).status !== 0) process.exit(1);
+const remix = spawn("npx", ["remix", "dev", "-c", "node serve.js ./build/index.js"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "development", PARTICIPANTS_CSV_URL: sheetUrl },
 });

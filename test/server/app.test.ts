@@ -88,13 +88,12 @@ describe("the built server over HTTP, sheet on loopback", () => {
     expect(app.output()).toContain('{"event":"not_found","path":"/no/existe"}');
   });
 
-  it("shows the router error screen with the HTTP status kept", async () => {
+  it("answers a POST to a page without a form with the edge's short 405, never the router error screen", async () => {
     for (const path of ["/", "/sorteos"]) {
       const response = await fetch(`${app.origin}${path}`, { method: "POST" });
       expect(response.status).toBe(405);
-      const html = await response.text();
-      expect(html).toContain("Unexpected Application Error!");
-      expect(html).toContain('data-testid="error-detail">405 Method Not Allowed<');
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+      expect(await response.text()).toBe("Esta página no recibe formularios.\n");
     }
   });
 

@@ -136,13 +136,6 @@ describe("pages kept out of search results", () => {
     expect(html).toMatch(/<p lang="en"[^>]*>Oops! Page not found<\/p>/);
     expect(html).toMatch(/<a [^>]*lang="en"[^>]*>Return to Home<\/a>/);
   });
-
-  it("gives the router error screen a title and noindex", async () => {
-    const html = await page("/sorteos", "POST");
-    expect(html).toContain("Unexpected Application Error!");
-    expect(html).toContain("<title>Error inesperado | Opinion Labz</title>");
-    expect(metaContent(html, "robots")).toBe("noindex");
-  });
 });
 
 describe("files for crawlers", () => {

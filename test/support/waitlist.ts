@@ -72,7 +72,7 @@ export async function postSignUp(
 
 /** A public form's POST as a browser without JavaScript sends it (or Remix with it, `dataRequest`), the bot-rule fields included. */
 export async function postForm(
-  app: AppServer,
+  app: Pick<AppServer, "origin">,
   pathname: string,
   fields: Record<string, string>,
   {

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { storage } from "~/lib/storage/database.server";
+import { isDatabaseUnavailable } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
-import { clientKey } from "./client-address.server";
+import { clientKey } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
 import { deleteOldRateLimits, withinRateLimit } from "~/lib/storage/rate-limit.server";
 
@@ -19,6 +20,7 @@ const MESSAGES = {
   reload: "No pudimos enviar el formulario. Recargá la página y probá de nuevo.",
   tooFast: "Fuiste más rápido de lo que esperábamos. Esperá unos segundos y volvé a enviarlo.",
   tooMany: "Recibimos muchos envíos desde tu conexión. Esperá unos minutos y volvé a intentarlo.",
+  unavailable: "No pudimos guardar tu envío por un problema nuestro. Esperá un minuto y volvé a enviar el formulario.",
 };
 
 /**
@@ -74,11 +76,20 @@ export function guardedSubmission<Accepted>(
 ): Promise<FormOutcome<Accepted>> {
   const now = Date.now();
   const refuse: RefuseField = (status, field, message) => ({ status, answer: { ok: false, field, message, values } });
-  return storage.db.transaction().execute(async (trx) => {
-    const refusal = await refuseSubmission(trx, form, request, fields, now);
-    if (refusal) return refuse(refusal.status, "form", refusal.message);
-    return accept(trx, refuse, now);
-  });
+  return storage.db
+    .transaction()
+    .execute(async (trx) => {
+      const refusal = await refuseSubmission(trx, form, request, fields, now);
+      if (refusal) return refuse(refusal.status, "form", refusal.message);
+      return accept(trx, refuse, now);
+    })
+    .catch((error: unknown) => {
+      // Rolled back: nothing stored, counted or queued. The visitor keeps what they typed.
+      if (!isDatabaseUnavailable(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      console.warn(JSON.stringify({ event: "forms.database_unavailable", form, error: reason }));
+      return refuse(503, "form", MESSAGES.unavailable);
+    });
 }
 
 /** The longest window any counter uses (a contact acknowledgement's day): older rows count for nothing. */

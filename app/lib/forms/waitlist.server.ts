@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { ExpressionBuilder, Transaction } from "kysely";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { enqueueMail } from "~/lib/mail/outbox.server";
@@ -17,6 +17,8 @@ const DAY_MS = 24 * 60 * 60_000;
 const CONFIRM_VALID_DAYS = 7;
 /** At most one confirmation mail per address in this time, however often it is submitted. */
 const MAIL_INTERVAL_MS = DAY_MS;
+/** An address that unsubscribed and is signed up again is sent the link at most this often. */
+const UNSUBSCRIBED_MAIL_INTERVAL_MS = 30 * DAY_MS;
 
 const MESSAGES = {
   accepted:
@@ -53,14 +55,26 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
     .onConflict((conflict) => conflict.column("email").doNothing())
     .returning("token")
     .executeTakeFirst();
+  const mailedBefore = (interval: number) => (eb: ExpressionBuilder<Tables, "waitlist">) =>
+    eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - interval)]);
   const row =
     inserted ??
     (await trx
       .updateTable("waitlist")
-      .set({ status: "pending", confirm_expires_at: expiresAt, last_mail_at: now, unsubscribed_at: null })
+      .set({ confirm_expires_at: expiresAt, last_mail_at: now })
       .where("email", "=", email)
-      .where("status", "!=", "confirmed")
-      .where((eb) => eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - MAIL_INTERVAL_MS)]))
+      .where("status", "=", "pending")
+      .where(mailedBefore(MAIL_INTERVAL_MS))
+      .returning("token")
+      .executeTakeFirst()) ??
+    // An address that unsubscribed stays so until it uses the new link: this sign-up may be a
+    // stranger's, and the list's owner said no (docs/operations.md, "Sign-ups and limits").
+    (await trx
+      .updateTable("waitlist")
+      .set({ confirm_expires_at: expiresAt, last_mail_at: now })
+      .where("email", "=", email)
+      .where("status", "=", "unsubscribed")
+      .where(mailedBefore(UNSUBSCRIBED_MAIL_INTERVAL_MS))
       .returning("token")
       .executeTakeFirst());
   if (!row) return false;
@@ -110,9 +124,9 @@ export async function confirmSubscription(token: string): Promise<ConfirmOutcome
   const now = Date.now();
   const confirmed = await storage.db
     .updateTable("waitlist")
-    .set({ status: "confirmed", confirmed_at: now, confirm_expires_at: null })
+    .set({ status: "confirmed", confirmed_at: now, confirm_expires_at: null, unsubscribed_at: null })
     .where("token", "=", token)
-    .where("status", "=", "pending")
+    .where("status", "in", ["pending", "unsubscribed"])
     .where("confirm_expires_at", ">=", now)
     .returning("email")
     .executeTakeFirst();

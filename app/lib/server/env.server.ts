@@ -1,28 +1,20 @@
-import { EnvError, parseEnv, unsetShownVariables, type ServerEnv } from "./parse-env.server";
+import { parseEnvOrExit, unsetShownVariables, type ServerEnv } from "./parse-env.server";
 
 function loadEnvOrExit(): ServerEnv {
-  try {
-    const env = parseEnv(process.env);
-    if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
-      console.warn(
-        '[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked "Datos de ejemplo". Set PARTICIPANTS_CSV_URL to the published Google Sheet\'s CSV link (or a CSV file path) to list the real entrants.',
-      );
-    }
-    const unset = unsetShownVariables(env);
-    // In development the sample values are expected; a production site must name its organizer.
-    if (env.mode === "production" && unset.length > 0) {
-      console.warn(
-        `[config] ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set: the rules, the privacy policy and the contact page show SAMPLE values, marked "Datos de ejemplo". Set ${unset.length === 1 ? "it" : "them"} to the draw organizer's real details before launch.`,
-      );
-    }
-    return env;
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+  const env = parseEnvOrExit(process.env);
+  if (env.sheetSource.kind === "file" && env.sheetSource.isBundledSample) {
+    console.warn(
+      '[config] PARTICIPANTS_CSV_URL is not set: the site lists the bundled SAMPLE participants, marked "Datos de ejemplo". Set PARTICIPANTS_CSV_URL to the published Google Sheet\'s CSV link (or a CSV file path) to list the real entrants.',
+    );
   }
+  const unset = unsetShownVariables(env);
+  // In development the sample values are expected; a production site must name its organizer.
+  if (env.mode === "production" && unset.length > 0) {
+    console.warn(
+      `[config] ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set: the rules, the privacy policy and the contact page show SAMPLE values, marked "Datos de ejemplo". Set ${unset.length === 1 ? "it" : "them"} to the draw organizer's real details before launch.`,
+    );
+  }
+  return env;
 }
 
 /** The validated configuration, read once when the server build is first imported. */

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TRUSTED_PROXIES, parseProxyEntry } from "~/lib/edge/client-address";
 import { parseEmailAddress } from "./email-address.server";
 
 /** Where the participants sheet comes from: a published URL or a file on disk. */
@@ -54,6 +55,8 @@ export interface ServerEnv {
    */
   drawNow: number | null;
   draw: DrawConfig;
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: none is. */
+  trustedProxies: string[];
 }
 
 /** Where the draw commands get drand's value, and against which key they check it. */
@@ -70,7 +73,10 @@ export interface DrawConfig {
 }
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
-export type DatabaseConfig = { kind: "embedded"; file: string } | { kind: "postgres"; url: string };
+export type DatabaseConfig =
+  | { kind: "embedded"; file: string }
+  /** `statementTimeoutMs`: how long one statement may take before PostgreSQL cancels it. */
+  | { kind: "postgres"; url: string; statementTimeoutMs: number };
 
 export interface MailConfig {
   /** smtp:// or smtps:// with credentials; null: printed (development) or kept waiting (production). */
@@ -83,6 +89,7 @@ export interface MailConfig {
 
 const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
 
+/** A bad variable, named. @internal Exported for its tests: servers start through parseEnvOrExit. */
 export class EnvError extends Error {
   constructor(variable: string, problem: string) {
     super(`Invalid configuration: ${variable} ${problem}`);
@@ -261,6 +268,20 @@ const drandRelays = variable.transform((raw, context) => {
   return bad === undefined ? relays : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
 });
 
+/**
+ * The proxies whose X-Forwarded-For is believed (docs/operations.md, "Behind a proxy"):
+ * addresses or CIDRs, or "none"; unset, loopback and the private ranges.
+ */
+const trustProxy = variable.transform((raw, context) => {
+  if (raw === undefined) return [...DEFAULT_TRUSTED_PROXIES];
+  if (raw === "none") return [];
+  const entries = raw.split(",").map((entry) => entry.trim());
+  const bad = entries.find((entry) => parseProxyEntry(entry) === null);
+  return bad === undefined
+    ? entries
+    : refuse(context, `must be IP addresses or CIDRs separated by commas, or "none"; got "${bad}"`);
+});
+
 /** An https link visitors follow to the open survey: a mistyped one would send every visitor nowhere. */
 const surveyUrl = variable.refine((raw) => !raw || (URL.canParse(raw) && new URL(raw).protocol === "https:"), {
   error: (issue) => `must be an https:// link to the open survey, got "${String(issue.input)}"`,
@@ -304,6 +325,9 @@ function envSchema(cwd: string) {
       CONTACT_EMAIL: shownText("CONTACT_EMAIL", contactAddress),
       SURVEY_URL: surveyUrl,
       DATABASE_URL: databaseUrl,
+      // A sign-up's statements take milliseconds; a hung or locked database must not hold a
+      // submission's turn for longer than a visitor waits.
+      DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 600_000 }),
       DATA_DIR: variable,
       SMTP_URL: smtpUrl,
       MAIL_FROM: mailFrom,
@@ -313,6 +337,7 @@ function envSchema(cwd: string) {
       DRAND_RELAYS: drandRelays,
       DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
       DRAW_REHEARSAL_KEY: rehearsalKey,
+      TRUST_PROXY: trustProxy,
     })
     .transform((vars, context): ServerEnv => {
       const site = vars.SITE_URL ?? `http://localhost:${vars.PORT}`;
@@ -345,7 +370,7 @@ function envSchema(cwd: string) {
         port: vars.PORT,
         siteUrl: site,
         database: vars.DATABASE_URL
-          ? { kind: "postgres", url: vars.DATABASE_URL }
+          ? { kind: "postgres", url: vars.DATABASE_URL, statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS }
           : { kind: "embedded", file: path.join(path.resolve(cwd, vars.DATA_DIR ?? "data"), EMBEDDED_FILE_NAME) },
         mail: {
           smtpUrl: vars.SMTP_URL ?? null,
@@ -364,14 +389,31 @@ function envSchema(cwd: string) {
         organizer: { name: vars.ORGANIZER_NAME, taxId: vars.ORGANIZER_TAX_ID, address: vars.ORGANIZER_ADDRESS },
         contactEmail: vars.CONTACT_EMAIL,
         surveyUrl: vars.SURVEY_URL || null,
+        trustedProxies: vars.TRUST_PROXY,
       };
     });
 }
 
-/** Reads and validates the whole configuration; throws an EnvError naming the first bad variable. */
+/**
+ * Reads and validates the whole configuration; throws an EnvError naming the first bad variable.
+ * @internal Exported for its tests: servers start through parseEnvOrExit.
+ */
 export function parseEnv(vars: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
   const result = envSchema(cwd).safeParse(vars);
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   throw new EnvError(String(issue!.path[0]), issue!.message);
+}
+
+/** The configuration, or its first problem printed and the process ended: how a server starts. */
+export function parseEnvOrExit(vars: Record<string, string | undefined>): ServerEnv {
+  try {
+    return parseEnv(vars);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -25,9 +25,22 @@ function openSqlite(file: string): Sqlite.Database {
   return database;
 }
 
-function postgresPool(url: string): pg.Pool {
+/** How long a query waits for a pooled connection, a new one included, before it fails. */
+const POOL_CONNECTION_TIMEOUT_MS = 5_000;
+/**
+ * A statement PostgreSQL never answers (the server or the network hung) fails on our side this
+ * long after the server would have cancelled it.
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
+
+function postgresPool(url: string, statementTimeoutMs: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    // A hung or locked database holds nothing for long: a submission that meets one of these
+    // gets "try again" and frees its turn (docs/operations.md, "Data").
+    connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
     // Idle connections do not hold the process open: after SIGTERM it exits once requests end.
     allowExitOnIdle: true,
     // int8 columns hold epoch milliseconds and counts: numbers, as SQLite returns them.
@@ -47,7 +60,7 @@ export async function openStorage(config: DatabaseConfig): Promise<Storage> {
   const dialect =
     config.kind === "embedded"
       ? new SqliteDialect({ database: async () => openSqlite(config.file) })
-      : new PostgresDialect({ pool: postgresPool(config.url) });
+      : new PostgresDialect({ pool: postgresPool(config.url, config.statementTimeoutMs) });
   const db = new Kysely<Tables>({ dialect });
   try {
     const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
@@ -57,4 +70,29 @@ export async function openStorage(config: DatabaseConfig): Promise<Storage> {
     throw error;
   }
   return { db, kind: config.kind };
+}
+
+/**
+ * PostgreSQL's and SQLite's ways of saying "not now": a statement cancelled by its timeout, a
+ * lock not granted, no connection within the pool's limit, a server going away or refusing
+ * connections, a file locked by another writer. The same submission may well pass a minute later.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "57014", // query_canceled: statement_timeout
+  "55P03", // lock_not_available
+  "57P01", // admin_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+]);
+const UNAVAILABLE_MESSAGES = /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated)/;
+
+/** Whether `error` says the database is unreachable, hung or locked, rather than that a statement is wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === "string" && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(error.message);
 }

@@ -34,11 +34,21 @@ describe("parseEnv", () => {
       drawNow: null,
       draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
       surveyUrl: null,
+      trustedProxies: ["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"],
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
     expect(parseEnv({ SURVEY_URL: "https://forms.example/encuesta-diciembre?x=1" }, ROOT).surveyUrl).toBe(
       "https://forms.example/encuesta-diciembre?x=1",
     );
+  });
+
+  it("trusts the proxies TRUST_PROXY lists, or none", () => {
+    expect(parseEnv({ TRUST_PROXY: " 203.0.113.0/24, 2001:db8:cd::/48 ,192.0.2.7" }, ROOT).trustedProxies).toEqual([
+      "203.0.113.0/24",
+      "2001:db8:cd::/48",
+      "192.0.2.7",
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "none" }, ROOT).trustedProxies).toEqual([]);
   });
 
   it("keeps data under DATA_DIR, or in the PostgreSQL of DATABASE_URL, and mail settings as given", () => {
@@ -57,7 +67,11 @@ describe("parseEnv", () => {
       },
       ROOT,
     );
-    expect(env.database).toEqual({ kind: "postgres", url: "postgresql://site:secret@db.internal:5432/site" });
+    expect(env.database).toEqual({
+      kind: "postgres",
+      url: "postgresql://site:secret@db.internal:5432/site",
+      statementTimeoutMs: 10_000,
+    });
     expect(env.mail).toEqual({
       smtpUrl: "smtp://user:pw@mail.example.com:587",
       from: "Avisos <avisos@opinionlabz.com>",
@@ -269,6 +283,14 @@ describe("parseEnv, each check's exact words", () => {
       'SURVEY_URL must be an https:// link to the open survey, got "http://forms.example/encuesta"',
     ],
     [{ SURVEY_URL: "forms.example" }, 'SURVEY_URL must be an https:// link to the open survey, got "forms.example"'],
+    [
+      { TRUST_PROXY: "10.0.0.0/8,nginx" },
+      'TRUST_PROXY must be IP addresses or CIDRs separated by commas, or "none"; got "nginx"',
+    ],
+    [
+      { TRUST_PROXY: "10.0.0.0/33" },
+      'TRUST_PROXY must be IP addresses or CIDRs separated by commas, or "none"; got "10.0.0.0/33"',
+    ],
     [{ CONTACT_EMAIL: "soporte" }, 'CONTACT_EMAIL must be an email address such as soporte@example.com, got "soporte"'],
     [{ DATABASE_URL: "xpostgres://db/site" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
     [{ DATABASE_URL: "postgres://db/site x" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],

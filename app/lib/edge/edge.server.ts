@@ -1,0 +1,232 @@
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { parseEnvOrExit } from "~/lib/server/parse-env.server";
+import { CLIENT_HEADER, clientAddress, clientGroup, trustedProxies } from "./client-address";
+import { readFormBody } from "./form-body";
+import { inspectTarget, withoutPrivateValues } from "./request-target";
+import { SubmissionTurns } from "./submission-turns";
+
+/**
+ * The edge: what runs in front of remix-serve's own middleware, wired in by serve.js
+ * (docs/decisions/049-the-edge-in-typed-modules.md). It answers the requests no page should see
+ * with one short answer and one log line each, gives form submissions their turns, and sets
+ * the server's connection timeouts.
+ */
+
+/** Every path that takes a form, and the longest body its form can honestly send. */
+export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
+  ["/encuesta", 4 * 1024],
+  ["/avisos/confirmar", 4 * 1024],
+  ["/avisos/baja", 4 * 1024],
+  // 5,000 characters of message, each at most 9 bytes percent-encoded, and the other fields.
+  ["/contacto", 64 * 1024],
+]);
+
+/** Form submissions the app handles at once, kept waiting, and held by one client (docs/operations.md, "Sign-ups and limits"). */
+const TURN_LIMITS = { atOnce: 4, waiting: 256, perClient: 8 };
+
+/** A form's body must be in this long after its headers, or the submission is refused and its connection closed. */
+const BODY_WITHIN_MS = 5_000;
+
+/**
+ * Node's connection timeouts, shorter than its defaults (60 s for headers, 300 s for a
+ * request, checked every 30 s): a connection that sends nothing useful, or a body refused and
+ * being dropped, holds a socket for seconds, not minutes.
+ */
+const CONNECTION_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 10_000,
+  connectionsCheckingInterval: 1_000,
+  keepAliveTimeout: 5_000,
+};
+
+/** What Express adds to a request that the edge and Remix's adapter read. */
+export interface EdgeRequest extends IncomingMessage {
+  url: string;
+  method: string;
+  originalUrl: string;
+  protocol: string;
+  hostname: string;
+  get(name: string): string | undefined;
+}
+type Next = (error?: unknown) => void;
+type Handler = (req: EdgeRequest, res: ServerResponse, next: Next) => unknown;
+
+type RefusalReason =
+  | "host"
+  | "target"
+  | "target-length"
+  | "data-request"
+  | "cross-origin"
+  | "method"
+  | "busy"
+  | "client-share"
+  | "too-large"
+  | "late";
+
+/**
+ * Each refusal's status and sentence, and whether the connection ends with it. Where a body may
+ * still be arriving, it is read and dropped instead: a connection closed on unread bytes is
+ * reset, and a browser shows a network error in place of the sentence.
+ */
+const REFUSALS: Record<RefusalReason, { status: number; text: string; closes: boolean }> = {
+  host: { status: 400, text: "Pedido inválido.", closes: true },
+  target: { status: 400, text: "Pedido inválido.", closes: true },
+  "data-request": { status: 400, text: "Pedido inválido.", closes: true },
+  "target-length": { status: 414, text: "La dirección es demasiado larga.", closes: true },
+  "cross-origin": {
+    status: 403,
+    text: "Este formulario solo se puede enviar desde su página en nuestro sitio.",
+    closes: false,
+  },
+  method: { status: 405, text: "Esta página no recibe formularios.", closes: false },
+  busy: {
+    status: 503,
+    text: "Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.",
+    closes: false,
+  },
+  // One client holding its whole share: its other connections are not worth keeping.
+  "client-share": {
+    status: 429,
+    text: "Recibimos muchos envíos desde tu conexión. Esperá un minuto y volvé a enviar el formulario.",
+    closes: true,
+  },
+  "too-large": {
+    status: 413,
+    text: "El formulario es demasiado largo. Acortá el mensaje y volvé a enviarlo.",
+    closes: false,
+  },
+  // Its body is not coming.
+  late: { status: 408, text: "El formulario tardó demasiado en llegar. Volvé a enviarlo.", closes: true },
+};
+
+/** The edge's own answers: short plain text, never stored, never run as a page or framed. */
+const REFUSAL_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** One log line per refused request, as the app's own events; the value shown is cut short. */
+function refuse(req: IncomingMessage, res: ServerResponse, reason: RefusalReason, extraHeaders = {}): void {
+  const { status, text, closes } = REFUSALS[reason];
+  // A refused target may still carry a search or a token: its private values never reach the log.
+  const value = reason === "host" ? String(req.headers.host) : withoutPrivateValues(req.url ?? "");
+  console.warn(JSON.stringify({ event: "request_refused", status, reason, value: value.slice(0, 200) }));
+  const body = `${text}\n`;
+  res.writeHead(status, {
+    ...REFUSAL_HEADERS,
+    "Content-Length": Buffer.byteLength(body),
+    ...(closes ? { Connection: "close" } : {}),
+    ...extraHeaders,
+  });
+  res.end(body);
+  // Node drops an unread body itself, but not one the edge started reading: the rest of it goes
+  // the same way, within the request timeout.
+  if (!closes) req.resume();
+}
+
+/** An Origin header naming another site than the Host the request came to: a form posted from elsewhere. */
+function isCrossOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return false;
+  if (!URL.canParse(origin) || host === undefined) return true;
+  return new URL(origin).host !== new URL(`http://${host}`).host;
+}
+
+/** The page a path is for: with JavaScript, a form posts to its page's single-fetch URL (`/encuesta.data`). */
+function pagePath(path: string): string {
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/** A request like `req`, whose body is `bytes` already read: what Remix's adapter receives. */
+function withBody(req: EdgeRequest, bytes: Buffer): EdgeRequest {
+  const body = Readable.from([bytes], { objectMode: false });
+  return Object.assign(body, {
+    method: req.method,
+    headers: req.headers,
+    url: req.url,
+    originalUrl: req.originalUrl,
+    protocol: req.protocol,
+    hostname: req.hostname,
+    get: (name: string) => req.get(name),
+  }) as unknown as EdgeRequest;
+}
+
+export interface Edge {
+  /** First middleware of the app: request line, Host, method and origin checked; the client named for the app. */
+  guard: Handler;
+  /** Wraps Remix's handler: a form submission's body read, bounded, and its turn taken before Remix sees it. */
+  inTurn: (handler: Handler) => Handler;
+  /** The URL an access-log line shows. */
+  loggedUrl: (req: EdgeRequest) => string;
+  /** `app.listen(...)` with the edge's connection timeouts. */
+  listen: (app: RequestListener, ...args: unknown[]) => Server;
+}
+
+export function startEdge(): Edge {
+  const env = parseEnvOrExit(process.env);
+  const trusted = trustedProxies(env.trustedProxies);
+  const turns = new SubmissionTurns(TURN_LIMITS);
+  /** Each form submission the guard let through, with its body's cap. */
+  const bodyLimits = new WeakMap<IncomingMessage, number>();
+
+  const guard: Handler = (req, res, next) => {
+    const verdict = inspectTarget(req.headers.host, req.url);
+    if (verdict.kind === "refused") return refuse(req, res, verdict.reason);
+    if (verdict.kind === "moved") {
+      res.writeHead(301, { Location: verdict.location, "Cache-Control": "public, max-age=3600" });
+      return res.end();
+    }
+    // Remix reads originalUrl, the static files url.
+    if (verdict.kind === "unroutable") req.url = req.originalUrl = verdict.target;
+    // Remix's adapter reads a port from it; nothing of this site needs it.
+    delete req.headers["x-forwarded-host"];
+    // Whatever a client sent under this name is overwritten: the app reads the edge's word.
+    const forwarded = req.headers["x-forwarded-for"];
+    const address = clientAddress(
+      req.socket.remoteAddress ?? "",
+      Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+      trusted,
+    );
+    req.headers[CLIENT_HEADER] = clientGroup(address);
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const maxBytes =
+      verdict.kind === "pass" && req.method === "POST" ? FORM_BODY_LIMITS.get(pagePath(verdict.path)) : undefined;
+    if (maxBytes === undefined) return refuse(req, res, "method", { Allow: "GET, HEAD" });
+    if (isCrossOrigin(req.headers.origin, req.headers.host)) return refuse(req, res, "cross-origin");
+    bodyLimits.set(req, maxBytes);
+    next();
+  };
+
+  const inTurn =
+    (handler: Handler): Handler =>
+    (req, res, next) => {
+      if (req.method === "GET" || req.method === "HEAD") return handler(req, res, next);
+      // The guard let through only POSTs to a form's path, each with its cap.
+      const maxBytes = bodyLimits.get(req)!;
+      const place = turns.admit(String(req.headers[CLIENT_HEADER]));
+      if (typeof place === "string") return refuse(req, res, place, { "Retry-After": "60" });
+      res.once("close", () => place.leave());
+      const length = req.headers["content-length"];
+      void readFormBody(req, {
+        declaredLength: length === undefined ? null : Number(length),
+        maxBytes,
+        deadline: AbortSignal.timeout(BODY_WITHIN_MS),
+      }).then((body) => {
+        if (body.kind === "gone") return;
+        if (body.kind !== "body") return refuse(req, res, body.kind);
+        place.ready(() => handler(withBody(req, body.bytes), res, next));
+      });
+    };
+
+  return {
+    guard,
+    inTurn,
+    loggedUrl: (req) => withoutPrivateValues(req.originalUrl || req.url),
+    listen: (app, ...args) => {
+      const server = createServer(CONNECTION_TIMEOUTS, app);
+      return (server.listen as (...listenArgs: unknown[]) => Server)(...args);
+    },
+  };
+}

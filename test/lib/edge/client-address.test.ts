@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  clientAddress,
+  clientGroup,
+  DEFAULT_TRUSTED_PROXIES,
+  parseProxyEntry,
+  trustedProxies,
+} from "~/lib/edge/client-address";
+
+const examples = trustedProxies(DEFAULT_TRUSTED_PROXIES);
+
+describe("clientAddress", () => {
+  it("is the peer when the peer is no trusted proxy, whatever X-Forwarded-For says", () => {
+    expect(clientAddress("203.0.113.9", "198.51.100.1", examples)).toBe("203.0.113.9");
+    expect(clientAddress("::ffff:203.0.113.9", undefined, examples)).toBe("203.0.113.9");
+  });
+
+  it("reads X-Forwarded-For from the right behind a trusted proxy: an address a client wrote first is never counted", () => {
+    expect(clientAddress("127.0.0.1", "198.51.100.1", examples)).toBe("198.51.100.1");
+    // A client that sends its own header: the proxy appends the real peer after it.
+    expect(clientAddress("172.18.0.3", "1.2.3.4, 198.51.100.1", examples)).toBe("198.51.100.1");
+    // Two proxies: the CDN's edge (private here) is skipped as trusted.
+    expect(clientAddress("::1", "1.2.3.4, 198.51.100.1, 10.0.0.7", examples)).toBe("198.51.100.1");
+  });
+
+  it("takes the left-most hop when every hop is trusted, and stops at one that is no address", () => {
+    expect(clientAddress("127.0.0.1", "10.1.1.1, 192.168.0.2", examples)).toBe("10.1.1.1");
+    expect(clientAddress("127.0.0.1", "198.51.100.1, unknown, 10.0.0.7", examples)).toBe("10.0.0.7");
+    expect(clientAddress("127.0.0.1", "", examples)).toBe("127.0.0.1");
+  });
+
+  it("trusts only what TRUST_PROXY lists", () => {
+    const none = trustedProxies([]);
+    expect(clientAddress("127.0.0.1", "198.51.100.1", none)).toBe("127.0.0.1");
+    const cdn = trustedProxies(["203.0.113.0/24", "2001:db8:cd::/48"]);
+    expect(clientAddress("203.0.113.40", "198.51.100.1", cdn)).toBe("198.51.100.1");
+    expect(clientAddress("2001:db8:cd:1::5", "2001:db8:1:2::3", cdn)).toBe("2001:db8:1:2::3");
+    expect(clientAddress("10.0.0.1", "198.51.100.1", cdn)).toBe("10.0.0.1");
+  });
+});
+
+describe("clientGroup", () => {
+  it("counts an IPv6 client by its /64 and an IPv4 client by its address", () => {
+    expect(clientGroup("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(clientGroup("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(clientGroup("2001:DB8:0:0:1::1")).toBe("2001:db8:0:0::/64");
+    expect(clientGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientGroup("::1")).toBe("0:0:0:0::/64");
+    expect(clientGroup("64:ff9b::198.51.100.1")).toBe("64:ff9b:0:0::/64");
+    expect(clientGroup("198.51.100.1")).toBe("198.51.100.1");
+  });
+});
+
+describe("parseProxyEntry", () => {
+  it("takes addresses and CIDRs, and nothing else", () => {
+    expect(parseProxyEntry("10.0.0.0/8")).toEqual({ address: "10.0.0.0", prefix: 8, family: "ipv4" });
+    expect(parseProxyEntry("::1")).toEqual({ address: "::1", prefix: 128, family: "ipv6" });
+    for (const bad of ["10.0.0.0/33", "::/129", "10.0.0.0/", "10.0.0.0/8/1", "nginx", "10.0.0.0/x", ""]) {
+      expect(parseProxyEntry(bad), bad).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { readFormBody } from "~/lib/edge/form-body";
+
+const KB = 1024;
+
+describe("readFormBody", () => {
+  it("reads a body within the cap whole", async () => {
+    const stream = new PassThrough();
+    const body = readFormBody(stream, { declaredLength: 9, maxBytes: 4 * KB, deadline: new AbortController().signal });
+    stream.write("email=");
+    stream.end("a@b");
+    expect(await body).toEqual({ kind: "body", bytes: Buffer.from("email=a@b") });
+  });
+
+  it("refuses a declared length over the cap before reading a byte", async () => {
+    const stream = new PassThrough();
+    stream.write("x");
+    const answer = await readFormBody(stream, {
+      declaredLength: 4 * KB + 1,
+      maxBytes: 4 * KB,
+      deadline: new AbortController().signal,
+    });
+    expect(answer).toEqual({ kind: "too-large" });
+    expect(stream.readableLength).toBe(1);
+  });
+
+  it("stops a chunked body at the first byte over the cap", async () => {
+    const stream = new PassThrough();
+    const body = readFormBody(stream, {
+      declaredLength: null,
+      maxBytes: 4 * KB,
+      deadline: new AbortController().signal,
+    });
+    stream.write(Buffer.alloc(4 * KB));
+    stream.write(Buffer.alloc(1));
+    expect(await body).toEqual({ kind: "too-large" });
+    expect(stream.isPaused()).toBe(true);
+  });
+
+  it("gives up on a body still arriving when the deadline passes, and on a client that leaves", async () => {
+    const deadline = new AbortController();
+    const slow = new PassThrough();
+    const late = readFormBody(slow, { declaredLength: 10, maxBytes: 4 * KB, deadline: deadline.signal });
+    slow.write("email=");
+    deadline.abort();
+    expect(await late).toEqual({ kind: "late" });
+
+    const leaving = new PassThrough();
+    const gone = readFormBody(leaving, {
+      declaredLength: 10,
+      maxBytes: 4 * KB,
+      deadline: new AbortController().signal,
+    });
+    leaving.destroy();
+    expect(await gone).toEqual({ kind: "gone" });
+  });
+});
