@@ -4,7 +4,10 @@
  * aiosmtpd on loopback receives; the embedded file and a real PostgreSQL store.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, postSignUp, useDatabase } from "../support/waitlist";
 
@@ -82,6 +85,30 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     await outboxSettled(site);
     expect(site.output().match(/"event":"mail\.(given_up|retry)"/g)).toHaveLength(1);
     expect(await outboxOf(site)).toMatchObject({ pending: 0, givenUp: 1 });
+  });
+
+  it("gives up at once a recipient the mailer refuses to read, and counts it", async () => {
+    const env = await database.another();
+    // A row from before every address went through one parser: the envelope cannot carry it.
+    const { db } = await openStorage(parseEnv(env, ROOT).database);
+    await enqueueMail(
+      db,
+      {
+        kind: "waitlist-confirm",
+        to: "victima@example.com>\r\nRCPT TO:<otra@example.com",
+        subject: "x",
+        text: "x",
+        html: "x",
+      },
+      Date.now(),
+    );
+    await db.destroy();
+    const smtp = await smtpServer({ running: true });
+    const site = await app({ ...env, SMTP_URL: smtp.url });
+    await expect.poll(() => site.output()).toContain('"event":"mail.given_up"');
+    expect(site.output()).toMatch(/"event":"mail.given_up","kind":"waitlist-confirm","to":"[^"]*","attempt":1,/);
+    expect(await outboxOf(site)).toMatchObject({ pending: 0, givenUp: 1 });
+    expect(smtp.mails()).toEqual([]);
   });
 
   it("delivers after a SIGKILL between accepting and sending, once, and never resends what went out", async () => {

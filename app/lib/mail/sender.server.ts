@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
@@ -28,10 +29,21 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
 
 type Deliver = (row: OutboxRow) => Promise<void>;
 
-/** An SMTP reply of the 5xx class (RFC 5321, 4.2.1): the server will never take this mail. */
+/** A recipient that is not exactly the bare address the forms' parser makes: no mailer reads it as stored. */
+class UnreadableRecipient extends Error {
+  constructor() {
+    super("the recipient is not a bare address: given up without sending");
+  }
+}
+
+/**
+ * No retry will deliver it: an SMTP reply of the 5xx class (RFC 5321, 4.2.1), a recipient
+ * nodemailer cannot write into the envelope (EENVELOPE), or one that is not a bare address.
+ */
 function refusedForGood(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  if (error instanceof UnreadableRecipient) return true;
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  return code === "EENVELOPE" || (typeof responseCode === "number" && responseCode >= 500 && responseCode < 600);
 }
 
 /** smtp:// (STARTTLS whenever the server offers it, nodemailer's default) or smtps:// (TLS from the start). */
@@ -53,6 +65,9 @@ function overSmtp(smtpUrl: string): Deliver {
   const fromAddress = env.mail.from.match(/<([^<>]+)>$/)?.[1] ?? env.mail.from;
   const domain = fromAddress.split("@")[1] ?? "localhost";
   return async (row) => {
+    // A row stored before every address went through one parser: a mailer would deliver it to
+    // whatever it reads in it, another inbox than the one stored.
+    if (parseEmailAddress(row.recipient) !== row.recipient) throw new UnreadableRecipient();
     await transport.sendMail({
       from: env.mail.from,
       to: row.recipient,
