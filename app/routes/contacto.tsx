@@ -1,11 +1,13 @@
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { FormStartProvider } from "~/components/bot-guard-fields";
 import { ContactEmail } from "~/components/contacto/contact-email";
 import { ContactHero } from "~/components/contacto/contact-hero";
 import { ContactMessage } from "~/components/contacto/contact-message";
 import { ContactShortcuts } from "~/components/contacto/contact-shortcuts";
 import { CONTACT_PAGE } from "~/content/pages/contact";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
+import { formStartStamp } from "~/lib/forms/form-start.server";
 import { submitContactForm } from "~/lib/forms/contact.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -15,7 +17,7 @@ export const meta = metaFor(CONTACT_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export function loader() {
-  return { contactEmail: env.contactEmail };
+  return { contactEmail: env.contactEmail, formStart: formStartStamp(Date.now()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,13 +30,15 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answ
 export const shouldRevalidate = keepDataAfterForms;
 
 export default function ContactPage() {
-  const { contactEmail } = useLoaderData<typeof loader>();
+  const { contactEmail, formStart } = useLoaderData<typeof loader>();
   return (
-    <div className="pt-16">
-      <ContactHero />
-      <ContactEmail email={contactEmail} />
-      <ContactMessage />
-      <ContactShortcuts />
-    </div>
+    <FormStartProvider stamp={formStart}>
+      <div className="pt-16">
+        <ContactHero />
+        <ContactEmail email={contactEmail} />
+        <ContactMessage />
+        <ContactShortcuts />
+      </div>
+    </FormStartProvider>
   );
 }

@@ -27,6 +27,7 @@ import { freePort, PRODUCTION_NODE_OPTIONS, ROOT, startAppServer, type AppServer
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
 import { createPostgresDatabase, startPostgres } from "../support/postgres";
 import { rawGet } from "../support/raw-http";
+import { formStartAgo } from "../support/waitlist";
 import { edgeFloodRows } from "./edge-floods";
 import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
 
@@ -359,7 +360,7 @@ function signUpRequest(index: number): LoadRequest {
     email: `bench-${index}@example.com`,
     consentimiento: "si",
     sitio_web: "",
-    inicio: String(Date.now() - 5000),
+    inicio: formStartAgo(5000),
   });
   return {
     method: "POST",

@@ -89,6 +89,19 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     expect(toSupport!.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; ");
   });
 
+  it("strips control characters and direction overrides from what reaches the mails, keeping the message's lines", async () => {
+    const name = "Bruno\u0000\u0007 Díaz\u202e\r\nBcc: otra@example.com";
+    const message = "Línea uno\r\nLínea\u0008 dos\u2066\u001b[31m";
+    expect((await send({ nombre: name, email: "bruno@example.com", mensaje: message })).status).toBe(200);
+    const fromBruno = () => smtp.mails().filter((mail) => mail.to === SUPPORT && mail.text.includes("Bruno"));
+    await expect.poll(() => fromBruno().length).toBe(1);
+    const [toSupport] = fromBruno();
+    expect(toSupport!.subject).toBe("Consulta de Bruno Díaz Bcc: otra@example.com (formulario de contacto)");
+    expect(toSupport!.headers.get("bcc")).toBeUndefined();
+    expect(toSupport!.text).toContain("Línea uno\nLínea dos[31m");
+    expect(toSupport!.text + toSupport!.html).not.toMatch(/(?![\t\n\r])\p{Cc}|[\u202e\u2066]/u);
+  });
+
   it.each([
     ["no name", { nombre: " ", email: "mario@example.com", mensaje: "Hola" }, {}, "Escribí tu nombre"],
     [

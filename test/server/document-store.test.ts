@@ -10,6 +10,7 @@ import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
 import { rawGet, rawRequest } from "../support/raw-http";
+import { formStartAgo } from "../support/waitlist";
 
 const BROWSER = { "user-agent": BROWSER_USER_AGENT };
 const BROWSER_ENCODINGS = { ...BROWSER, "accept-encoding": "gzip, deflate, br, zstd" };
@@ -140,7 +141,7 @@ describe("encodings", () => {
           "content-type": "application/x-www-form-urlencoded",
           "x-forwarded-for": "198.51.100.90",
         },
-        body: new URLSearchParams({ email: "sin-arroba", sitio_web: "", inicio: String(Date.now() - 5000) }).toString(),
+        body: new URLSearchParams({ email: "sin-arroba", sitio_web: "", inicio: formStartAgo(5000) }).toString(),
       });
     const identity = await answer("identity");
     expect(identity.status).toBe(400);

@@ -8,7 +8,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { rawRequest } from "../support/raw-http";
-import { postForm } from "../support/waitlist";
+import { formStartAgo, postForm } from "../support/waitlist";
 
 let app: AppServer;
 
@@ -134,7 +134,7 @@ describe("short refusals", () => {
         host: "localhost:8080",
         "content-type": "application/x-www-form-urlencoded",
       },
-      body: `email=propio%40example.com&consentimiento=si&sitio_web=&inicio=${Date.now() - 5000}`,
+      body: `email=propio%40example.com&consentimiento=si&sitio_web=&inicio=${formStartAgo(5000)}`,
     });
     expect(answer.status).toBe(200);
   });

@@ -221,6 +221,12 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
       { email: "elena@example.com", filledInMs: 500 },
       "Esperá unos segundos",
     ],
+    // A stamp the server signed for a minute from now: a replica's clock ahead, or a replay.
+    [
+      "a form whose page is dated a minute in the future",
+      { email: "elena@example.com", filledInMs: -60_000 },
+      "Esperá unos segundos",
+    ],
   ])(
     "refuses %s with a 400 and a Spanish message, keeps what was typed, stores and sends nothing",
     async (_, submission, message) => {

@@ -34,6 +34,12 @@ export interface AppServer {
   stop: () => Promise<number | null>;
 }
 
+/**
+ * The FORM_SECRET every test server starts with, so a test can sign a form's start stamp as the
+ * page would (test/support/waitlist.ts); a test of the secret the server makes itself unsets it.
+ */
+export const TEST_FORM_SECRET = "test-form-secret-not-for-production-0123456789";
+
 const MOVABLE_CLOCK = path.join(ROOT, "test/support/movable-clock.mjs");
 
 export async function freePort(): Promise<number> {
@@ -66,6 +72,7 @@ export async function startAppServer(
         NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
         PORT: String(port),
         HOST: "127.0.0.1",
+        FORM_SECRET: TEST_FORM_SECRET,
         ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
         ...env,
       },

@@ -1,6 +1,8 @@
 import axe from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject, onTestFinished } from "vitest";
+import { signedFormStart, signFormStart } from "~/lib/forms/form-stamp.server";
+import { TEST_FORM_SECRET } from "./app-server";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -160,15 +162,22 @@ export async function gotoHydrated(page: Page, url: string) {
 /**
  * Stands in for the seconds a person takes to fill a form: the server refuses one posted less
  * than 2 s after the page was rendered (docs/operations.md, "Sign-ups and limits"), so the
- * form's render instant is moved back rather than the test waiting. Call it right before a
+ * form's signed start is moved back rather than the test waiting. Call it right before a
  * submit: a re-render puts the rendered value back.
  */
 export async function backdateFormStart(page: Page, byMs = 10_000): Promise<void> {
-  const moved = await page.locator('input[name="inicio"]').evaluateAll((inputs, by) => {
-    for (const input of inputs as HTMLInputElement[]) input.value = String(Number(input.value) - by);
-    return inputs.length;
-  }, byMs);
-  if (moved === 0) throw new Error("no form on the page carries a render instant");
+  const fields = page.locator('input[name="inicio"]');
+  const stamps = await fields.evaluateAll((inputs) => (inputs as HTMLInputElement[]).map((input) => input.value));
+  if (stamps.length === 0) throw new Error("no form on the page carries a start stamp");
+  // Signed again, as the test server would have signed the earlier instant (FORM_SECRET).
+  const backdated = stamps.map((stamp) => {
+    const instant = signedFormStart(TEST_FORM_SECRET, stamp);
+    if (instant === null) throw new Error(`the page's start stamp is not the test server's: ${stamp}`);
+    return signFormStart(TEST_FORM_SECRET, instant - byMs);
+  });
+  await fields.evaluateAll((inputs, values) => {
+    (inputs as HTMLInputElement[]).forEach((input, index) => (input.value = values[index]!));
+  }, backdated);
 }
 
 /** The page's copy of axe-core, injected by `axeViolations`. */

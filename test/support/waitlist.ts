@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import { waitlistCsv, waitlistRows } from "~/lib/forms/waitlist-rows.server";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
-import { ROOT, type AppServer } from "./app-server";
+import { signFormStart } from "~/lib/forms/form-stamp.server";
+import { ROOT, TEST_FORM_SECRET, type AppServer } from "./app-server";
 import { createPostgresDatabase } from "./postgres";
 import type { ReceivedMail, SmtpServer } from "./smtp-server";
 
@@ -73,6 +74,11 @@ export async function postSignUp(
   );
 }
 
+/** A form's start stamp as the test servers sign it (FORM_SECRET), for a page rendered `ms` ago. */
+export function formStartAgo(ms: number): string {
+  return signFormStart(TEST_FORM_SECRET, Date.now() - ms);
+}
+
 /** A public form's POST as a browser without JavaScript sends it (or Remix with it, `dataRequest`), the bot-rule fields included. */
 export async function postForm(
   app: Pick<AppServer, "origin">,
@@ -85,7 +91,7 @@ export async function postForm(
     dataRequest = false,
   }: { honeypot?: string; filledInMs?: number; client: string; dataRequest?: boolean },
 ): Promise<Response> {
-  const form = new URLSearchParams({ ...fields, sitio_web: honeypot, inicio: String(Date.now() - filledInMs) });
+  const form = new URLSearchParams({ ...fields, sitio_web: honeypot, inicio: formStartAgo(filledInMs) });
   return fetch(`${app.origin}${pathname}${dataRequest ? ".data" : ""}`, {
     method: "POST",
     body: form,

@@ -28,6 +28,17 @@ const MESSAGES = {
   longMessage: `Tu mensaje puede tener hasta ${CONTACT_LIMITS.message} caracteres.`,
 };
 
+/**
+ * Control characters (C0 but tab and line feed, DEL, C1) and the bidirectional marks and
+ * overrides: nothing a person types into a form, and in a mail's subject or body they split
+ * headers, hide text or show it reversed.
+ */
+const CONTROLS = /(?![\t\n])\p{Cc}|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+function withoutControls(text: string): string {
+  return text.replace(CONTROLS, "");
+}
+
 function supportMail(name: string, email: string, message: string): OutgoingMail {
   return {
     kind: "contact",
@@ -68,8 +79,8 @@ export async function submitContactForm(request: Request): Promise<{ status: num
   };
   const outcome = await guardedSubmission("contact", request, fields, values, async (trx, refuse, now) => {
     // One line: a name is never a way to add lines to the support mail's subject.
-    const name = values[CONTACT_FIELD.name]!.replace(/\s+/g, " ").trim();
-    const message = values[CONTACT_FIELD.message]!.trim();
+    const name = withoutControls(values[CONTACT_FIELD.name]!).replace(/\s+/g, " ").trim();
+    const message = withoutControls(values[CONTACT_FIELD.message]!.replace(/\r\n?/g, "\n")).trim();
     if (!name) return refuse(400, CONTACT_FIELD.name, MESSAGES.missingName);
     if (name.length > CONTACT_LIMITS.name) return refuse(400, CONTACT_FIELD.name, MESSAGES.longName);
     if (!values[FIELD.email]!.trim()) return refuse(400, FIELD.email, MESSAGES.missingEmail);

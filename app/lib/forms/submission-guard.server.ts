@@ -3,6 +3,7 @@ import { storage } from "~/lib/storage/database.server";
 import { isDatabaseUnavailable } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
 import { clientKey } from "./client-key.server";
+import { formStartOf } from "./form-start.server";
 import { FIELD, type FormAnswer } from "./fields";
 import { deleteOldRateLimits, withinRateLimit } from "~/lib/storage/rate-limit.server";
 
@@ -47,8 +48,12 @@ async function refuseSubmission(
   const allowed = await withinRateLimit(db, `${form}:${clientKey(request)}`, PER_CLIENT, now);
   if (!allowed) return { status: 429, message: MESSAGES.tooMany };
   if (String(fields.get(FIELD.honeypot) ?? "") !== "") return { status: 400, message: MESSAGES.reload };
-  const startedAt = Number(fields.get(FIELD.startedAt));
-  if (!Number.isFinite(startedAt) || now - startedAt < MIN_FILL_MS) return { status: 400, message: MESSAGES.tooFast };
+  // Missing, forged or dated in the future reads as sent too fast: no person's browser sends that.
+  const stamp = fields.get(FIELD.startedAt);
+  const startedAt = formStartOf(typeof stamp === "string" ? stamp : null);
+  if (startedAt === null || startedAt > now || now - startedAt < MIN_FILL_MS) {
+    return { status: 400, message: MESSAGES.tooFast };
+  }
   return null;
 }
 

@@ -57,6 +57,8 @@ export interface ServerEnv {
   draw: DrawConfig;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: none is. */
   trustedProxies: string[];
+  /** What signs a form's start instant; null: a secret the server makes and keeps in its database. */
+  formSecret: string | null;
 }
 
 /** Where the draw commands get drand's value, and against which key they check it. */
@@ -282,6 +284,11 @@ const trustProxy = variable.transform((raw, context) => {
     : refuse(context, `must be IP addresses or CIDRs separated by commas, or "none"; got "${bad}"`);
 });
 
+/** A secret for the forms' start stamps: long enough that no one guesses it. */
+const formSecret = variable.refine((raw) => raw === undefined || raw.length >= 32, {
+  error: "must be at least 32 characters (for example: openssl rand -base64 32)",
+});
+
 /** An https link visitors follow to the open survey: a mistyped one would send every visitor nowhere. */
 const surveyUrl = variable.refine((raw) => !raw || (URL.canParse(raw) && new URL(raw).protocol === "https:"), {
   error: (issue) => `must be an https:// link to the open survey, got "${String(issue.input)}"`,
@@ -338,6 +345,7 @@ function envSchema(cwd: string) {
       DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
       DRAW_REHEARSAL_KEY: rehearsalKey,
       TRUST_PROXY: trustProxy,
+      FORM_SECRET: formSecret,
     })
     .transform((vars, context): ServerEnv => {
       const site = vars.SITE_URL ?? `http://localhost:${vars.PORT}`;
@@ -390,6 +398,7 @@ function envSchema(cwd: string) {
         contactEmail: vars.CONTACT_EMAIL,
         surveyUrl: vars.SURVEY_URL || null,
         trustedProxies: vars.TRUST_PROXY,
+        formSecret: vars.FORM_SECRET ?? null,
       };
     });
 }

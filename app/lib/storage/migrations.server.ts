@@ -129,4 +129,15 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0008_site_secrets": {
+    async up(db: Kysely<unknown>) {
+      // Secrets the server makes itself when none is configured, shared by every replica
+      // (docs/operations.md, "Configuration": FORM_SECRET).
+      await db.schema
+        .createTable("site_secrets")
+        .addColumn("name", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
 };

@@ -10,6 +10,13 @@ export interface Tables {
   contact_messages: ContactMessageTable;
   draws: DrawTable;
   draw_rounds: DrawRoundTable;
+  site_secrets: SiteSecretTable;
+}
+
+/** A secret the server made for itself, by what it signs. */
+export interface SiteSecretTable {
+  name: string;
+  value: string;
 }
 
 /** A message sent with /contacto's form, kept whether or not its mails have gone out yet. */
