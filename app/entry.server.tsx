@@ -2,7 +2,8 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { isRouteErrorResponse } from "@remix-run/react";
 import { env } from "~/lib/server/env.server";
 import { exitWhenDrainedAfterSignal } from "~/lib/server/exit-when-drained.server";
-import { STREAM_TIMEOUT_MS } from "~/lib/document/render-document.server";
+import { signRenderInstantsWith, STREAM_TIMEOUT_MS } from "~/lib/document/render-document.server";
+import { formStartStamp } from "~/lib/forms/form-start.server";
 import { pageState } from "~/lib/http/route-keeping.server";
 import {
   finishedDataResponse,
@@ -18,6 +19,8 @@ import { startDrawClock } from "~/lib/draw-records/draw-records.server";
 exitWhenDrainedAfterSignal();
 warmParticipantsCache();
 startFormsSweep();
+// Every document carries its render instant signed: the forms' fill-time check reads it back.
+signRenderInstantsWith(formStartStamp);
 // Before listening: the upcoming draw's commitment is public from the first page served.
 await startDrawClock();
 

@@ -18,7 +18,12 @@ import { SiteHeader } from "~/components/site-header";
 import { InlineStylesheet } from "~/lib/document/inline-stylesheet";
 import { env } from "~/lib/server/env.server";
 import { useNonce } from "~/lib/document/nonce";
-import { RENDER_INSTANT_ATTRIBUTE, useRenderInstant } from "~/lib/document/render-instant";
+import {
+  RENDER_INSTANT_ATTRIBUTE,
+  SIGNED_RENDER_INSTANT_ATTRIBUTE,
+  useRenderInstant,
+  useSignedRenderInstant,
+} from "~/lib/document/render-instant";
 import { ScriptsAfterFirstPaint } from "~/lib/document/scripts-after-first-paint";
 import type { SiteData } from "~/lib/sharing/site-url";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
@@ -48,8 +53,12 @@ export const meta: MetaFunction = ({ error }) =>
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const renderInstant = useRenderInstant();
+  const signedRenderInstant = useSignedRenderInstant();
   return (
-    <html lang="es-AR" {...{ [RENDER_INSTANT_ATTRIBUTE]: renderInstant }}>
+    <html
+      lang="es-AR"
+      {...{ [RENDER_INSTANT_ATTRIBUTE]: renderInstant, [SIGNED_RENDER_INSTANT_ATTRIBUTE]: signedRenderInstant }}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,21 +1,13 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { useSignedRenderInstant } from "~/lib/document/render-instant";
 import { FIELD } from "~/lib/forms/fields";
-
-/** The signed instant the page with the form was rendered at, from its route's loader. */
-const FormStartContext = createContext<string | null>(null);
-
-export function FormStartProvider({ stamp, children }: { stamp: string; children: ReactNode }) {
-  return <FormStartContext.Provider value={stamp}>{children}</FormStartContext.Provider>;
-}
 
 /**
  * What every public form sends for the bot rules (app/lib/forms/submission-guard.server.ts):
- * a field people never see but bots that fill every input do, and the server's signed stamp
- * of when the page was rendered, so a form posted faster than a person can type is refused.
+ * a field people never see but bots that fill every input do, and the page's render instant as
+ * the server signed it, so a form posted faster than a person can type is refused and the field
+ * cannot be left out or re-dated.
  */
 export function BotGuardFields() {
-  const stamp = useContext(FormStartContext);
-  if (stamp === null) throw new Error("BotGuardFields needs a FormStartProvider above it");
   return (
     <>
       <div className="hidden">
@@ -24,7 +16,7 @@ export function BotGuardFields() {
           <input name={FIELD.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <input type="hidden" name={FIELD.startedAt} value={stamp} />
+      <input type="hidden" name={FIELD.startedAt} value={useSignedRenderInstant()} />
     </>
   );
 }

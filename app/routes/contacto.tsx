@@ -1,13 +1,11 @@
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
-import { FormStartProvider } from "~/components/bot-guard-fields";
 import { ContactEmail } from "~/components/contacto/contact-email";
 import { ContactHero } from "~/components/contacto/contact-hero";
 import { ContactMessage } from "~/components/contacto/contact-message";
 import { ContactShortcuts } from "~/components/contacto/contact-shortcuts";
 import { CONTACT_PAGE } from "~/content/pages/contact";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
-import { formStartStamp } from "~/lib/forms/form-start.server";
 import { submitContactForm } from "~/lib/forms/contact.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -17,7 +15,7 @@ export const meta = metaFor(CONTACT_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export function loader() {
-  return { contactEmail: env.contactEmail, formStart: formStartStamp(Date.now()) };
+  return { contactEmail: env.contactEmail };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,15 +28,13 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answ
 export const shouldRevalidate = keepDataAfterForms;
 
 export default function ContactPage() {
-  const { contactEmail, formStart } = useLoaderData<typeof loader>();
+  const { contactEmail } = useLoaderData<typeof loader>();
   return (
-    <FormStartProvider stamp={formStart}>
-      <div className="pt-16">
-        <ContactHero />
-        <ContactEmail email={contactEmail} />
-        <ContactMessage />
-        <ContactShortcuts />
-      </div>
-    </FormStartProvider>
+    <div className="pt-16">
+      <ContactHero />
+      <ContactEmail email={contactEmail} />
+      <ContactMessage />
+      <ContactShortcuts />
+    </div>
   );
 }

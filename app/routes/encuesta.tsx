@@ -1,12 +1,10 @@
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData, type ClientActionFunctionArgs, type MetaFunction } from "@remix-run/react";
-import { FormStartProvider } from "~/components/bot-guard-fields";
 import { ComingSoon } from "~/components/encuesta/coming-soon";
 import { OpenSurvey } from "~/components/encuesta/open-survey";
 import { SurveyPageShell } from "~/components/encuesta/survey-page-shell";
 import { OPEN_SURVEY_PAGE, SURVEY_PAGE } from "~/content/pages/survey";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
-import { formStartStamp } from "~/lib/forms/form-start.server";
 import { submitWaitlistForm } from "~/lib/forms/waitlist.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -16,9 +14,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   metaFor(args.data?.surveyUrl ? OPEN_SURVEY_PAGE : SURVEY_PAGE)(args);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
-/** The survey open now, if any (SURVEY_URL): the page leads with it. And the form's signed start. */
+/** The survey open now, if any (SURVEY_URL): the page leads with it. */
 export function loader() {
-  return { surveyUrl: env.surveyUrl, formStart: formStartStamp(Date.now()) };
+  return { surveyUrl: env.surveyUrl };
 }
 
 /** "Avisarme cuando esté listo": a plain form POST, or Remix's with JavaScript. */
@@ -32,10 +30,6 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answ
 export const shouldRevalidate = keepDataAfterForms;
 
 export default function SurveyPage() {
-  const { surveyUrl, formStart } = useLoaderData<typeof loader>();
-  return (
-    <FormStartProvider stamp={formStart}>
-      <SurveyPageShell>{surveyUrl ? <OpenSurvey surveyUrl={surveyUrl} /> : <ComingSoon />}</SurveyPageShell>
-    </FormStartProvider>
-  );
+  const { surveyUrl } = useLoaderData<typeof loader>();
+  return <SurveyPageShell>{surveyUrl ? <OpenSurvey surveyUrl={surveyUrl} /> : <ComingSoon />}</SurveyPageShell>;
 }

@@ -67,6 +67,25 @@ describe("without SMTP_URL", () => {
     }
   });
 
+  it.each([
+    ["in the image with SITE_URL unset", { RUNS_IN_IMAGE: "1" }],
+    [
+      "outside production (NODE_ENV=test) with a public SITE_URL",
+      { NODE_ENV: "test", SITE_URL: "https://opinionlabz.example" },
+    ],
+  ])("%s, never prints a mail to the log: warns and keeps it", async (label, settings) => {
+    const env = { DATA_DIR: path.join(directory, label.replaceAll(" ", "-")), ...settings };
+    const waiting = await app(env);
+    expect(waiting.output()).toContain("[mail] SMTP_URL is not set: mails wait in the outbox");
+    expect((await postSignUp(waiting, { email: "nadie-lee@example.com", client: "198.51.100.42" })).status).toBe(200);
+    expect(await exportWaitlist(env)).toEqual([expect.objectContaining({ email: "nadie-lee@example.com" })]);
+    // Kept in the outbox: it waits there for a server with SMTP_URL.
+    const health = (await (await fetch(`${waiting.origin}/healthz`)).json()) as { outbox: { pending: number } };
+    expect(health.outbox.pending).toBe(1);
+    expect(waiting.output()).not.toContain("[mail] (not sent");
+    expect(waiting.output()).not.toContain("/avisos/confirmar?t=");
+  });
+
   it("in production warns at start-up and keeps the mail until a server with SMTP_URL sends it", async () => {
     const env = { DATA_DIR: path.join(directory, "production"), SITE_URL: "https://opinionlabz.example" };
     const waiting = await app(env);

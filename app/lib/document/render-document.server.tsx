@@ -18,12 +18,20 @@ import { holdScriptsUntilFirstPaint } from "./scripts-after-first-paint.server";
  */
 export const STREAM_TIMEOUT_MS = 10_000;
 
+/** How the server signs a render instant; the entry sets it (the forms' secret: app/entry.server.tsx). */
+let signRenderInstant: (at: number) => string = () => "";
+
+export function signRenderInstantsWith(sign: (at: number) => string): void {
+  signRenderInstant = sign;
+}
+
 /** `nonce` is empty for a page rendered whole: its inline elements are allowed by hash. */
 function documentElement(context: EntryContext, url: string, nonce: string) {
+  const at = Date.now();
   return (
     <NonceProvider value={nonce}>
       <StylesheetTextProvider value={STYLESHEET_TEXT}>
-        <RenderInstantProvider value={Date.now()}>
+        <RenderInstantProvider value={{ at, signed: signRenderInstant(at) }}>
           <RemixServer context={context} url={url} nonce={nonce || undefined} />
         </RenderInstantProvider>
       </StylesheetTextProvider>

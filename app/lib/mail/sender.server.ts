@@ -86,13 +86,17 @@ function overSmtp(smtpUrl: string): Deliver {
 }
 
 /**
- * A run on this machine (`npm start` on a fresh clone): SITE_URL unset or on loopback, and the
- * embedded database. An outbox in a shared PostgreSQL is never drained into one machine's log.
+ * A run on a developer's machine: `npm run dev`, or `npm start` on a fresh clone, with SITE_URL
+ * unset or on loopback, outside the image, and (in production) on the embedded database. Only
+ * there does printing a mail reach the person who typed the address; an outbox in a shared
+ * PostgreSQL, a public SITE_URL or a container's log never gets its mail printed.
  */
 const servesThisMachineOnly =
-  env.database.kind === "embedded" && ["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.siteUrl).hostname);
+  !env.runsInImage &&
+  ["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.siteUrl).hostname) &&
+  (env.mode !== "production" || env.database.kind === "embedded");
 
-/** Development, or a local run, without SMTP_URL: the mail in the log, its links ready to open. */
+/** A developer's machine without SMTP_URL: the mail in the log, its links ready to open. */
 const toTheLog: Deliver = async (row) => {
   console.log(
     [
@@ -166,7 +170,7 @@ function createSender(deliver: Deliver) {
 
 function startSender(): { sendSoon: () => void } {
   if (env.mail.smtpUrl) return createSender(overSmtp(env.mail.smtpUrl));
-  if (env.mode !== "production" || servesThisMachineOnly) return createSender(toTheLog);
+  if (servesThisMachineOnly) return createSender(toTheLog);
   console.warn(
     `[mail] SMTP_URL is not set: mails wait in the outbox (none is lost) until the server runs with SMTP_URL set. Rows claimed by a sender that dies are retried after ${CLAIM_MS / 1000} s.`,
   );

@@ -59,6 +59,8 @@ export interface ServerEnv {
   trustedProxies: string[];
   /** What signs a form's start instant; null: a secret the server makes and keeps in its database. */
   formSecret: string | null;
+  /** Started by the image (RUNS_IN_IMAGE, set by the Dockerfile): never a developer's own machine. */
+  runsInImage: boolean;
 }
 
 /** Where the draw commands get drand's value, and against which key they check it. */
@@ -346,6 +348,8 @@ function envSchema(cwd: string) {
       DRAW_REHEARSAL_KEY: rehearsalKey,
       TRUST_PROXY: trustProxy,
       FORM_SECRET: formSecret,
+      // Set by the Dockerfile, not by operators.
+      RUNS_IN_IMAGE: variable,
     })
     .transform((vars, context): ServerEnv => {
       const site = vars.SITE_URL ?? `http://localhost:${vars.PORT}`;
@@ -399,6 +403,7 @@ function envSchema(cwd: string) {
         surveyUrl: vars.SURVEY_URL || null,
         trustedProxies: vars.TRUST_PROXY,
         formSecret: vars.FORM_SECRET ?? null,
+        runsInImage: vars.RUNS_IN_IMAGE === "1",
       };
     });
 }

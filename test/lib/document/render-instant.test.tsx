@@ -5,7 +5,9 @@ import {
   documentRenderInstant,
   RENDER_INSTANT_ATTRIBUTE,
   RenderInstantProvider,
+  SIGNED_RENDER_INSTANT_ATTRIBUTE,
   useRenderInstant,
+  useSignedRenderInstant,
 } from "~/lib/document/render-instant";
 
 const CLOCK = Date.UTC(2026, 10, 22, 12);
@@ -15,21 +17,26 @@ beforeEach(() => vi.useFakeTimers({ now: CLOCK, toFake: ["Date"] }));
 afterEach(() => {
   vi.useRealTimers();
   document.documentElement.removeAttribute(RENDER_INSTANT_ATTRIBUTE);
+  document.documentElement.removeAttribute(SIGNED_RENDER_INSTANT_ATTRIBUTE);
 });
 
 function ShowInstant() {
-  return <output>{useRenderInstant()}</output>;
+  return (
+    <output>
+      {useRenderInstant()} {useSignedRenderInstant()}
+    </output>
+  );
 }
 
 describe("useRenderInstant", () => {
   it("renders from the instant the server chose for the document", () => {
     expect(
       renderToString(
-        <RenderInstantProvider value={RENDERED}>
+        <RenderInstantProvider value={{ at: RENDERED, signed: `${RENDERED}.firma` }}>
           <ShowInstant />
         </RenderInstantProvider>,
       ),
-    ).toBe(`<output>${RENDERED}</output>`);
+    ).toBe(`<output>${RENDERED}<!-- --> <!-- -->${RENDERED}.firma</output>`);
   });
 
   it("refuses to render without a provider: every document chooses its instant", () => {
@@ -38,16 +45,17 @@ describe("useRenderInstant", () => {
 });
 
 describe("documentRenderInstant", () => {
-  it("reads back the instant the server wrote on <html>", () => {
+  it("reads back the instant and its signature the server wrote on <html>", () => {
     document.documentElement.setAttribute(RENDER_INSTANT_ATTRIBUTE, String(RENDERED));
-    expect(documentRenderInstant()).toBe(RENDERED);
+    document.documentElement.setAttribute(SIGNED_RENDER_INSTANT_ATTRIBUTE, `${RENDERED}.firma`);
+    expect(documentRenderInstant()).toEqual({ at: RENDERED, signed: `${RENDERED}.firma` });
   });
 
   it.each([null, "", "0", "-5", "abc", "Infinity"])(
     "falls back to the clock for a missing or unusable value (%j)",
     (value) => {
       if (value !== null) document.documentElement.setAttribute(RENDER_INSTANT_ATTRIBUTE, value);
-      expect(documentRenderInstant()).toBe(CLOCK);
+      expect(documentRenderInstant()).toEqual({ at: CLOCK, signed: "" });
     },
   );
 });

@@ -24,7 +24,7 @@ function ShowCountdown() {
 
 function page(renderInstant: number) {
   return (
-    <RenderInstantProvider value={renderInstant}>
+    <RenderInstantProvider value={{ at: renderInstant, signed: "" }}>
       <DrawClockProvider>
         <ShowCountdown />
       </DrawClockProvider>
@@ -97,7 +97,7 @@ describe("the draw countdown in the browser", () => {
   it("tells every component on the page the same count", () => {
     vi.useFakeTimers({ now: DECEMBER_DRAW - 5 * SECOND });
     const { container } = renderInDom(
-      <RenderInstantProvider value={DECEMBER_DRAW - DAY}>
+      <RenderInstantProvider value={{ at: DECEMBER_DRAW - DAY, signed: "" }}>
         <DrawClockProvider>
           <ShowCountdown />
           <ShowCountdown />

@@ -35,6 +35,8 @@ describe("parseEnv", () => {
       draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
       surveyUrl: null,
       trustedProxies: ["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"],
+      formSecret: null,
+      runsInImage: false,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
     expect(parseEnv({ SURVEY_URL: "https://forms.example/encuesta-diciembre?x=1" }, ROOT).surveyUrl).toBe(
@@ -283,6 +285,7 @@ describe("parseEnv, each check's exact words", () => {
       'SURVEY_URL must be an https:// link to the open survey, got "http://forms.example/encuesta"',
     ],
     [{ SURVEY_URL: "forms.example" }, 'SURVEY_URL must be an https:// link to the open survey, got "forms.example"'],
+    [{ FORM_SECRET: "corto" }, "FORM_SECRET must be at least 32 characters (for example: openssl rand -base64 32)"],
     [
       { TRUST_PROXY: "10.0.0.0/8,nginx" },
       'TRUST_PROXY must be IP addresses or CIDRs separated by commas, or "none"; got "nginx"',
