@@ -221,6 +221,8 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
       { email: "elena@example.com", filledInMs: 500 },
       "Esperá unos segundos",
     ],
+    // A person who presses the button at once with the field empty is asked for the address.
+    ["an empty address sent at once", { email: " ", filledInMs: 300 }, "Escribí tu email para que podamos avisarte"],
     // A stamp the server signed for a minute from now: a replica's clock ahead, or a replay.
     [
       "a form whose page is dated a minute in the future",

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Tables } from "~/lib/storage/schema";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { renderMail } from "~/lib/mail/render-mail.server";
@@ -9,7 +11,14 @@ import { env } from "~/lib/server/env.server";
 import { acknowledgementKey } from "./contact-rows.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
-import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
+import {
+  formFields,
+  guardedSubmission,
+  UNREADABLE_SUBMISSION,
+  type FieldCheck,
+  type FormOutcome,
+  type RefuseField,
+} from "./submission-guard.server";
 
 /**
  * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
@@ -77,18 +86,27 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     [FIELD.email]: String(fields.get(FIELD.email) ?? ""),
     [CONTACT_FIELD.message]: String(fields.get(CONTACT_FIELD.message) ?? ""),
   };
-  const outcome = await guardedSubmission("contact", request, fields, values, async (trx, refuse, now) => {
+  const check = (refuse: RefuseField): FieldCheck<{ name: string; email: string; message: string }> => {
     // One line: a name is never a way to add lines to the support mail's subject.
     const name = withoutControls(values[CONTACT_FIELD.name]!).replace(/\s+/g, " ").trim();
     const message = withoutControls(values[CONTACT_FIELD.message]!.replace(/\r\n?/g, "\n")).trim();
-    if (!name) return refuse(400, CONTACT_FIELD.name, MESSAGES.missingName);
-    if (name.length > CONTACT_LIMITS.name) return refuse(400, CONTACT_FIELD.name, MESSAGES.longName);
-    if (!values[FIELD.email]!.trim()) return refuse(400, FIELD.email, MESSAGES.missingEmail);
+    if (!name) return { refused: refuse(400, CONTACT_FIELD.name, MESSAGES.missingName) };
+    if (name.length > CONTACT_LIMITS.name) return { refused: refuse(400, CONTACT_FIELD.name, MESSAGES.longName) };
+    if (!values[FIELD.email]!.trim()) return { refused: refuse(400, FIELD.email, MESSAGES.missingEmail) };
     const email = parseEmailAddress(values[FIELD.email]!);
-    if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
-    if (!message) return refuse(400, CONTACT_FIELD.message, MESSAGES.missingMessage);
-    if (message.length > CONTACT_LIMITS.message) return refuse(400, CONTACT_FIELD.message, MESSAGES.longMessage);
-
+    if (!email) return { refused: refuse(400, FIELD.email, MESSAGES.badEmail) };
+    if (!message) return { refused: refuse(400, CONTACT_FIELD.message, MESSAGES.missingMessage) };
+    if (message.length > CONTACT_LIMITS.message) {
+      return { refused: refuse(400, CONTACT_FIELD.message, MESSAGES.longMessage) };
+    }
+    return { checked: { name, email, message } };
+  };
+  const accept = async (
+    trx: Transaction<Tables>,
+    { name, email, message }: { name: string; email: string; message: string },
+    _refuse: RefuseField,
+    now: number,
+  ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
     await trx
       .insertInto("contact_messages")
       .values({ id: randomUUID(), name, email, message, created_at: now })
@@ -104,7 +122,8 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       await enqueueMail(trx, acknowledgement(email), now);
     }
     return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };
-  });
+  };
+  const outcome = await guardedSubmission("contact", request, fields, values, { check, accept });
   if (outcome.accepted) {
     sendQueuedMailSoon();
     const { email, acknowledged } = outcome.accepted;

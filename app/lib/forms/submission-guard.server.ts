@@ -37,8 +37,8 @@ export const UNREADABLE_SUBMISSION: { status: number; answer: FormAnswer } = {
   answer: { ok: false, field: "form", message: MESSAGES.reload, values: {} },
 };
 
-/** Null when the submission may go on; otherwise why not. Either way it is counted against the client. */
-async function refuseSubmission(
+/** Null when the client is within its limit and the hidden field is empty. Either way it is counted against the client. */
+async function refuseClient(
   db: Kysely<Tables>,
   form: string,
   request: Request,
@@ -48,45 +48,64 @@ async function refuseSubmission(
   const allowed = await withinRateLimit(db, `${form}:${clientKey(request)}`, PER_CLIENT, now);
   if (!allowed) return { status: 429, message: MESSAGES.tooMany };
   if (String(fields.get(FIELD.honeypot) ?? "") !== "") return { status: 400, message: MESSAGES.reload };
-  // Missing, forged or dated in the future reads as sent too fast: no person's browser sends that.
-  const stamp = fields.get(FIELD.startedAt);
-  const startedAt = formStartOf(typeof stamp === "string" ? stamp : null);
-  if (startedAt === null || startedAt > now || now - startedAt < MIN_FILL_MS) {
-    return { status: 400, message: MESSAGES.tooFast };
-  }
   return null;
 }
 
+/** Whether the form was open long enough; missing, forged or dated in the future reads as sent too fast. */
+function sentTooFast(fields: FormData, now: number): boolean {
+  const stamp = fields.get(FIELD.startedAt);
+  const startedAt = formStartOf(typeof stamp === "string" ? stamp : null);
+  return startedAt === null || startedAt > now || now - startedAt < MIN_FILL_MS;
+}
+
 /** A form's answer, and what it accepted (for the log line written after the commit). */
-interface FormOutcome<Accepted> {
+export interface FormOutcome<Accepted> {
   status: number;
   answer: FormAnswer;
   accepted?: Accepted;
 }
 
 /** Answers a field's problem, keeping what was typed. */
-type RefuseField = (status: number, field: string, message: string) => FormOutcome<never>;
+export type RefuseField = (status: number, field: string, message: string) => FormOutcome<never>;
+
+/** A form's own field checks: what the fields say once checked, or the answer to a field at fault. */
+export type FieldCheck<Checked> = { checked: Checked } | { refused: FormOutcome<never> };
 
 /**
- * One submission of `form`, in one transaction: counted against the client, checked against
- * the shared rules, then `accept`ed (its own checks and writes). A refusal still commits the
- * count; an accepted submission costs one commit in all.
+ * One submission of `form`, in one transaction: counted against the client, its hidden field
+ * checked, then its own fields (`check`: a form sent empty is asked for what is missing before
+ * anything else), then the time it was open, then `accept`ed (its writes). A refusal still
+ * commits the count; an accepted submission costs one commit in all.
  */
-export function guardedSubmission<Accepted>(
+export function guardedSubmission<Checked, Accepted>(
   form: string,
   request: Request,
   fields: FormData,
   values: Record<string, string>,
-  accept: (trx: Transaction<Tables>, refuse: RefuseField, now: number) => Promise<FormOutcome<Accepted>>,
+  {
+    check,
+    accept,
+  }: {
+    check: (refuse: RefuseField) => FieldCheck<Checked>;
+    accept: (
+      trx: Transaction<Tables>,
+      checked: Checked,
+      refuse: RefuseField,
+      now: number,
+    ) => Promise<FormOutcome<Accepted>>;
+  },
 ): Promise<FormOutcome<Accepted>> {
   const now = Date.now();
   const refuse: RefuseField = (status, field, message) => ({ status, answer: { ok: false, field, message, values } });
   return storage.db
     .transaction()
     .execute(async (trx) => {
-      const refusal = await refuseSubmission(trx, form, request, fields, now);
+      const refusal = await refuseClient(trx, form, request, fields, now);
       if (refusal) return refuse(refusal.status, "form", refusal.message);
-      return accept(trx, refuse, now);
+      const fieldCheck = check(refuse);
+      if ("refused" in fieldCheck) return fieldCheck.refused;
+      if (sentTooFast(fields, now)) return refuse(400, "form", MESSAGES.tooFast);
+      return accept(trx, fieldCheck.checked, refuse, now);
     })
     .catch((error: unknown) => {
       // Rolled back: nothing stored, counted or queued. The visitor keeps what they typed.

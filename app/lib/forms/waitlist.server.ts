@@ -8,7 +8,7 @@ import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
 import { FIELD, type FormAnswer } from "./fields";
-import { formFields, guardedSubmission, UNREADABLE_SUBMISSION } from "./submission-guard.server";
+import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { confirmationMail } from "./waitlist-mail.server";
 import { deleteExpired } from "./waitlist-rows.server";
 
@@ -96,17 +96,22 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
     request,
     fields,
     { [FIELD.email]: typed },
-    async (trx, refuse, now) => {
-      if (typed.trim() === "") return refuse(400, FIELD.email, MESSAGES.missingEmail);
-      const email = parseEmailAddress(typed);
-      if (!email) return refuse(400, FIELD.email, MESSAGES.badEmail);
-      if (fields.get(FIELD.consent) === null) return refuse(400, FIELD.consent, MESSAGES.noConsent);
-      if ((await formMailCeiling(trx, now)).reached) {
-        console.warn(JSON.stringify({ event: "forms.mail_ceiling", form: "waitlist" }));
-        return refuse(503, "form", MESSAGES.mailCeiling);
-      }
-      const mailQueued = await signUp(trx, email, now);
-      return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
+    {
+      check: (refuse): FieldCheck<string> => {
+        if (typed.trim() === "") return { refused: refuse(400, FIELD.email, MESSAGES.missingEmail) };
+        const email = parseEmailAddress(typed);
+        if (!email) return { refused: refuse(400, FIELD.email, MESSAGES.badEmail) };
+        if (fields.get(FIELD.consent) === null) return { refused: refuse(400, FIELD.consent, MESSAGES.noConsent) };
+        return { checked: email };
+      },
+      accept: async (trx, email, refuse, now) => {
+        if ((await formMailCeiling(trx, now)).reached) {
+          console.warn(JSON.stringify({ event: "forms.mail_ceiling", form: "waitlist" }));
+          return refuse(503, "form", MESSAGES.mailCeiling);
+        }
+        const mailQueued = await signUp(trx, email, now);
+        return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
+      },
     },
   );
   if (outcome.accepted) {
