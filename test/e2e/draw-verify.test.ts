@@ -58,7 +58,10 @@ async function verifyOnPage(page: Page, beforeClick = () => undefined as unknown
   beforeClick();
   await button.click();
   const verdict = record.getByRole("status").locator("p").first();
-  await expect.poll(async () => (await verdict.textContent()) ?? "", { timeout: 15_000 }).toMatch(/coincide/);
+  // A verdict: it matches, it does not, or part of it could not be checked.
+  await expect
+    .poll(async () => (await verdict.textContent()) ?? "", { timeout: 15_000 })
+    .toMatch(/coincide|No pudimos comprobarlo todo/);
   return (await verdict.textContent()) ?? "";
 }
 
@@ -104,5 +107,29 @@ describe("Verificalo vos on a recorded draw", () => {
     });
     const verdict = await verifyOnPage(page);
     expect(verdict).toMatch(/^No coincide: .*huella de la lista/);
+  });
+
+  it("tells a list it could not download apart from one that does not match", async () => {
+    const { page } = await openPage(browser, "mobile", {
+      expectProblems: /ids\.txt|Failed to load resource|ERR_FAILED/,
+    });
+    const asked: string[] = [];
+    await page.route("**/ids.txt", async (route) => {
+      asked.push(route.request().url());
+      await route.abort("connectionreset");
+    });
+    // The record is a rehearsal: its beacon is not drand's whatever happens to the list.
+    expect(await verifyOnPage(page)).toBe(
+      "No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.",
+    );
+    // Asked of the page's own origin, whatever SITE_URL names.
+    expect(asked.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
+    const lines = await page.locator("#verificalo-vos [role='status'] li").allTextContents();
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Lista de ids \(sin comprobar\)No pudimos descargar la lista de ids/),
+    );
+    expect(lines.filter((line) => line.includes("(no coincide)"))).toEqual([
+      expect.stringMatching(/^Valor público \(sorteo\) \(no coincide\)/),
+    ]);
   });
 });

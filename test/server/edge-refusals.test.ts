@@ -6,7 +6,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { refusalsLogged, startAppServer, type AppServer } from "../support/app-server";
 import { rawRequest } from "../support/raw-http";
 import { formStartAgo, postForm } from "../support/waitlist";
 
@@ -52,18 +52,6 @@ function sendUntilAnswered(head: string, bodyChunk: string | null): Promise<{ he
 
 const formHead = (path: string, framing: string) =>
   `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}\r\n\r\n`;
-
-/** The refusal lines the server printed since `from`, once there are `count`. */
-async function refusalsSince(from: number, count: number): Promise<string[]> {
-  const lines = () =>
-    app
-      .output()
-      .slice(from)
-      .split("\n")
-      .filter((line) => line.includes('"event":"request_refused"'));
-  await expect.poll(() => lines().length).toBeGreaterThanOrEqual(count);
-  return lines();
-}
 
 describe("form bodies over their cap", () => {
   it("refuses a declared length over the cap with 413 before a byte of the body is sent", async () => {
@@ -115,7 +103,7 @@ describe("short refusals", () => {
       expect(answer.body.toString()).toBe("Este formulario solo se puede enviar desde su página en nuestro sitio.\n");
       refusalHeaders(answer.headers);
     }
-    const lines = await refusalsSince(from, 3);
+    const lines = await refusalsLogged(app, from, 3);
     expect(lines).toHaveLength(3);
     expect(JSON.parse(lines[0]!)).toEqual({
       event: "request_refused",
@@ -153,7 +141,7 @@ describe("short refusals", () => {
       expect(answer.body.toString()).toBe("Esta página no recibe formularios.\n");
       refusalHeaders(answer.headers);
     }
-    expect(await refusalsSince(from, 4)).toHaveLength(4);
+    expect(await refusalsLogged(app, from, 4)).toHaveLength(4);
     expect(app.output().slice(from)).not.toMatch(/\n\s+at /);
   });
 
@@ -162,7 +150,7 @@ describe("short refusals", () => {
     const answer = await rawRequest(app.origin, "/sorteos?_data=routes%2Fsorteos");
     expect(answer.status).toBe(400);
     refusalHeaders(answer.headers);
-    const lines = await refusalsSince(from, 1);
+    const lines = await refusalsLogged(app, from, 1);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ status: 400, reason: "data-request" });
     expect(app.output().slice(from)).not.toMatch(/\n\s+at /);

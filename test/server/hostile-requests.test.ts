@@ -5,7 +5,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { refusalsLogged, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
 import { rawGet } from "../support/raw-http";
 
@@ -40,21 +40,6 @@ function rawExchange(request: string): Promise<string> {
   });
 }
 
-/** The log lines about refused requests printed since `from`, once the server has printed `count` of them. */
-async function refusalsLogged(from: number, count: number): Promise<string[]> {
-  const refusals = () =>
-    app
-      .output()
-      .slice(from)
-      .split("\n")
-      .filter((line) => line.includes('"event":"request_refused"'));
-  // The server writes its log through a pipe: the line can arrive just after the response.
-  for (let waited = 0; refusals().length < count && waited < 5000; waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return refusals();
-}
-
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe("bounded work per request", () => {
@@ -77,7 +62,7 @@ describe("bounded work per request", () => {
     const answer = await rawGet(app.origin, `/sorteos?q=${"a".repeat(5000)}`, BROWSER);
     expect(answer.status).toBe(414);
     expect(answer.body.toString("utf8")).toBe("La dirección es demasiado larga.\n");
-    const [logged, ...more] = await refusalsLogged(before, 1);
+    const [logged, ...more] = await refusalsLogged(app, before, 1);
     expect(more).toEqual([]);
     expect(logged).toContain('"reason":"target-length"');
     expect(logged).not.toContain("a".repeat(300));
@@ -106,7 +91,7 @@ describe("the page comes from the path", () => {
     // Plain text that no browser may sniff into a page, run scripts from or frame.
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(await refusalsLogged(before, 1)).toEqual([expect.stringContaining('"reason":"host"')]);
+    expect(await refusalsLogged(app, before, 1)).toEqual([expect.stringContaining('"reason":"host"')]);
     expect(app.output().slice(before)).not.toMatch(/\n\s+at /);
   });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** remix-serve behind the launcher that keeps `q` out of the access log, as `npm run serve` and the image run it. */
@@ -119,4 +120,20 @@ export async function startAppServer(
       return exited;
     },
   };
+}
+
+/**
+ * The lines about refused requests `app` printed since `from` (an offset into its output), once
+ * there are at least `count`: the server writes its log through a pipe, so a line can arrive
+ * just after the response.
+ */
+export async function refusalsLogged(app: AppServer, from: number, count: number): Promise<string[]> {
+  const refusals = () =>
+    app
+      .output()
+      .slice(from)
+      .split("\n")
+      .filter((line) => line.includes('"event":"request_refused"'));
+  await expect.poll(() => refusals().length).toBeGreaterThanOrEqual(count);
+  return refusals();
 }

@@ -17,7 +17,14 @@ interface Check {
   /** The published value this check is about. */
   value: string;
   ok: boolean;
+  /** Not done, for want of what it needs (the list could not be downloaded): no verdict on the value. */
+  unchecked?: boolean;
   detail: string;
+}
+
+/** The published list's path on this page's own origin: what the visitor's browser can always fetch. */
+function onThisOrigin(url: string): string {
+  return new URL(new URL(url).pathname, window.location.origin).href;
 }
 
 /** The frozen list as downloaded, or why it cannot be used. */
@@ -46,8 +53,8 @@ async function downloadList(url: string): Promise<{ hash: string; ids: string[] 
 /** Each published value against what the browser recomputes from the others. */
 async function verifyDraw(draw: PublishedDraw): Promise<Check[]> {
   const checks: Check[] = [];
-  const list = await downloadList(draw.listUrl);
-  if ("problem" in list) checks.push({ value: "Lista de ids", ok: false, detail: list.problem });
+  const list = await downloadList(onThisOrigin(draw.listUrl));
+  if ("problem" in list) checks.push({ value: "Lista de ids", ok: false, unchecked: true, detail: list.problem });
   else {
     checks.push(
       list.hash === draw.listHash
@@ -103,7 +110,7 @@ async function verifyDraw(draw: PublishedDraw): Promise<Check[]> {
     const winner = drawn?.rounds[index]?.id;
     if (winner === undefined) {
       const why = ids === null ? "sin la lista" : "con la semilla y el valor público publicados";
-      checks.push({ value, ok: false, detail: `No se puede calcular ${why}.` });
+      checks.push({ value, ok: false, unchecked: "problem" in list, detail: `No se puede calcular ${why}.` });
     } else {
       const ok = winner === round.winnerId;
       checks.push({
@@ -176,30 +183,48 @@ const subscribeToNothing = () => () => undefined;
 const hydrated = () => true;
 const notHydrated = () => false;
 
+/** What the verdict adds when the list could not be downloaded: a failure to fetch, not a mismatch. */
+const UNCHECKED_VERDICT =
+  "No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.";
+
 type Verification = { state: "idle" } | { state: "running" } | { state: "done"; checks: Check[] };
 
 function VerificationResult({ verification }: { verification: Verification }) {
   if (verification.state === "idle") return null;
   if (verification.state === "running") return <p>Descargando la lista y haciendo la cuenta…</p>;
-  const failed = verification.checks.filter((check) => !check.ok);
+  const failed = verification.checks.filter((check) => !check.ok && !check.unchecked);
+  const unchecked = verification.checks.some((check) => check.unchecked);
   return (
     <>
-      <p className={`font-semibold ${failed.length === 0 ? "text-emerald-800" : "text-red-800"}`}>
-        {failed.length === 0
-          ? "Todo coincide: el ganador publicado es el que sale de la regla."
-          : failed[0] === UNABLE_TO_COMPUTE
-            ? "No se pudo verificar en este navegador."
-            : `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.`}
+      <p
+        className={`font-semibold ${failed.length > 0 ? "text-red-800" : unchecked ? "text-amber-800" : "text-emerald-800"}`}
+      >
+        {failed[0] === UNABLE_TO_COMPUTE
+          ? "No se pudo verificar en este navegador."
+          : [
+              failed.length > 0 ? `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.` : "",
+              unchecked ? UNCHECKED_VERDICT : "",
+              failed.length === 0 && !unchecked
+                ? "Todo coincide: el ganador publicado es el que sale de la regla."
+                : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
       </p>
       <ul className="mt-3 space-y-2">
         {verification.checks.map((check) => (
           <li key={check.value} className="flex gap-2 text-sm">
-            <span className={check.ok ? "text-emerald-700" : "text-red-700"}>
-              <Icon name={check.ok ? "check" : "close"} className="mt-0.5 h-4 w-4 shrink-0" />
+            <span className={check.ok ? "text-emerald-700" : check.unchecked ? "text-amber-700" : "text-red-700"}>
+              <Icon
+                name={check.ok ? "check" : check.unchecked ? "info" : "close"}
+                className="mt-0.5 h-4 w-4 shrink-0"
+              />
             </span>
             <span className="min-w-0">
               <strong className="font-semibold text-slate-900">{check.value}</strong>{" "}
-              <span className="sr-only">{check.ok ? "(coincide)" : "(no coincide)"}</span>
+              <span className="sr-only">
+                {check.ok ? "(coincide)" : check.unchecked ? "(sin comprobar)" : "(no coincide)"}
+              </span>
               {/* A recomputed hash is one 64-character word: it may break anywhere rather than widen the page. */}
               <span className="text-slate-700 [overflow-wrap:anywhere]">{check.detail}</span>
             </span>

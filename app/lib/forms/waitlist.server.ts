@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ExpressionBuilder, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { enqueueMail } from "~/lib/mail/outbox.server";
@@ -55,28 +55,22 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
     .onConflict((conflict) => conflict.column("email").doNothing())
     .returning("token")
     .executeTakeFirst();
-  const mailedBefore = (interval: number) => (eb: ExpressionBuilder<Tables, "waitlist">) =>
-    eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - interval)]);
+  // A new link for a row of `status` last mailed at least `interval` ago.
+  const renew = (status: "pending" | "unsubscribed", interval: number) =>
+    trx
+      .updateTable("waitlist")
+      .set({ confirm_expires_at: expiresAt, last_mail_at: now })
+      .where("email", "=", email)
+      .where("status", "=", status)
+      .where((eb) => eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - interval)]))
+      .returning("token")
+      .executeTakeFirst();
   const row =
     inserted ??
-    (await trx
-      .updateTable("waitlist")
-      .set({ confirm_expires_at: expiresAt, last_mail_at: now })
-      .where("email", "=", email)
-      .where("status", "=", "pending")
-      .where(mailedBefore(MAIL_INTERVAL_MS))
-      .returning("token")
-      .executeTakeFirst()) ??
+    (await renew("pending", MAIL_INTERVAL_MS)) ??
     // An address that unsubscribed stays so until it uses the new link: this sign-up may be a
     // stranger's, and the list's owner said no (docs/operations.md, "Sign-ups and limits").
-    (await trx
-      .updateTable("waitlist")
-      .set({ confirm_expires_at: expiresAt, last_mail_at: now })
-      .where("email", "=", email)
-      .where("status", "=", "unsubscribed")
-      .where(mailedBefore(UNSUBSCRIBED_MAIL_INTERVAL_MS))
-      .returning("token")
-      .executeTakeFirst());
+    (await renew("unsubscribed", UNSUBSCRIBED_MAIL_INTERVAL_MS));
   if (!row) return false;
   await countFormMail(trx, now);
   await enqueueMail(trx, confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);

@@ -38,7 +38,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The page is served from the lists' server: the check fetches a list from the page's origin.
+  pageAt(`${origin}/sorteos`);
 });
+
+/** Where the page under test is served from (jsdom's URL). */
+function pageAt(url: string): void {
+  (globalThis as unknown as { jsdom: { reconfigure: (options: { url: string }) => void } }).jsdom.reconfigure({ url });
+}
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -98,9 +105,15 @@ async function clickAndWait(container: HTMLElement): Promise<string> {
   reactTest.IS_REACT_ACT_ENVIRONMENT = false;
   try {
     button.click();
-    await vi.waitFor(() => expect(status.textContent).toMatch(/^(Todo coincide|No coincide|No se pudo verificar)/), {
-      timeout: 15_000,
-    });
+    await vi.waitFor(
+      () =>
+        expect(status.textContent).toMatch(
+          /^(Todo coincide|No coincide|No se pudo verificar|No pudimos comprobarlo todo)/,
+        ),
+      {
+        timeout: 15_000,
+      },
+    );
   } finally {
     reactTest.IS_REACT_ACT_ENVIRONMENT = true;
   }
@@ -222,9 +235,9 @@ describe("the check in the browser", () => {
       "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
     ],
     [
-      "the link itself",
-      (draw) => (draw.listUrl = `${origin}/no-existe/ids.txt`),
-      "No coincide: lista de ids, ganador (sorteo), ganador (resorteo 1).",
+      "a list's host other than the page's (fetched from the page's own origin)",
+      (draw) => (draw.listUrl = "https://otro-sitio.example/sorteos/2026-12/ids.txt"),
+      "Todo coincide: el ganador publicado es el que sale de la regla.",
     ],
   ])("names %s when it was altered", async (_value, alter, expected) => {
     const draw = publishedDraw();
@@ -232,12 +245,16 @@ describe("the check in the browser", () => {
     expect((await verify(draw)).verdict).toBe(expected);
   });
 
-  it("says why a list that cannot be downloaded fails", async () => {
+  it("says a list that cannot be downloaded could not be checked, never that it does not match", async () => {
     const draw = { ...publishedDraw(), listUrl: `${origin}/no-existe/ids.txt` };
-    const { container } = await verify(draw);
-    expect(container.querySelector('[role="status"] li')!.textContent).toBe(
-      "Lista de ids (no coincide)No pudimos descargar la lista de ids (el servidor respondió 404).",
+    const { verdict, container } = await verify(draw);
+    expect(verdict).toBe(
+      "No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.",
     );
+    expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+      "Lista de ids (sin comprobar)No pudimos descargar la lista de ids (el servidor respondió 404).",
+    );
+    expect(container.textContent).not.toContain("(no coincide)");
   });
 });
 
@@ -246,10 +263,15 @@ it("says when the list's server cannot be reached at all", async () => {
   await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
   const { port } = closed.address() as AddressInfo;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  const { container } = await verify({ ...publishedDraw(), listUrl: `http://127.0.0.1:${port}/ids.txt` });
-  expect(container.querySelector('[role="status"] li')!.textContent).toBe(
-    "Lista de ids (no coincide)No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo.",
-  );
+  pageAt(`http://127.0.0.1:${port}/sorteos`);
+  try {
+    const { container } = await verify(publishedDraw());
+    expect(container.querySelector('[role="status"] li')!.textContent).toBe(
+      "Lista de ids (sin comprobar)No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo.",
+    );
+  } finally {
+    pageAt(`${origin}/sorteos`);
+  }
 });
 
 it("says so when the browser cannot hash (no Web Crypto outside https)", async () => {
