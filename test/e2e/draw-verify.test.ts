@@ -36,6 +36,9 @@ beforeAll(async () => {
   const status = (await drawCommand(drawEnv, ["status"])).stdout;
   const { drawAt } = upcomingIn(status);
   const drandRound = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
+  // A second after the instant the list is frozen, as a running server's clock would do it.
+  const frozen = await drawCommand(drawEnv, ["status"], { now: new Date(drawAt.getTime() + 1000) });
+  expect(frozen.stdout).toContain(`frozen:       ${new Date(drawAt.getTime() + 1000).toISOString()}`);
   const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(drandRound).signature], {
     now: new Date(drawAt.getTime() + 31 * MINUTE),
   });
@@ -86,6 +89,8 @@ describe("Verificalo vos on a recorded draw", () => {
       "Cantidad de participaciones",
       "Compromiso",
       "Fecha del compromiso",
+      "Rondas de drand",
+      "Fecha de la lista",
       "Ganador",
     ]);
     expect(lines).toContain(

@@ -113,6 +113,17 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const tooSoon = await draw(["run"], new Date(upcoming.drawAt.getTime() + 29 * MINUTE));
     expect(tooSoon.code).toBe(2);
     expect(tooSoon.stderr).toContain(`drand round ${drandRound} is published at`);
+    // That run froze the list before it was refused: from then until the draw, /sorteos shows the
+    // frozen list's hash, its count, when it was frozen and where to download it.
+    const listText = IDS.map((id) => `${id}\n`).join("");
+    const listPath = `/sorteos/${upcoming.drawAt.toISOString().slice(0, 10)}/ids.txt`;
+    await expect.poll(page, { timeout: 30_000 }).toContain(sha256(listText));
+    const frozenPage = await page();
+    expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*>4<\/dd>/);
+    const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
+    expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
+    expect(frozenPage).toContain(`href="http://127.0.0.1:${new URL(app.origin).port}${listPath}"`);
+    expect(await (await fetch(`${app.origin}${listPath}`)).text()).toBe(listText);
 
     // Refused, with nothing recorded: a value that is only hex, a real signature of another round,
     // relays that disagree, answer garbage or never answer.
@@ -145,7 +156,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const seed = printed(run.stdout, "seed");
     const listHash = printed(run.stdout, "list hash");
     expect(sha256(seed)).toBe(upcoming.commitment);
-    expect(listHash).toBe(sha256(IDS.map((id) => `${id}\n`).join("")));
+    expect(listHash).toBe(sha256(listText));
     expect(printed(run.stdout, "entries")).toBe("4");
     const [winner] = expectedWinners(seed, IDS, [beacon0.randomness]);
     expect(run.stdout).toContain(`Winner of round 0: ${winner}\n`);
@@ -156,8 +167,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(again.stderr).toContain("already made");
 
     // The ids list: exactly the bytes that were hashed, as plain text.
-    const date = upcoming.drawAt.toISOString().slice(0, 10);
-    const list = await fetch(`${app.origin}/sorteos/${date}/ids.txt`);
+    const list = await fetch(`${app.origin}${listPath}`);
     expect(list.status).toBe(200);
     expect(list.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     // Frozen for good, so any cache may keep it a day; any site may fetch it to check the draw.
@@ -180,7 +190,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     // A rehearsal never passes for drand's value.
     expect(html).toContain("ensayo con una clave de prueba");
     expect(html).toContain("no es un valor de drand");
-    expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}/sorteos/${date}/ids.txt`);
+    expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}${listPath}`);
     // The next month is committed right after the draw, and shown as upcoming.
     const statusAfter = (await draw(["status"])).stdout;
     const next = upcomingIn(statusAfter);

@@ -3,7 +3,14 @@ import { DRAW_RULE_STEPS } from "~/content/verifiable-draw";
 import { Icon } from "../icons";
 import { PageSection } from "./page-section";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
-import { commitmentOf, drawRounds, parseEntryList, sha256Hex } from "~/lib/draw/verifiable-draw";
+import {
+  beaconRound,
+  commitmentOf,
+  drawRounds,
+  parseEntryList,
+  quicknetRoundTime,
+  sha256Hex,
+} from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
 import type { PublishedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 
@@ -95,6 +102,7 @@ async function verifyDraw(draw: PublishedDraw): Promise<Check[]> {
     ok: committedBefore,
     detail: committedBefore ? "Se publicó antes del sorteo." : "No es anterior al sorteo.",
   });
+  checks.push(...timingChecks(draw));
 
   // The pairing code and these checks are loaded only now, when the visitor asks.
   const { beaconChecks } = await import("~/lib/draw/beacon-checks");
@@ -119,6 +127,39 @@ async function verifyDraw(draw: PublishedDraw): Promise<Check[]> {
         detail: ok ? `La cuenta da ${winner}.` : `La cuenta da ${winner}, no ${round.winnerId}.`,
       });
     }
+  }
+  return checks;
+}
+
+/**
+ * Whether the values were fixed before anyone could know the beacon: each round's drand round
+ * is the one the rule names for it, and the list was frozen before the first was published.
+ */
+function timingChecks(draw: PublishedDraw): Check[] {
+  const drawAt = new Date(draw.drawAt);
+  const off = draw.rounds
+    .map((round, index) => ({ index, used: round.drandRound, fixed: beaconRound(drawAt, index) }))
+    .find(({ used, fixed }) => used !== fixed);
+  const first = draw.rounds[0];
+  const checks: Check[] = [
+    off === undefined
+      ? { value: "Rondas de drand", ok: true, detail: "Cada una es la que fija la regla desde antes del sorteo." }
+      : {
+          value: "Rondas de drand",
+          ok: false,
+          detail: `${roundName(off.index)} usó la ronda ${formatCount(off.used)}; la regla fija la ${formatCount(off.fixed)}.`,
+        },
+  ];
+  if (first) {
+    const frozenBefore = Date.parse(draw.frozenAt) < quicknetRoundTime(first.drandRound);
+    const round = formatCount(first.drandRound);
+    checks.push({
+      value: "Fecha de la lista",
+      ok: frozenBefore,
+      detail: frozenBefore
+        ? `Se congeló antes de que drand publicara la ronda ${round}.`
+        : `Se congeló después de que drand publicara la ronda ${round}: ya se podía conocer el valor.`,
+    });
   }
   return checks;
 }
@@ -171,6 +212,20 @@ function PublishedValue({ label, children }: { label: string; children: ReactNod
 
 function Hex({ value }: { value: string }) {
   return <code className="break-all font-mono text-[0.8125rem] text-slate-800">{value}</code>;
+}
+
+/** Where the frozen list is, and since when it cannot change. */
+function ListLink({ url, frozenAt }: { url: string; frozenAt: string }) {
+  return (
+    <>
+      <span className="mt-1 block text-slate-600">
+        Congelada el <time dateTime={frozenAt}>{formatArgentinaInstant(frozenAt)}</time>
+      </span>
+      <a href={url} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
+        Descargar la lista de ids (texto)
+      </a>
+    </>
+  );
 }
 
 const UNABLE_TO_COMPUTE: Check = {
@@ -259,9 +314,7 @@ function VerifyDraw({ draw }: { draw: PublishedDraw }) {
         <PublishedValue label="Participaciones">{formatCount(draw.entryCount)}</PublishedValue>
         <PublishedValue label="Huella de la lista (SHA-256)">
           <Hex value={draw.listHash} />
-          <a href={draw.listUrl} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
-            Descargar la lista de ids (texto)
-          </a>
+          <ListLink url={draw.listUrl} frozenAt={draw.frozenAt} />
         </PublishedValue>
         <PublishedValue label="Compromiso (SHA-256 de la semilla)">
           <Hex value={draw.commitment} />
@@ -356,8 +409,26 @@ function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
             semilla se revela en el sorteo: su huella tiene que dar este compromiso.
           </span>
         </PublishedValue>
+        {upcoming.frozen ? (
+          <>
+            <PublishedValue label="Participaciones">{formatCount(upcoming.frozen.entryCount)}</PublishedValue>
+            <PublishedValue label="Huella de la lista (SHA-256)">
+              <Hex value={upcoming.frozen.listHash} />
+              <ListLink url={upcoming.frozen.listUrl} frozenAt={upcoming.frozen.frozenAt} />
+            </PublishedValue>
+          </>
+        ) : null}
         <PublishedValue label="Valor público">
           drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo)
+          {upcoming.frozen ? (
+            <span className="mt-1 block text-slate-600">
+              La lista ya está congelada: el ganador sale de ella con el valor de esa ronda, que drand publica el{" "}
+              <time dateTime={new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString()}>
+                {formatArgentinaInstant(new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString())}
+              </time>
+              .
+            </span>
+          ) : null}
         </PublishedValue>
       </dl>
     </article>

@@ -33,6 +33,8 @@ export interface PublishedDraw {
   commitment: string;
   /** When the commitment was first shown (ISO 8601): it must come before the draw. */
   committedAt: string;
+  /** When the list was frozen (ISO 8601): it must come before the first beacon round is published. */
+  frozenAt: string;
   seed: string;
   rounds: PublishedRound[];
 }
@@ -41,8 +43,6 @@ export interface PublishedDraw {
 export interface RecordedDraw extends PublishedDraw {
   /** Frozen from the bundled sample sheet: the page says the entries are examples. */
   sample: boolean;
-  /** When the list was frozen: before the beacon round's time, or the record shows it was not. */
-  frozenAt: string;
 }
 
 /** The next draw's commitment: public before its list is frozen, so its seed cannot be chosen later. */

@@ -15,9 +15,12 @@ const RULE_TAG = "opinionlabz-draw-v1";
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** A public random value as its source prints it in hex: drand's `randomness` is 64 digits. */
 const BEACON_HEX = /^[0-9a-f]{32,128}$/;
-/** C0 controls, DEL and the Unicode line and paragraph separators: none may sit inside an id. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
-const FORBIDDEN_IN_ID = /[\u0000-\u001f\u007f\u2028\u2029]/;
+/**
+ * Controls (C0, DEL, C1), invisible format characters (a zero-width space, a right-to-left
+ * override, a byte-order mark…) and the line and paragraph separators: none may sit inside an
+ * id, where they would make one that looks like another, or one not on a line of its own.
+ */
+const FORBIDDEN_IN_ID = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 /** Top bits come from a 32-bit word, so a list may hold at most 2^32 entries. */
 const WORD_BITS = 32;
 
@@ -61,7 +64,7 @@ export interface FrozenEntries {
   ids: string[];
   /** Later rows repeating an id already in `ids`: one person, one chance. */
   duplicates: string[];
-  /** Ids that cannot stand on one line of the list (a line break or control character inside). */
+  /** Ids that cannot stand on one line of the list, or would show as another (a control or format character inside). */
   invalid: string[];
 }
 

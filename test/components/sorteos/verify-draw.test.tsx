@@ -10,11 +10,13 @@ import axe from "axe-core";
 import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type PublishedDraw, VerifyDrawSection } from "~/components/sorteos/verify-draw";
+import type { PublishedRound } from "~/lib/draw/published-draw";
 import { renderInDom } from "../../support/render-in-dom";
 
 /**
- * A thousand-entry draw (the list and seed of docs/draw.md's vectors) and its first redraw, on
- * two real quicknet rounds as drand's relays publish them: 1000 and 10,024,141.
+ * A thousand-entry draw (the list and seed of docs/draw.md's vectors) on a real quicknet round
+ * as drand's relays publish it, 1000; so its instant is the one the rule ties to that round,
+ * in August 2023. A second real round, 10,024,141, serves as a redraw the rule did not name.
  */
 const IDS = Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`);
 const LIST = IDS.map((id) => `${id}\n`).join("");
@@ -56,14 +58,30 @@ afterEach(() => {
 const ROUND_1000_SIGNATURE =
   "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39";
 
+const ROUND_10024141: PublishedRound = {
+  beacon: "08622adf60800b20ad45b39792a6fe32cb4bf428925550921b01ac3843e714e6",
+  beaconSource: "drand quicknet, ronda 10.024.141",
+  beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/10024141",
+  drandRound: 10_024_141,
+  signature: "8c87caf26bb4f5e9fdfad5ddf739ff8683344f8cf04a8c381225ff067557b5d9d51937eed765fcef21971bf5ddef44bb",
+  rehearsal: false,
+  winnerId: "OL-25127",
+  winnerName: "Mateo F.",
+};
+
+/**
+ * Drawn 1,197 s after quicknet's genesis (1692803367): the first round out 30 minutes later is
+ * 1000, published at 15:59:24 UTC; the list was frozen at the draw instant, before it.
+ */
 function publishedDraw(): PublishedDraw {
   return {
-    drawAt: "2026-12-07T15:00:00.000Z",
+    drawAt: "2023-08-23T15:29:24.000Z",
     entryCount: 1000,
     listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
     listUrl: `${origin}/sorteos/2026-12/ids.txt`,
     commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
-    committedAt: "2026-11-02T15:00:03.000Z",
+    committedAt: "2023-08-07T15:00:03.000Z",
+    frozenAt: "2023-08-23T15:29:24.000Z",
     seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
     rounds: [
       {
@@ -76,19 +94,15 @@ function publishedDraw(): PublishedDraw {
         winnerId: "OL-25645",
         winnerName: "Valentina R.",
       },
-      {
-        beacon: "08622adf60800b20ad45b39792a6fe32cb4bf428925550921b01ac3843e714e6",
-        beaconSource: "drand quicknet, ronda 10.024.141",
-        beaconUrl:
-          "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/10024141",
-        drandRound: 10_024_141,
-        signature: "8c87caf26bb4f5e9fdfad5ddf739ff8683344f8cf04a8c381225ff067557b5d9d51937eed765fcef21971bf5ddef44bb",
-        rehearsal: false,
-        winnerId: "OL-25127",
-        winnerName: "Mateo F.",
-      },
     ],
   };
+}
+
+/** The same draw with a redraw on round 10,024,141: real, but not the rule's (that is 865,000). */
+function redrawnOnAnotherRound(): PublishedDraw {
+  const draw = publishedDraw();
+  draw.rounds.push({ ...ROUND_10024141 });
+  return draw;
 }
 
 const reactTest = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -126,21 +140,44 @@ async function verify(draw: PublishedDraw): Promise<{ verdict: string; container
 }
 
 describe("before the script runs", () => {
-  const render = () => renderToString(<VerifyDrawSection draws={[publishedDraw()]} />);
+  const render = () => renderToString(<VerifyDrawSection draws={[redrawnOnAnotherRound()]} />);
 
   it("shows every published value", () => {
     const html = render();
-    const draw = publishedDraw();
+    const draw = redrawnOnAnotherRound();
     for (const value of [draw.listHash, draw.commitment, draw.seed, draw.rounds[0]!.beacon, draw.rounds[1]!.beacon]) {
       expect(html).toContain(value);
     }
     expect(html).toContain("1.000");
-    expect(html).toMatch(/Sorteo del <time dateTime="2026-12-07T15:00:00.000Z">7\/12\/2026, 12:00<\/time>/);
-    expect(html).toMatch(/Publicado el <time dateTime="2026-11-02T15:00:03.000Z">2\/11\/2026, 12:00<\/time>/);
+    expect(html).toMatch(/Sorteo del <time dateTime="2023-08-23T15:29:24.000Z">23\/8\/2023, 12:29<\/time>/);
+    expect(html).toMatch(/Publicado el <time dateTime="2023-08-07T15:00:03.000Z">7\/8\/2023, 12:00<\/time>/);
+    expect(html).toMatch(/Congelada el <time dateTime="2023-08-23T15:29:24.000Z">23\/8\/2023, 12:29<\/time>/);
     expect(html).toContain("Valentina R.");
     expect(html).toContain("OL-25127");
     for (const round of draw.rounds) expect(html).toContain(round.signature);
     expect(html).toContain(`href="${draw.listUrl}"`);
+  });
+
+  it("shows the list frozen for the next draw before it is made: its count, hash, instant and link", () => {
+    const listHash = "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d";
+    const upcoming = {
+      drawAt: "2026-12-07T15:00:00.000Z",
+      commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
+      committedAt: "2026-11-02T15:00:03.000Z",
+      beaconRound: 34_618_012,
+      frozen: { frozenAt: "2026-12-07T15:00:01.000Z", entryCount: 1000, listHash, listUrl: `${origin}/x/ids.txt` },
+    };
+    const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
+    expect(html).toMatch(/Participaciones<\/dt><dd[^>]*>1.000<\/dd>/);
+    expect(html).toContain(listHash);
+    expect(html).toMatch(/Congelada el <time dateTime="2026-12-07T15:00:01.000Z">7\/12\/2026, 12:00<\/time>/);
+    expect(html).toContain(`href="${origin}/x/ids.txt"`);
+    expect(html).toMatch(
+      /drand publica el(?:<!-- -->)? <time dateTime="2026-12-07T15:30:00.000Z">7\/12\/2026, 12:30<\/time>/,
+    );
+    const notFrozen = renderToString(<VerifyDrawSection draws={[]} upcoming={{ ...upcoming, frozen: null }} />);
+    expect(notFrozen).not.toContain(listHash);
+    expect(notFrozen).not.toContain("Congelada");
   });
 
   it("keeps the button disabled and says how to check by hand", () => {
@@ -161,41 +198,51 @@ describe("the check in the browser", () => {
       "Cantidad de participaciones (coincide)La lista tiene 1.000 ids.",
       "Compromiso (coincide)La huella de la semilla revelada es el compromiso publicado.",
       "Fecha del compromiso (coincide)Se publicó antes del sorteo.",
+      "Rondas de drand (coincide)Cada una es la que fija la regla desde antes del sorteo.",
+      "Fecha de la lista (coincide)Se congeló antes de que drand publicara la ronda 1.000.",
       "Valor público (sorteo) (coincide)Es el de drand: la firma de la ronda 1.000 verifica con la clave de quicknet.",
-      "Valor público (resorteo 1) (coincide)Es el de drand: la firma de la ronda 10.024.141 verifica con la clave de quicknet.",
       "Ganador (sorteo) (coincide)La cuenta da OL-25645.",
-      "Ganador (resorteo 1) (coincide)La cuenta da OL-25127.",
     ]);
+  });
+
+  it("finds a redraw on a round the rule did not name, however real its value", async () => {
+    const { verdict, container } = await verify(redrawnOnAnotherRound());
+    expect(verdict).toBe("No coincide: rondas de drand.");
+    const items = [...container.querySelectorAll('[role="status"] li')].map((item) => item.textContent);
+    expect(items).toContain(
+      "Rondas de drand (no coincide)Resorteo 1 usó la ronda 10.024.141; la regla fija la 865.000.",
+    );
+    expect(items).toContain(
+      "Valor público (resorteo 1) (coincide)Es el de drand: la firma de la ronda 10.024.141 verifica con la clave de quicknet.",
+    );
+    expect(items).toContain("Ganador (resorteo 1) (coincide)La cuenta da OL-25127.");
   });
 
   const seedWithOneDigitChanged = "7ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e";
   it.each<[string, (draw: PublishedDraw) => void, string]>([
     ["the list's hash", (draw) => (draw.listHash = draw.commitment), "No coincide: huella de la lista."],
     ["the entry count", (draw) => (draw.entryCount = 1001), "No coincide: cantidad de participaciones."],
-    [
-      "the seed",
-      (draw) => (draw.seed = seedWithOneDigitChanged),
-      "No coincide: compromiso, ganador (sorteo), ganador (resorteo 1).",
-    ],
-    [
-      "the seed's format",
-      (draw) => (draw.seed = "semilla"),
-      "No coincide: semilla revelada, ganador (sorteo), ganador (resorteo 1).",
-    ],
+    ["the seed", (draw) => (draw.seed = seedWithOneDigitChanged), "No coincide: compromiso, ganador (sorteo)."],
+    ["the seed's format", (draw) => (draw.seed = "semilla"), "No coincide: semilla revelada, ganador (sorteo)."],
     ["the commitment", (draw) => (draw.commitment = draw.listHash), "No coincide: compromiso."],
     [
       "the commitment's date",
-      (draw) => (draw.committedAt = "2026-12-07T15:00:00.000Z"),
+      (draw) => (draw.committedAt = "2023-08-23T15:29:24.000Z"),
       "No coincide: fecha del compromiso.",
     ],
     [
-      "the redraw's public value",
-      (draw) => (draw.rounds[1]!.beacon = draw.rounds[0]!.beacon),
-      "No coincide: valor público (resorteo 1), ganador (resorteo 1).",
+      "the draw's instant, a day off the one its round is fixed by",
+      (draw) => (draw.drawAt = "2023-08-24T15:29:24.000Z"),
+      "No coincide: rondas de drand.",
+    ],
+    [
+      "the freeze instant, once the round was out",
+      (draw) => (draw.frozenAt = "2023-08-23T15:59:24.000Z"),
+      "No coincide: fecha de la lista.",
     ],
     [
       "the draw's public value",
-      (draw) => (draw.rounds[0]!.beacon = draw.rounds[1]!.beacon),
+      (draw) => (draw.rounds[0]!.beacon = ROUND_10024141.beacon),
       "No coincide: valor público (sorteo), ganador (sorteo).",
     ],
     [
@@ -205,34 +252,34 @@ describe("the check in the browser", () => {
     ],
     [
       "the signature, another round's (a value typed, with a real signature beside it)",
-      (draw) => (draw.rounds[0]!.signature = draw.rounds[1]!.signature),
+      (draw) => (draw.rounds[0]!.signature = ROUND_10024141.signature),
       "No coincide: valor público (sorteo).",
     ],
     [
       "a draw made without a signature",
-      (draw) => (draw.rounds[1]!.signature = null),
-      "No coincide: valor público (resorteo 1).",
+      (draw) => (draw.rounds[0]!.signature = null),
+      "No coincide: valor público (sorteo).",
     ],
     [
       "a rehearsal, however well its values match",
       (draw) => draw.rounds.forEach((round) => (round.rehearsal = true)),
-      "No coincide: valor público (sorteo), valor público (resorteo 1).",
+      "No coincide: valor público (sorteo).",
     ],
     ["the winner", (draw) => (draw.rounds[0]!.winnerId = "OL-25646"), "No coincide: ganador (sorteo)."],
     [
       "the list behind the link",
       (draw) => (draw.listUrl = `${origin}/cambiada/ids.txt`),
-      "No coincide: huella de la lista, ganador (sorteo), ganador (resorteo 1).",
+      "No coincide: huella de la lista, ganador (sorteo).",
     ],
     [
       "the list's format (a byte-order mark)",
       (draw) => (draw.listUrl = `${origin}/con-bom/ids.txt`),
-      "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
+      "No coincide: huella de la lista, lista de ids, ganador (sorteo).",
     ],
     [
       "the list's encoding (Latin-1)",
       (draw) => (draw.listUrl = `${origin}/latin1/ids.txt`),
-      "No coincide: huella de la lista, lista de ids, ganador (sorteo), ganador (resorteo 1).",
+      "No coincide: huella de la lista, lista de ids, ganador (sorteo).",
     ],
     [
       "a list's host other than the page's (fetched from the page's own origin)",
@@ -314,7 +361,7 @@ describe("by hand", () => {
   afterAll(() => rm(workDir, { recursive: true, force: true }));
 
   it("the commands shown on the page, run in bash, print the hashes and the winners", async () => {
-    const html = renderToString(<VerifyDrawSection draws={[publishedDraw()]} />);
+    const html = renderToString(<VerifyDrawSection draws={[redrawnOnAnotherRound()]} />);
     const script = new DOMParser().parseFromString(html, "text/html").querySelector("pre code")!.textContent!;
     const { stdout } = await promisify(execFile)("bash", ["-e", "-c", script], { cwd: workDir });
     const lines = stdout.trim().split("\n");

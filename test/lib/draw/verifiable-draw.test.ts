@@ -238,6 +238,19 @@ describe("the canonical list", () => {
     });
   });
 
+  it("leaves out an id holding an invisible character: zero-width, a direction override, a BOM, a C1 control", () => {
+    const tricky = [
+      "OL-1\u200B001",
+      "OL-\u202E1001",
+      "OL-\uFEFF1001",
+      "OL-1001\u0085",
+      "OL-\u2066100\u2069",
+      "OL-\u20281",
+    ];
+    const frozen = freezeEntryIds(["OL-1001", ...tricky]);
+    expect(frozen).toEqual({ ids: ["OL-1001"], duplicates: [], invalid: tricky });
+  });
+
   it("takes ids as Unicode NFC, so two spellings of one id are one entry", () => {
     const decomposed = "n\u0303andu\u0301-7";
     const frozen = freezeEntryIds(["ñandú-7", decomposed]);
