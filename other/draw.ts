@@ -6,6 +6,7 @@
  *   npm run draw -- run [--signature <hex>]     the due draw, with drand's value for its round
  *   npm run draw -- redraw [--signature <hex>]  the next round of an unclaimed prize
  *   npm run draw -- beacon <round> <signature>  checks one beacon and prints its randomness
+ *   npm run draw -- claimed <YYYY-MM>           records that month's prize as delivered
  *
  * `run` and `redraw` ask drand's relays for the round's signature, or take the one given
  * (copied from any relay where this machine cannot reach drand), and check it against the
@@ -16,7 +17,7 @@
 import { argv, exit, stdout } from "node:process";
 
 const USAGE =
-  "usage: npm run draw -- status | run [--signature <hex>] | redraw [--signature <hex>] | beacon <round> <signature>";
+  "usage: npm run draw -- status | run [--signature <hex>] | redraw [--signature <hex>] | beacon <round> <signature> | claimed <YYYY-MM>";
 
 const [command, ...rest] = argv.slice(2);
 const signatureAt = rest.indexOf("--signature");
@@ -24,7 +25,8 @@ const signature = signatureAt >= 0 ? (rest[signatureAt + 1] ?? "") : null;
 const valid =
   command === "status" ||
   ((command === "run" || command === "redraw") && (rest.length === 0 || (signatureAt === 0 && rest.length === 2))) ||
-  (command === "beacon" && rest.length === 2 && /^\d+$/.test(rest[0]!));
+  (command === "beacon" && rest.length === 2 && /^\d+$/.test(rest[0]!)) ||
+  (command === "claimed" && rest.length === 1 && /^\d{4}-(0[1-9]|1[0-2])$/.test(rest[0]!));
 if (!valid) {
   console.error(USAGE);
   exit(64);
@@ -33,13 +35,15 @@ if (!valid) {
 // Before the storage module loads: its start-up line belongs to the log (stderr), not to the record.
 console.log = (...args: unknown[]) => console.error(...args);
 const { storage } = await import("~/lib/storage/database.server");
-const { checkBeaconCommand, drawCommand, drawStatus, describeDraw } =
+const { checkBeaconCommand, claimedCommand, drawCommand, drawStatus, describeDraw } =
   await import("~/lib/draw-records/draw-records.server");
 const { DrawRefused } = await import("~/lib/draw-records/records.server");
 
 try {
   if (command === "status") stdout.write(`${await drawStatus()}\n`);
   else if (command === "beacon") stdout.write(`${checkBeaconCommand(Number(rest[0]), rest[1]!)}\n`);
+  else if (command === "claimed")
+    stdout.write(`Recorded the prize as delivered.\n${describeDraw(await claimedCommand(rest[0]!))}\n`);
   else {
     const view = await drawCommand(command as "run" | "redraw", signature);
     const round = view.rounds.length - 1;

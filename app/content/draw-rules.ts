@@ -1,5 +1,6 @@
 import { DRAW_FACTS as FACT } from "./draw-facts";
 import type { LegalDocument } from "./rich-text";
+import { DRAW_RULE_STEPS } from "./verifiable-draw";
 
 /**
  * /bases-y-condiciones: the rules of the monthly draw, with the sections an Argentine free
@@ -100,7 +101,17 @@ export const DRAW_RULES: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            "El día y la hora del sorteo elegimos al azar una participación entre todas las participaciones válidas del mes. Cada participación tiene la misma probabilidad de ganar.",
+            "El día y la hora del sorteo elegimos al azar una participación entre todas las participaciones válidas del mes. Cada participación tiene la misma probabilidad de ganar, y el ganador sale de una cuenta que cualquiera puede rehacer, en estos pasos:",
+          ],
+        },
+        { list: DRAW_RULE_STEPS.map((step) => [`${step.title}. ${step.text}`]) },
+        {
+          paragraph: [
+            "Cada sorteo publica todos esos valores (el compromiso y su fecha, la lista y su huella, el momento en que se congeló, la ronda de drand con su firma, la semilla y el ganador), y en ",
+            { text: "«Verificalo vos»", href: "/sorteos#verificalo-vos" },
+            " podés rehacer la cuenta en tu navegador o a mano. Si algo no te coincide, ",
+            { text: "escribinos", href: "/contacto" },
+            ".",
           ],
         },
         {

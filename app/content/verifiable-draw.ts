@@ -1,6 +1,6 @@
 /**
- * How a winner is chosen, in plain words: the "Verificalo vos" section states it, and the
- * rules page can quote the same steps. docs/draw.md holds the precise rule.
+ * How a winner is chosen, in plain words: the "Verificalo vos" section of /sorteos and the
+ * rules' "Cómo se elige" section state these same steps. docs/draw.md holds the precise rule.
  */
 export interface DrawRuleStep {
   title: string;
@@ -10,7 +10,7 @@ export interface DrawRuleStep {
 export const DRAW_RULE_STEPS: DrawRuleStep[] = [
   {
     title: "Antes del sorteo, un compromiso",
-    text: "Nuestro servidor genera una semilla secreta al azar (64 caracteres) y publica acá su huella SHA-256, con la fecha en que la publicó. La huella no deja adivinar la semilla, pero si después la cambiáramos, no coincidiría.",
+    text: "Nuestro servidor genera una semilla secreta al azar (64 caracteres) y publica su huella SHA-256 en la página de sorteos, con la fecha en que la publicó. La huella no deja adivinar la semilla, pero si después la cambiáramos, no coincidiría.",
   },
   {
     title: "En el sorteo, la lista congelada",
@@ -18,7 +18,7 @@ export const DRAW_RULE_STEPS: DrawRuleStep[] = [
   },
   {
     title: "Un azar que nadie controla",
-    text: "Sumamos un valor público al azar que todavía no existía cuando se congeló la lista: una ronda de drand, la baliza de aleatoriedad pública, que las bases fijan de antemano a partir de la fecha del sorteo. Ni nosotros ni nadie lo puede elegir.",
+    text: "Sumamos un valor público al azar que todavía no existía cuando se congeló la lista: una ronda de drand quicknet, la baliza pública de aleatoriedad de la League of Entropy. Es siempre la primera ronda que sale 30 minutos después del momento del sorteo, así que queda fijada de antemano, y cada valor viene firmado por drand: ni nosotros ni nadie lo puede elegir ni inventar.",
   },
   {
     title: "La cuenta",
@@ -26,6 +26,6 @@ export const DRAW_RULE_STEPS: DrawRuleStep[] = [
   },
   {
     title: "Si nadie reclama el premio",
-    text: "Pasados los 30 días se resortea entre los que quedan, sin los ganadores anteriores, con la ronda siguiente (1, 2…) y un valor público nuevo, fijado también de antemano.",
+    text: "Pasados los 30 días se resortea entre los que quedan, sin los ganadores anteriores, con la misma semilla y la misma lista, la ronda siguiente (1, 2…) y un valor público nuevo: la primera ronda de drand que sale 30 minutos después de cumplido el plazo.",
   },
 ];

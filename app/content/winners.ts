@@ -1,7 +1,11 @@
 /** Card colour families; the component maps each to a fixed set of Tailwind classes. */
 export type WinnerTone = "indigo" | "amber" | "emerald" | "sky" | "rose" | "violet";
 
-/** docs/product.md, "Winners": a hard-coded previous winner shown on the home carousel. */
+/**
+ * docs/product.md, "Winners": one of the spec's hard-coded testimonials. They fill the home
+ * carousel's places only while there are fewer recorded draws, each marked as an example and
+ * never as verified: the spec's "verified flag" is left out for that reason.
+ */
 export interface Winner {
   id: string;
   /** First name and surname initial only, as the site promises (docs/product.md, "Winners"). */
@@ -12,11 +16,11 @@ export interface Winner {
   prize: string;
   testimonial: string;
   surveyType: string;
-  verified: boolean;
   tone: WinnerTone;
 }
 
-const WINNER_PRIZE = "Visa US$200";
+/** The monthly prize as a winner card's badge names it. */
+export const DRAW_PRIZE = "Visa US$200";
 
 export const WINNERS: Winner[] = [
   {
@@ -24,11 +28,10 @@ export const WINNERS: Winner[] = [
     name: "Valentina R.",
     location: "Córdoba, Argentina",
     date: "noviembre de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial:
       "Pensé que era un chiste hasta que me llegó el mail. La tarjeta llegó en una semana y la usé para las compras del mes.",
     surveyType: "Consumo masivo",
-    verified: true,
     tone: "indigo",
   },
   {
@@ -36,10 +39,9 @@ export const WINNERS: Winner[] = [
     name: "Diego M.",
     location: "Guadalajara, México",
     date: "octubre de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Las encuestas son cortas y sobre cosas que uso. Respondía una en el colectivo y un mes me tocó a mí.",
     surveyType: "Tecnología",
-    verified: true,
     tone: "amber",
   },
   {
@@ -47,11 +49,10 @@ export const WINNERS: Winner[] = [
     name: "Camila S.",
     location: "Barranquilla, Colombia",
     date: "septiembre de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial:
       "Me gustó que nunca me pidieran datos de más. Respondí con tranquilidad y el premio fue una sorpresa hermosa.",
     surveyType: "Belleza y cuidado personal",
-    verified: true,
     tone: "emerald",
   },
   {
@@ -59,10 +60,9 @@ export const WINNERS: Winner[] = [
     name: "Martín P.",
     location: "Valparaíso, Chile",
     date: "agosto de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Me escribieron de soporte para confirmar mis datos y en pocos días tenía la tarjeta. Todo muy claro.",
     surveyType: "Servicios financieros",
-    verified: true,
     tone: "sky",
   },
   {
@@ -70,10 +70,9 @@ export const WINNERS: Winner[] = [
     name: "Javiera L.",
     location: "Santiago, Chile",
     date: "julio de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Dos minutos por encuesta, de verdad. Lo hago mientras tomo el café y ya me gané un sorteo.",
     surveyType: "Alimentos y bebidas",
-    verified: true,
     tone: "rose",
   },
   {
@@ -81,10 +80,9 @@ export const WINNERS: Winner[] = [
     name: "Luis H.",
     location: "Lima, Perú",
     date: "junio de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Desconfiaba, como todos. Ver mi nombre publicado con la inicial nada más me dio mucha confianza.",
     surveyType: "Telecomunicaciones",
-    verified: true,
     tone: "violet",
   },
   {
@@ -92,10 +90,9 @@ export const WINNERS: Winner[] = [
     name: "Florencia G.",
     location: "Rosario, Argentina",
     date: "mayo de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Las preguntas tenían que ver con lo que compro de verdad. Se nota que las marcas escuchan.",
     surveyType: "Hogar y decoración",
-    verified: true,
     tone: "amber",
   },
   {
@@ -103,10 +100,9 @@ export const WINNERS: Winner[] = [
     name: "Mariana C.",
     location: "Monterrey, México",
     date: "abril de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Usé la tarjeta para comprarle útiles a mis hijos. Sigo respondiendo todos los meses.",
     surveyType: "Educación",
-    verified: true,
     tone: "indigo",
   },
   {
@@ -114,10 +110,9 @@ export const WINNERS: Winner[] = [
     name: "Rafael T.",
     location: "Curitiba, Brasil",
     date: "marzo de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Nada de cuestionarios eternos ni de descalificarte a la mitad. Respondés y listo.",
     surveyType: "Movilidad y transporte",
-    verified: true,
     tone: "emerald",
   },
   {
@@ -125,10 +120,9 @@ export const WINNERS: Winner[] = [
     name: "Sofía B.",
     location: "Bogotá, Colombia",
     date: "febrero de 2026",
-    prize: WINNER_PRIZE,
+    prize: DRAW_PRIZE,
     testimonial: "Me avisaron por mail, respondí y al toque me ayudaron con todo. Atención humana de verdad.",
     surveyType: "Entretenimiento",
-    verified: true,
     tone: "sky",
   },
 ];

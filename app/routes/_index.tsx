@@ -10,6 +10,8 @@ import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { HOME_PAGE } from "~/content/pages/home";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
+import { getRecordedDraws } from "~/lib/draw-records/draw-records.server";
+import { drawnWinners } from "~/lib/draw/shown-winners";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
@@ -19,12 +21,12 @@ export const meta = metaFor(HOME_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader() {
-  const recent = await streamUnlessReady(getRecentParticipants());
-  return data({ recent: recent.value }, recent.init);
+  const [recent, draws] = await Promise.all([streamUnlessReady(getRecentParticipants()), getRecordedDraws()]);
+  return data({ recent: recent.value, drawn: drawnWinners(draws) }, recent.init);
 }
 
 export default function HomePage() {
-  const { recent } = useLoaderData<typeof loader>();
+  const { recent, drawn } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <>
@@ -32,7 +34,7 @@ export default function HomePage() {
       <BenefitStrip />
       <Comparison />
       <SurveyStepsExplainer />
-      <Winners />
+      <Winners drawn={drawn} />
       <RecentParticipants participants={recent} />
       <CallToAction />
       <OrganizationJsonLd />

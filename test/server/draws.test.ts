@@ -31,6 +31,12 @@ const SHEET = [
   "Camila Rodríguez,Colombia,OL-1006,2026-11-06",
 ].join("\n");
 const IDS = ["OL-1001", "OL-1002", "OL-1003", "OL-1006"];
+const COUNTRIES: Record<string, string> = {
+  "OL-1001": "Argentina",
+  "OL-1002": "México",
+  "OL-1003": "Chile",
+  "OL-1006": "Colombia",
+};
 const PUBLISHED_NAMES: Record<string, string> = {
   "OL-1001": "María G.",
   "OL-1002": "Juan P.",
@@ -228,6 +234,37 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     await expect.poll(page, { timeout: 30_000 }).toContain(beacon1.randomness);
     const mails = await mailsTo(smtp, CONTACT, 2);
     expect(mails[1]!.subject).toContain(second);
+
+    // The redraw's winner leads the home carousel, with the sheet's country, the month and the
+    // record's link, marked as a rehearsal's (never "verificado"); the example cards after it.
+    const drawDay = listPath.slice("/sorteos/".length, "/sorteos/".length + 10);
+    const home = async () => (await fetch(`${app.origin}/`)).text();
+    await expect.poll(home, { timeout: 30_000 }).toContain(`href="/sorteos#sorteo-${drawDay}"`);
+    const leading = (await home()).split('aria-roledescription="slide"')[1]!;
+    expect(leading).toContain(PUBLISHED_NAMES[second!]!);
+    expect(leading).toContain(COUNTRIES[second!]!);
+    expect(leading).toContain("(resorteo 1)");
+    expect(leading).toContain("Ensayo");
+    expect(leading).not.toContain("verificado");
+    expect(leading).toContain("Premio por entregar");
+
+    // The prize delivered: recorded once, shown on both pages; after it, no redraw.
+    const deliveredAt = new Date(upcoming.drawAt.getTime() + 35 * DAY);
+    const claimed = await draw(["claimed", drawDay.slice(0, 7)], deliveredAt);
+    expect(claimed.code, claimed.stderr).toBe(0);
+    expect(claimed.stdout).toContain(`prize:        delivered on ${deliveredAt.toISOString()}`);
+    const claimedAgain = await draw(["claimed", drawDay.slice(0, 7)], deliveredAt);
+    expect(claimedAgain.code).toBe(2);
+    expect(claimedAgain.stderr).toContain("already recorded as delivered");
+    const unknownMonth = await draw(["claimed", "2020-01"], deliveredAt);
+    expect(unknownMonth.code).toBe(2);
+    expect(unknownMonth.stderr).toContain("No draw was made in 2020-01");
+    const delivered = `Premio entregado el ${deliveredAt.getUTCDate()}/${deliveredAt.getUTCMonth() + 1}/${deliveredAt.getUTCFullYear()}`;
+    await expect.poll(home, { timeout: 30_000 }).toContain(delivered);
+    await expect.poll(page, { timeout: 30_000 }).toContain(delivered);
+    const noRedraw = await draw(["redraw"], new Date(upcoming.drawAt.getTime() + 60 * DAY + 31 * MINUTE));
+    expect(noRedraw.code).toBe(2);
+    expect(noRedraw.stderr).toContain("there is nothing to redraw");
 
     // One beacon checked on its own: its randomness, or why not.
     const checked = await draw(["beacon", String(redrawRound), beacon1.signature]);

@@ -106,6 +106,30 @@ describe("one source of facts", () => {
     expect(rules).toContain("A quien gana le avisamos por email");
   });
 
+  it("explains how the winner is chosen in the rules, in the words of /sorteos' Verificalo vos", async () => {
+    const rulesSection = (await html(unset, "/bases-y-condiciones")).match(
+      /id="eleccion-y-aviso"[\s\S]*?<\/section>/,
+    )![0];
+    const rules = textOf(rulesSection);
+    const sorteos = textOf((await html(unset, "/sorteos")).match(/id="verificalo-vos"[\s\S]*?<\/section>/)![0]);
+    // Each step of the method, as both pages must word it; written here, not imported.
+    const METHOD = [
+      "publica su huella SHA-256 en la página de sorteos, con la fecha en que la publicó",
+      "En el momento del sorteo congelamos las participaciones",
+      "Publicamos esa lista y su huella SHA-256",
+      "la primera ronda que sale 30 minutos después del momento del sorteo",
+      "cada valor viene firmado por drand",
+      "calculamos HMAC-SHA256 de una línea que junta la huella de la lista, el valor público",
+      "Pasados los 30 días se resortea entre los que quedan, sin los ganadores anteriores",
+      "la primera ronda de drand que sale 30 minutos después de cumplido el plazo",
+    ];
+    for (const step of METHOD) {
+      expect(rules, `rules: ${step}`).toContain(step);
+      expect(sorteos, `/sorteos: ${step}`).toContain(step);
+    }
+    expect(hrefsIn(rulesSection)).toEqual(expect.arrayContaining(["/sorteos#verificalo-vos"]));
+  });
+
   it("names the next draw by the countdown's rule, in the rules and on the home page's preview: the first Monday at 12:00 in Argentina, still ahead", async () => {
     const rules = textOf(await html(unset, "/bases-y-condiciones"));
     const months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre"];

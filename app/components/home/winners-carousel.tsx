@@ -6,6 +6,7 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type ReactNode,
 } from "react";
 import {
   nextIndex,
@@ -15,9 +16,11 @@ import {
   trackOrder,
   visibleIndices,
 } from "~/lib/ui/carousel";
-import type { Winner, WinnerTone } from "~/content/winners";
+import { DRAW_PRIZE, type Winner, type WinnerTone } from "~/content/winners";
+import type { DrawnWinner } from "~/lib/draw/shown-winners";
 import { PrizeBadge } from "../prize-badge";
 import { Icon } from "../icons";
+import { WinnerMarkBadge, type WinnerMark } from "../winner-mark";
 import { initialsOf } from "~/lib/ui/initials";
 
 // Layout effects warn when rendered on the server; there the plain effect (never run) is the same thing.
@@ -32,57 +35,140 @@ const WINNER_CARD_TONES: Record<WinnerTone, { band: string; avatar: string }> = 
   violet: { band: "from-violet-100", avatar: "bg-violet-100 text-violet-800" },
 };
 
-function CarouselWinnerCard({ winner }: { winner: Winner }) {
-  const tone = WINNER_CARD_TONES[winner.tone];
+/** A carousel place: a recorded draw's winner, or a marked example while there are too few. */
+export type CarouselWinner = { kind: "drawn"; winner: DrawnWinner } | { kind: "example"; winner: Winner };
+
+function CardShell({
+  tone,
+  name,
+  mark,
+  place,
+  when,
+  children,
+  footer,
+}: {
+  tone: WinnerTone;
+  name: string;
+  mark: WinnerMark;
+  place: string | null;
+  when: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  const colours = WINNER_CARD_TONES[tone];
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-lg shadow-slate-900/5 ring-1 ring-slate-900/5">
-      <div className={`bg-gradient-to-b ${tone.band} to-white px-6 pb-2 pt-6`}>
+      <div className={`bg-gradient-to-b ${colours.band} to-white px-6 pb-2 pt-6`}>
         <div className="flex items-center gap-4">
           <span
             aria-hidden="true"
-            className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-base font-bold ${tone.avatar}`}
+            className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-base font-bold ${colours.avatar}`}
           >
-            {initialsOf(winner.name)}
+            {initialsOf(name)}
           </span>
           <div className="min-w-0">
-            <h3 className="flex items-center gap-1.5 font-semibold text-slate-900">
-              {winner.name}
-              {winner.verified ? (
-                <span className="inline-flex items-center text-brand-600" title="Ganador verificado">
-                  <Icon name="badgeCheck" className="h-5 w-5" />
-                  <span className="sr-only">(ganador verificado)</span>
-                </span>
-              ) : null}
+            <h3 className="flex flex-wrap items-center gap-1.5 font-semibold text-slate-900">
+              {name}
+              <WinnerMarkBadge mark={mark} />
             </h3>
-            <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
-              <Icon name="mapPin" className="h-4 w-4 shrink-0" />
-              {winner.location}
-            </p>
+            {place ? (
+              <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
+                <Icon name="mapPin" className="h-4 w-4 shrink-0" />
+                {place}
+              </p>
+            ) : null}
           </div>
         </div>
         <p className="mt-4 flex items-center gap-1.5 text-xs font-medium text-slate-600">
           <Icon name="calendar" className="h-4 w-4" />
-          Sorteo de {winner.date}
+          {when}
         </p>
       </div>
-      <blockquote className="flex-1 px-6 py-4 text-sm leading-relaxed text-slate-700">
-        <p>“{winner.testimonial}”</p>
-      </blockquote>
+      <div className="flex-1 px-6 py-4 text-sm leading-relaxed text-slate-700">{children}</div>
       <dl className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-6 py-4 text-xs">
-        <div>
-          <dt className="sr-only">Tipo de encuesta</dt>
-          <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{winner.surveyType}</dd>
-        </div>
-        <div>
-          <dt className="sr-only">Premio</dt>
-          <dd>
-            <PrizeBadge prize={winner.prize} size="sm" />
-          </dd>
-        </div>
+        {footer}
       </dl>
     </article>
   );
 }
+
+function PrizeTerm({ prize }: { prize: string }) {
+  return (
+    <div>
+      <dt className="sr-only">Premio</dt>
+      <dd>
+        <PrizeBadge prize={prize} size="sm" />
+      </dd>
+    </div>
+  );
+}
+
+/** A recorded draw's winner: what the record says, and the way to check it. */
+function DrawnWinnerSlide({ winner }: { winner: DrawnWinner }) {
+  return (
+    <CardShell
+      tone="indigo"
+      name={winner.name}
+      mark={winner.notReal ?? "verified"}
+      place={winner.country}
+      when={`Sorteo de ${winner.month}${winner.round > 0 ? ` (resorteo ${winner.round})` : ""}`}
+      footer={
+        <>
+          <div>
+            <dt className="sr-only">Entrega</dt>
+            <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
+              {winner.deliveredOn ? `Premio entregado el ${winner.deliveredOn}` : "Premio por entregar"}
+            </dd>
+          </div>
+          <PrizeTerm prize={DRAW_PRIZE} />
+        </>
+      }
+    >
+      <p>
+        Salió de la lista congelada de ese mes, con una cuenta que cualquiera puede rehacer.{" "}
+        <a href={winner.recordHref} className="font-medium text-brand-700 underline underline-offset-4">
+          {`Ver el sorteo de ${winner.month}`}
+        </a>
+      </p>
+    </CardShell>
+  );
+}
+
+/** One of the spec's testimonials: shown only to fill places, marked as an example. */
+function ExampleWinnerSlide({ winner }: { winner: Winner }) {
+  return (
+    <CardShell
+      tone={winner.tone}
+      name={winner.name}
+      mark="example"
+      place={winner.location}
+      when={`Sorteo de ${winner.date}`}
+      footer={
+        <>
+          <div>
+            <dt className="sr-only">Tipo de encuesta</dt>
+            <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{winner.surveyType}</dd>
+          </div>
+          <PrizeTerm prize={winner.prize} />
+        </>
+      }
+    >
+      <blockquote>
+        <p>“{winner.testimonial}”</p>
+      </blockquote>
+    </CardShell>
+  );
+}
+
+function CarouselWinnerCard({ place }: { place: CarouselWinner }) {
+  return place.kind === "drawn" ? (
+    <DrawnWinnerSlide winner={place.winner} />
+  ) : (
+    <ExampleWinnerSlide winner={place.winner} />
+  );
+}
+
+const placeKey = (place: CarouselWinner) => (place.kind === "drawn" ? place.winner.drawAt : place.winner.id);
 
 type Move = "next" | "previous";
 
@@ -119,7 +205,7 @@ const TRACK_ID = "ganadores-pista";
  * `perView` cards and loops: the track is re-ordered so one card sits just off-screen on
  * each side, and each move slides the track by one card from where it was.
  */
-export function WinnersCarousel({ winners }: { winners: Winner[] }) {
+export function WinnersCarousel({ winners }: { winners: CarouselWinner[] }) {
   const count = winners.length;
   const [start, setStart] = useState(0);
   /** null until measured in the browser: the server cannot know the width. */
@@ -218,7 +304,7 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
             const hidden = measured && !visible.has(index);
             return (
               <div
-                key={winner.id}
+                key={placeKey(winner)}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} de ${count}`}
@@ -228,7 +314,7 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
                 data-visible={!hidden}
                 className="w-full flex-none snap-start px-3 py-4 md:w-1/3"
               >
-                <CarouselWinnerCard winner={winner} />
+                <CarouselWinnerCard place={winner} />
               </div>
             );
           })}
@@ -240,7 +326,7 @@ export function WinnersCarousel({ winners }: { winners: Winner[] }) {
         <div aria-hidden="true" className="flex gap-1.5">
           {winners.map((winner, index) => (
             <span
-              key={winner.id}
+              key={placeKey(winner)}
               className={`h-2 rounded-full transition-all duration-300 ${index === start ? "w-6 bg-brand-600" : "w-2 bg-slate-300"}`}
             />
           ))}

@@ -1,10 +1,24 @@
 import { Link } from "@remix-run/react";
 import { WINNERS } from "~/content/winners";
+import { examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
 import { Icon } from "../icons";
 import { SectionHeading } from "./section-heading";
-import { WinnersCarousel } from "./winners-carousel";
+import { WinnersCarousel, type CarouselWinner } from "./winners-carousel";
 
-export function Winners() {
+/** The carousel's places: ten, as the spec's list (docs/product.md, "Winners"). */
+const PLACES = 10;
+
+/**
+ * Recorded draws' winners first, newest first; the spec's testimonials fill the places left,
+ * each marked as an example. The heading says "reales" only once a real draw is recorded.
+ */
+export function Winners({ drawn }: { drawn: DrawnWinner[] }) {
+  const places: CarouselWinner[] = [
+    ...drawn.slice(0, PLACES).map((winner) => ({ kind: "drawn" as const, winner })),
+    ...examplesToFill(WINNERS, drawn.length, PLACES).map((winner) => ({ kind: "example" as const, winner })),
+  ];
+  const real = drawn.filter((winner) => winner.notReal === null).length;
+  const examples = places.some((place) => place.kind === "example");
   return (
     <section
       id="ganadores"
@@ -13,13 +27,20 @@ export function Winners() {
       className="overflow-hidden bg-gradient-to-b from-white to-brand-50/60 py-20 sm:py-24"
     >
       <div className="container-page">
-        <SectionHeading id="ganadores-titulo" eyebrow="Ganadores anteriores" title="Personas reales, premios reales">
+        <SectionHeading
+          id="ganadores-titulo"
+          eyebrow="Ganadores anteriores"
+          title={real > 0 ? "Personas reales, premios reales" : "Así publicamos a cada ganador"}
+        >
           Cada mes una persona se lleva una tarjeta Visa de US$200. Publicamos solo su nombre y la inicial del apellido
           para cuidar su privacidad.
+          {examples
+            ? " Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana: no son personas reales."
+            : null}
         </SectionHeading>
 
         <div className="mt-12">
-          <WinnersCarousel winners={WINNERS} />
+          <WinnersCarousel winners={places} />
         </div>
 
         <div className="mt-14 flex flex-col items-center gap-6 rounded-3xl bg-brand-950 px-6 py-10 text-center sm:px-12 md:flex-row md:justify-between md:text-left">

@@ -1,15 +1,17 @@
-import { DRAW_WINNERS, type DrawWinner } from "~/content/sorteos-winners";
+import { DRAW_WINNERS, type CountryCode, type DrawWinner } from "~/content/sorteos-winners";
+import { DRAW_PRIZE } from "~/content/winners";
 import { SampleDataNotice } from "../participants-table";
 import type { ReactNode } from "react";
-import type { PublishedDraw } from "~/lib/draw/published-draw";
-import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import type { RecordedDraw } from "~/lib/draw/published-draw";
+import { drawnWinners, examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
 import { CountryFlag } from "../country-flag";
+import { WinnerMarkBadge, type WinnerMark } from "../winner-mark";
 import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
 import { initialsOf } from "~/lib/ui/initials";
 
-/** A winner card's avatar and name, with what the card says under the name. */
-function WinnerHeading({ name, children }: { name: string; children: ReactNode }) {
+/** A winner card's avatar and name, its mark, and what the card says under the name. */
+function WinnerHeading({ name, mark, children }: { name: string; mark: WinnerMark; children: ReactNode }) {
   return (
     <div className="flex items-center gap-3">
       <span
@@ -19,7 +21,10 @@ function WinnerHeading({ name, children }: { name: string; children: ReactNode }
         {initialsOf(name)}
       </span>
       <div className="min-w-0">
-        <h3 className="font-bold text-slate-900">{name}</h3>
+        <h3 className="flex flex-wrap items-center gap-1.5 font-bold text-slate-900">
+          {name}
+          <WinnerMarkBadge mark={mark} />
+        </h3>
         {children}
       </div>
     </div>
@@ -29,7 +34,7 @@ function WinnerHeading({ name, children }: { name: string; children: ReactNode }
 function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-      <WinnerHeading name={winner.name}>
+      <WinnerHeading name={winner.name} mark="example">
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <CountryFlag code={winner.country.code} />
           {winner.country.name}
@@ -56,53 +61,81 @@ function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   );
 }
 
-/** A winner of a recorded draw: the name as published, the id anyone can find in the frozen list. */
-function DrawnWinnerCard({ draw, round }: { draw: PublishedDraw; round: number }) {
-  const winner = draw.rounds[round]!;
+/** A country's flag where the site draws one: the sheet names countries in words. */
+const FLAG_OF: Record<string, CountryCode> = { Argentina: "AR", México: "MX", Colombia: "CO", Chile: "CL" };
+
+/** A recorded draw's winner: name, country, month, prize, whether it was delivered, and the record. */
+function DrawnWinnerCard({ winner }: { winner: DrawnWinner }) {
+  const flag = winner.country ? FLAG_OF[winner.country] : undefined;
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-      <WinnerHeading name={winner.winnerName}>
-        <p className="text-sm text-slate-600">
-          id <code className="font-mono">{winner.winnerId}</code>
-          {round > 0 ? ` (resorteo ${round})` : null}
-        </p>
+      <WinnerHeading name={winner.name} mark={winner.notReal ?? "verified"}>
+        {winner.country ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            {flag ? <CountryFlag code={flag} /> : null}
+            {winner.country}
+          </p>
+        ) : null}
       </WinnerHeading>
-      <p className="mt-5 text-sm text-slate-600">
-        Sorteo del <time dateTime={draw.drawAt}>{formatArgentinaInstant(draw.drawAt)}</time>
+      <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <div>
+          <dt className="sr-only">Premio</dt>
+          <dd>
+            <PrizeBadge prize={DRAW_PRIZE} />
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Sorteo</dt>
+          <dd className="text-slate-600">
+            <time dateTime={winner.drawAt}>{winner.month}</time>
+            {winner.round > 0 ? ` (resorteo ${winner.round})` : null}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-5 flex-1 border-t border-slate-100 pt-5 text-sm leading-relaxed text-slate-700">
+        {winner.deliveredOn ? `Premio entregado el ${winner.deliveredOn}.` : "Premio por entregar."}{" "}
+        <a href={winner.recordHref} className="font-medium text-brand-700 underline underline-offset-4">
+          Ver el sorteo y verificarlo
+        </a>
       </p>
     </li>
   );
 }
 
+/** Places shown before the real winners are enough to fill them: the spec's four. */
+const PLACES = 4;
+
 /**
- * Recorded draws once there are any, newest first; until then the example winners, marked
- * as examples while the sample sheet is served.
+ * Every recorded draw's winner, newest first; while there are fewer than four, the example
+ * winners fill the rest, each marked as an example (docs/product.md, "Winners").
  */
-export function PreviousWinners({ draws, sample }: { draws: PublishedDraw[]; sample: boolean }) {
+export function PreviousWinners({ draws, sample }: { draws: RecordedDraw[]; sample: boolean }) {
+  const drawn = drawnWinners(draws);
+  const examples = examplesToFill(DRAW_WINNERS, drawn.length, PLACES);
+  const real = drawn.some((winner) => winner.notReal === null);
   return (
     <PageSection
       id="ganadores-anteriores"
-      eyebrow="Ganadores reales"
+      eyebrow={real ? "Ganadores reales" : "Ganadores"}
       title="Ganadores anteriores"
       lead="Cada mes alguien se lleva una tarjeta Visa de US$200. Publicamos solo el nombre y la inicial del apellido."
     >
-      {sample ? (
+      {sample || examples.length > 0 ? (
         <div className="mb-6">
           <SampleDataNotice>
-            {draws.length > 0
+            {sample && drawn.length > 0
               ? "Estos sorteos se hicieron con la lista de muestra: sus ganadores no son personas reales."
-              : "Estos ganadores son de muestra para que veas cómo se publican: todavía no hay sorteos registrados."}
+              : "Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana: no son personas reales."}
           </SampleDataNotice>
         </div>
       ) : null}
       <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
-        {draws.length > 0
-          ? draws.flatMap((draw) =>
-              draw.rounds.map((_, round) => (
-                <DrawnWinnerCard key={`${draw.drawAt}-${round}`} draw={draw} round={round} />
-              )),
-            )
-          : DRAW_WINNERS.map((winner) => <PreviousWinnerCard key={winner.name} winner={winner} />)}
+        {drawn.map((winner) => (
+          <DrawnWinnerCard key={winner.drawAt} winner={winner} />
+        ))}
+        {examples.map((winner) => (
+          <PreviousWinnerCard key={winner.name} winner={winner} />
+        ))}
       </ul>
     </PageSection>
   );

@@ -12,7 +12,7 @@ import {
   sha256Hex,
 } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
-import type { PublishedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import { drawAnchor, type PublishedDraw, type UpcomingCommitment } from "~/lib/draw/published-draw";
 
 export type { PublishedDraw };
 
@@ -295,7 +295,7 @@ function VerifyDraw({ draw }: { draw: PublishedDraw }) {
   const [verification, setVerification] = useState<Verification>({ state: "idle" });
   // False in the server's HTML and until hydration: a button that cannot work yet stays disabled.
   const ready = useSyncExternalStore(subscribeToNothing, hydrated, notHydrated);
-  const titleId = `sorteo-${draw.drawAt.slice(0, 10)}`;
+  const titleId = drawAnchor(draw.drawAt);
 
   async function verify() {
     setVerification({ state: "running" });

@@ -1,4 +1,4 @@
-import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
+import { nextDrawAt } from "~/lib/draw/next-draw";
 import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
@@ -13,10 +13,12 @@ import { storage } from "~/lib/storage/database.server";
 import {
   CLAIM_PERIOD_MS,
   DrawRefused,
+  drawDate,
   drawRecords,
   ensureCommitment,
   freezeDueDraw,
   frozenList,
+  recordClaim,
   redraw,
   runDraw,
   type CheckedBeacon,
@@ -35,11 +37,6 @@ export interface DrawsView {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** The draw's date in Argentina, "2026-12-07": the path segment of its ids list. */
-function drawDate(drawAt: number): string {
-  return argentinaWallClock(drawAt).toISOString().slice(0, 10);
-}
 
 function listUrlOf(drawAt: number): string {
   return `${env.siteUrl}/sorteos/${drawDate(drawAt)}/ids.txt`;
@@ -75,9 +72,11 @@ function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw 
       rehearsal: round.rehearsal === 1,
       winnerId: round.winner_id,
       winnerName: round.winner_name,
+      winnerCountry: round.winner_country,
     })),
     sample: draw.from_sample === 1,
     frozenAt: iso(draw.frozen_at ?? draw.draw_at),
+    claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
   };
 }
 
@@ -147,6 +146,26 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
   };
 }
 
+/**
+ * The drawn months, newest first, without touching the commitments: what the home page's
+ * winners read. The home page does not fail with the database: the failure is logged, and
+ * the marked examples fill the carousel meanwhile.
+ */
+export async function getRecordedDraws(): Promise<RecordedDraw[]> {
+  try {
+    const records = await drawRecords(storage.db);
+    return records.filter((record) => record.rounds.length > 0).map(publishedDraw);
+  } catch (error) {
+    console.error("[draw] Reading the draw records for the home page failed:", error);
+    return [];
+  }
+}
+
+/** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */
+export async function claimedCommand(month: string): Promise<RecordedDraw> {
+  return publishedDraw(await recordClaim(storage.db, month, drawNow()));
+}
+
 /** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina), or null if there is none. */
 export async function drawListText(date: string): Promise<string | null> {
   const records = await drawRecords(storage.db);
@@ -160,7 +179,9 @@ async function sheetEntries(): Promise<SheetEntries> {
   // says for the lists: the snapshot is loaded masked, so no full name is ever stored.
   const { snapshot } = await loadSheet(env.sheetSource, { timeoutMs: env.timeoutMs, now: Date.now, names: "initial" });
   // The snapshot lists the newest first; the canonical list keeps sheet order.
-  const entries = [...snapshot.participants].reverse().map(({ id, nombre }) => ({ id, name: nombre }));
+  const entries = [...snapshot.participants]
+    .reverse()
+    .map(({ id, nombre, pais }) => ({ id, name: nombre, country: pais }));
   return { entries, fromSample: snapshot.source === "sample" };
 }
 
@@ -178,9 +199,10 @@ export function describeDraw(view: RecordedDraw): string {
   view.rounds.forEach((round, index) => {
     lines.push(
       `  round ${index}:      beacon ${round.beacon} (${round.beaconSource})`,
-      `                winner id ${round.winnerId}, published as "${round.winnerName}"`,
+      `                winner id ${round.winnerId}, published as "${round.winnerName}"${round.winnerCountry ? ` (${round.winnerCountry})` : ""}`,
     );
   });
+  if (view.claimedAt) lines.push(`  prize:        delivered on ${view.claimedAt}`);
   return lines.join("\n");
 }
 

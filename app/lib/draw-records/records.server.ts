@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { nextDrawAt } from "~/lib/draw/next-draw";
+import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import {
   beaconRound,
   commitmentOf,
@@ -16,8 +16,8 @@ import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
 export type DrawRow = Selectable<DrawTable>;
 export type DrawRoundRow = Selectable<DrawRoundTable>;
 
-/** A draw without its list and names, which grow with the entries: what pages and `status` read. */
-export type DrawSummary = Omit<DrawRow, "list_text" | "list_names">;
+/** A draw without its list, names and countries, which grow with the entries: what pages and `status` read. */
+export type DrawSummary = Omit<DrawRow, "list_text" | "list_names" | "list_countries">;
 
 /** A draw with its rounds, oldest round first. */
 export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
@@ -27,7 +27,7 @@ export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
 
 /** What the sheet gave at the freeze: valid rows in sheet order. */
 export interface SheetEntries {
-  entries: { id: string; name: string }[];
+  entries: { id: string; name: string; country: string }[];
   fromSample: boolean;
 }
 
@@ -37,6 +37,11 @@ export class DrawRefused extends Error {
     super(message);
     this.name = "DrawRefused";
   }
+}
+
+/** The draw's date in Argentina, "2026-12-07": the path segment of its ids list, and how ops name it. */
+export function drawDate(drawAt: number): string {
+  return argentinaWallClock(drawAt).toISOString().slice(0, 10);
 }
 
 /** A prize unclaimed for 30 days is redrawn (docs/draw.md, "Commit, freeze, reveal"). */
@@ -64,7 +69,17 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
   const [draws, rounds] = await Promise.all([
     db
       .selectFrom("draws")
-      .select(["draw_at", "seed", "commitment", "committed_at", "frozen_at", "list_hash", "entry_count", "from_sample"])
+      .select([
+        "draw_at",
+        "seed",
+        "commitment",
+        "committed_at",
+        "frozen_at",
+        "list_hash",
+        "entry_count",
+        "from_sample",
+        "claimed_at",
+      ])
       .orderBy("draw_at", "desc")
       .execute(),
     db.selectFrom("draw_rounds").selectAll().orderBy("round").execute(),
@@ -127,10 +142,10 @@ async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEn
   const frozen = freezeEntryIds(entries.map((entry) => entry.id));
   if (frozen.ids.length === 0) throw new DrawRefused("The sheet has no valid entries: nothing to freeze");
   // The first row of each id names it, as the first occurrence keeps its place in the list.
-  const names = new Map<string, string>();
+  const firstRows = new Map<string, SheetEntries["entries"][number]>();
   for (const entry of entries) {
     const id = entry.id.normalize("NFC").trim();
-    if (!names.has(id)) names.set(id, entry.name);
+    if (!firstRows.has(id)) firstRows.set(id, entry);
   }
   const listText = entryListText(frozen.ids);
   await db
@@ -140,7 +155,8 @@ async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEn
       list_text: listText,
       list_hash: await sha256Hex(listText),
       entry_count: frozen.ids.length,
-      list_names: JSON.stringify(frozen.ids.map((id) => names.get(id) ?? "")),
+      list_names: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.name ?? "")),
+      list_countries: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.country ?? "")),
       from_sample: fromSample ? 1 : 0,
     })
     .where("draw_at", "=", draw.draw_at)
@@ -198,6 +214,11 @@ export async function redraw(db: Kysely<Tables>, options: DrawOptions): Promise<
     .limit(1)
     .executeTakeFirst();
   if (!draw) throw new DrawRefused("No draw has been made yet: run `draw run` first");
+  if (draw.claimed_at !== null) {
+    throw new DrawRefused(
+      `The prize of the draw of ${new Date(draw.draw_at).toISOString()} was delivered on ${new Date(draw.claimed_at).toISOString()}: there is nothing to redraw`,
+    );
+  }
   const earlier = await roundsOf(db, draw.draw_at);
   const from = draw.draw_at + earlier.length * CLAIM_PERIOD_MS;
   if (now < from) {
@@ -218,6 +239,7 @@ async function recordRound(
   const ids = parseEntryList(draw.list_text ?? "");
   if (ids === null || draw.list_hash === null) throw new Error("A frozen draw's stored list is not a canonical list");
   const names = JSON.parse(draw.list_names ?? "[]") as string[];
+  const countries = JSON.parse(draw.list_countries ?? "[]") as string[];
   const taken = new Set(earlier.map((round) => round.winner_id));
   const remaining = ids.filter((id) => !taken.has(id));
   if (remaining.length === 0) throw new DrawRefused("Every entry of this draw has already won a round");
@@ -244,6 +266,7 @@ async function recordRound(
     attempts,
     winner_id: winnerId,
     winner_name: names[ids.indexOf(winnerId)] ?? "",
+    winner_country: countries[ids.indexOf(winnerId)] || null,
     drawn_at: now,
   };
   const record: DrawRecord = { draw, rounds: [...earlier, row] };
@@ -259,4 +282,27 @@ async function recordRound(
     throw error;
   }
   return record;
+}
+
+/**
+ * `npm run draw -- claimed <YYYY-MM>`: the prize of that month's draw was delivered to its
+ * latest round's winner. Once only; a draw not made yet, or claimed already, is refused.
+ */
+export async function recordClaim(db: Kysely<Tables>, month: string, now: number): Promise<DrawRecord<DrawSummary>> {
+  const record = (await drawRecords(db)).find(
+    ({ draw, rounds }) => rounds.length > 0 && drawDate(draw.draw_at).startsWith(`${month}-`),
+  );
+  if (!record) throw new DrawRefused(`No draw was made in ${month}; see \`status\``);
+  if (record.draw.claimed_at !== null) {
+    throw new DrawRefused(
+      `The prize of ${month} was already recorded as delivered on ${new Date(record.draw.claimed_at).toISOString()}`,
+    );
+  }
+  await db
+    .updateTable("draws")
+    .set({ claimed_at: now })
+    .where("draw_at", "=", record.draw.draw_at)
+    .where("claimed_at", "is", null)
+    .execute();
+  return { ...record, draw: { ...record.draw, claimed_at: now } };
 }

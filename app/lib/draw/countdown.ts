@@ -80,9 +80,20 @@ export function formatDrawDay(draw: Date): string {
   return `${day} de ${wallClock.getUTCFullYear()}`;
 }
 
+/** "7/12/2026": the day of an instant in Argentina. */
+export function formatArgentinaDate(iso: string): string {
+  const wallClock = argentinaWallClock(Date.parse(iso));
+  return `${wallClock.getUTCDate()}/${wallClock.getUTCMonth() + 1}/${wallClock.getUTCFullYear()}`;
+}
+
 /** "7/12/2026, 12:00", Argentina time, written out for the reason `formatDrawDate` gives. */
 export function formatArgentinaInstant(iso: string): string {
   const wallClock = argentinaWallClock(Date.parse(iso));
-  const date = `${wallClock.getUTCDate()}/${wallClock.getUTCMonth() + 1}/${wallClock.getUTCFullYear()}`;
-  return `${date}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+  return `${formatArgentinaDate(iso)}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
+}
+
+/** "diciembre de 2026": the month a draw belongs to, Argentina time, as winner cards say it. */
+export function formatDrawMonth(iso: string): string {
+  const wallClock = argentinaWallClock(Date.parse(iso));
+  return `${MONTHS[wallClock.getUTCMonth()]} de ${wallClock.getUTCFullYear()}`;
 }

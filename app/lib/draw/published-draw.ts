@@ -20,6 +20,8 @@ export interface PublishedRound {
   winnerId: string;
   /** First name and surname initial only. */
   winnerName: string;
+  /** The country the winner's entry gave; null on a round drawn before it was kept. */
+  winnerCountry: string | null;
 }
 
 /** What a draw's record publishes: everything an outsider needs to recompute the winner. */
@@ -43,6 +45,13 @@ export interface PublishedDraw {
 export interface RecordedDraw extends PublishedDraw {
   /** Frozen from the bundled sample sheet: the page says the entries are examples. */
   sample: boolean;
+  /** When the prize was delivered (ISO 8601), or null while it is not. */
+  claimedAt: string | null;
+}
+
+/** The anchor of a draw's record on /sorteos ("sorteo-2026-12-07"): winner cards link to it. */
+export function drawAnchor(drawAt: string): string {
+  return `sorteo-${drawAt.slice(0, 10)}`;
 }
 
 /** The next draw's commitment: public before its list is frozen, so its seed cannot be chosen later. */

@@ -140,4 +140,13 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0009_draw_winner_details": {
+    async up(db: Kysely<unknown>) {
+      // What a real winner's card shows besides the name (docs/product.md, "Winners"): the
+      // country each entry gave at the freeze, the winner's, and when the prize was delivered.
+      await db.schema.alterTable("draws").addColumn("list_countries", "text").execute();
+      await db.schema.alterTable("draws").addColumn("claimed_at", "bigint").execute();
+      await db.schema.alterTable("draw_rounds").addColumn("winner_country", "text").execute();
+    },
+  },
 };

@@ -90,6 +90,10 @@ export interface DrawTable {
   list_names: string | null;
   /** 1 when the list came from the bundled sample sheet, not real entrants. */
   from_sample: number | null;
+  /** JSON array: each entry's country as the sheet gave it, in list order; null on lists frozen before it was kept. */
+  list_countries: string | null;
+  /** When the prize was delivered (`npm run draw -- claimed`), epoch ms: no redraw after it. */
+  claimed_at: number | null;
 }
 
 export interface DrawRoundTable {
@@ -110,5 +114,7 @@ export interface DrawRoundTable {
   winner_id: string;
   /** First name and surname initial only. */
   winner_name: string;
+  /** The winner's country as the sheet gave it; null on rounds drawn before it was kept. */
+  winner_country: string | null;
   drawn_at: number;
 }

@@ -38,7 +38,7 @@ describe("explainer server render", () => {
 });
 
 describe("winners carousel server render", () => {
-  const html = renderToString(<WinnersCarousel winners={WINNERS} />);
+  const html = renderToString(<WinnersCarousel winners={WINNERS.map((winner) => ({ kind: "example", winner }))} />);
   const slides = elementsWith(html, 'aria-roledescription="slide"');
 
   it("follows the WAI-ARIA carousel pattern", () => {

@@ -67,6 +67,7 @@ const ROUND_10024141: PublishedRound = {
   rehearsal: false,
   winnerId: "OL-25127",
   winnerName: "Mateo F.",
+  winnerCountry: "México",
 };
 
 /**
@@ -93,6 +94,7 @@ function publishedDraw(): PublishedDraw {
         rehearsal: false,
         winnerId: "OL-25645",
         winnerName: "Valentina R.",
+        winnerCountry: "Argentina",
       },
     ],
   };

@@ -9,6 +9,7 @@ import {
   drawRecords,
   ensureCommitment,
   freezeDueDraw,
+  recordClaim,
   redraw,
   runDraw,
   type SheetEntries,
@@ -32,7 +33,7 @@ beforeEach(() => {
 });
 
 const sheet = (ids: string[]): SheetEntries => ({
-  entries: ids.map((id) => ({ id, name: `Nombre ${id}` })),
+  entries: ids.map((id) => ({ id, name: `Nombre ${id}`, country: `País ${id}` })),
   fromSample: false,
 });
 /** The drand rounds the records asked the value of, in order. */
@@ -150,6 +151,29 @@ describe("draw records", () => {
     expect(new Set(winners).size).toBe(3);
     expect(record.rounds.map((round) => round.winner_id)).toEqual(winners);
     expect(record.rounds.map((round) => round.winner_name)).toEqual(winners.map((id) => `Nombre ${id}`));
+    expect(record.rounds.map((round) => round.winner_country)).toEqual(winners.map((id) => `País ${id}`));
     expect(mailed).toEqual(winners);
+  });
+
+  it("records the prize delivered once, for the month named, and redraws no more after it", async () => {
+    await ensureCommitment(storage.db, T0);
+    // The draw of 7 December 2026 (12:00 in Argentina) is December's.
+    await expect(recordClaim(storage.db, "2026-12", DRAW)).rejects.toThrow(
+      new DrawRefused("No draw was made in 2026-12; see `status`"),
+    );
+    await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    await expect(recordClaim(storage.db, "2026-11", DRAW + DAY)).rejects.toThrow("No draw was made in 2026-11");
+    const claimed = await recordClaim(storage.db, "2026-12", DRAW + 3 * DAY);
+    expect(claimed.draw.claimed_at).toBe(DRAW + 3 * DAY);
+    expect((await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!.draw.claimed_at).toBe(
+      DRAW + 3 * DAY,
+    );
+    await expect(recordClaim(storage.db, "2026-12", DRAW + 4 * DAY)).rejects.toThrow(
+      "The prize of 2026-12 was already recorded as delivered on 2026-12-10T15:00:00.000Z",
+    );
+    // Delivered: 30 days later there is no unclaimed prize to redraw.
+    await expect(redraw(storage.db, options(DRAW + 30 * DAY))).rejects.toThrow(
+      "The prize of the draw of 2026-12-07T15:00:00.000Z was delivered on 2026-12-10T15:00:00.000Z: there is nothing to redraw",
+    );
   });
 });

@@ -1,0 +1,54 @@
+import { formatArgentinaDate, formatDrawMonth } from "./countdown";
+import { drawAnchor, type RecordedDraw } from "./published-draw";
+
+/**
+ * A recorded draw's winner as the home carousel and /sorteos show it (docs/product.md,
+ * "Winners"): the latest round's, since an earlier round's winner never claimed the prize.
+ */
+export interface DrawnWinner {
+  /** The draw instant (ISO 8601): one card per draw. */
+  drawAt: string;
+  /** First name and surname initial only. */
+  name: string;
+  /** As the sheet gave it; null on a draw recorded before countries were kept. */
+  country: string | null;
+  /** "diciembre de 2026". */
+  month: string;
+  /** 0 for the draw, r for the r-th redraw. */
+  round: number;
+  /** The record on /sorteos, where anyone can check the draw. */
+  recordHref: string;
+  /** "15/12/2026" (Argentina) once the prize was delivered, else null. */
+  deliveredOn: string | null;
+  /**
+   * Why the card may not say "verificado": drawn among the sample sheet's example entries, or
+   * on a rehearsal key's value instead of drand's. Null for a real draw.
+   */
+  notReal: "sample" | "rehearsal" | null;
+}
+
+/** Each recorded draw's winner, newest first, as `draws` is ordered. */
+export function drawnWinners(draws: readonly RecordedDraw[]): DrawnWinner[] {
+  return draws.flatMap((draw) => {
+    const round = draw.rounds.length - 1;
+    const winner = draw.rounds[round];
+    if (!winner) return [];
+    return [
+      {
+        drawAt: draw.drawAt,
+        name: winner.winnerName,
+        country: winner.winnerCountry,
+        month: formatDrawMonth(draw.drawAt),
+        round,
+        recordHref: `/sorteos#${drawAnchor(draw.drawAt)}`,
+        deliveredOn: draw.claimedAt === null ? null : formatArgentinaDate(draw.claimedAt),
+        notReal: draw.sample ? "sample" : winner.rehearsal ? "rehearsal" : null,
+      },
+    ];
+  });
+}
+
+/** The examples that may fill the places real winners leave: none once there are enough real ones. */
+export function examplesToFill<Example>(examples: readonly Example[], real: number, places: number): Example[] {
+  return examples.slice(0, Math.max(0, places - real));
+}

@@ -1,0 +1,161 @@
+/**
+ * Real winners where the site says real (docs/product.md, "Winners"): the home carousel and
+ * /sorteos' previous winners, server-rendered from recorded draws' winners and the examples.
+ */
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { Winners } from "~/components/home/winners";
+import { PreviousWinners } from "~/components/sorteos/previous-winners";
+import type { RecordedDraw } from "~/lib/draw/published-draw";
+import { drawnWinners, type DrawnWinner } from "~/lib/draw/shown-winners";
+
+const DECEMBER: DrawnWinner = {
+  drawAt: "2026-12-07T15:00:00.000Z",
+  name: "Lucía F.",
+  country: "Chile",
+  month: "diciembre de 2026",
+  round: 0,
+  recordHref: "/sorteos#sorteo-2026-12-07",
+  deliveredOn: "15/12/2026",
+  notReal: null,
+};
+
+/** What a reader or a screen reader gets: tags gone, spaces collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ");
+const slidesOf = (html: string) => html.split('aria-roledescription="slide"').slice(1);
+
+function home(drawn: DrawnWinner[]): string {
+  return renderToString(
+    <StaticRouter location="/">
+      <Winners drawn={drawn} />
+    </StaticRouter>,
+  );
+}
+
+describe("the home carousel", () => {
+  it("before any draw: ten examples, each marked to the eye and to a screen reader, none verified", () => {
+    const html = home([]);
+    const slides = slidesOf(html);
+    expect(slides).toHaveLength(10);
+    for (const slide of slides) {
+      expect(textOf(slide)).toContain("Ejemplo : no es una persona real");
+      expect(slide).not.toContain("verificado");
+    }
+    expect(textOf(html)).toContain("Así publicamos a cada ganador");
+    expect(textOf(html)).not.toContain("Personas reales");
+    expect(textOf(html)).toContain("Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana");
+  });
+
+  it("a recorded draw's winner leads, verified, with its country, month, prize, delivery and record; nine examples after", () => {
+    const html = home([DECEMBER]);
+    const slides = slidesOf(html);
+    expect(slides).toHaveLength(10);
+    const first = textOf(slides[0]!);
+    expect(first).toContain("Lucía F. (sorteo verificado)");
+    expect(first).toContain("Chile");
+    expect(first).toContain("Sorteo de diciembre de 2026");
+    expect(first).toContain("Visa US$200");
+    expect(first).toContain("Premio entregado el 15/12/2026");
+    expect(slides[0]).toMatch(/<a href="\/sorteos#sorteo-2026-12-07"[^>]*>Ver el sorteo de diciembre de 2026<\/a>/);
+    expect(first).not.toContain("Ejemplo");
+    for (const slide of slides.slice(1)) expect(textOf(slide)).toContain("Ejemplo");
+    expect(textOf(html)).toContain("Personas reales, premios reales");
+  });
+
+  it("ten recorded draws leave no example, and the newest ten are shown", () => {
+    const drawn = Array.from({ length: 12 }, (_, index) => ({
+      ...DECEMBER,
+      drawAt: `20${30 - index}-12-07T15:00:00.000Z`,
+      name: `Persona ${index} F.`,
+    }));
+    const html = home(drawn);
+    const slides = slidesOf(html);
+    expect(slides).toHaveLength(10);
+    expect(html).not.toContain("Ejemplo");
+    expect(textOf(slides[9]!)).toContain("Persona 9 F.");
+    expect(html).not.toContain("Persona 10 F.");
+  });
+
+  it("a sample-sheet draw or a rehearsal says what it is, and the heading does not say real", () => {
+    const html = home([
+      { ...DECEMBER, notReal: "sample" },
+      { ...DECEMBER, drawAt: "2026-11-02T15:00:00.000Z", notReal: "rehearsal", deliveredOn: null },
+    ]);
+    const [sample, rehearsal] = slidesOf(html).map(textOf);
+    expect(sample).toContain("Sorteo de muestra : entre participaciones de ejemplo");
+    expect(rehearsal).toContain("Ensayo : un sorteo de prueba, sin premio");
+    expect(rehearsal).toContain("Premio por entregar");
+    expect(html).not.toContain("sorteo verificado");
+    expect(textOf(html)).toContain("Así publicamos a cada ganador");
+  });
+});
+
+function recordedDraw(drawAt: string, name: string): RecordedDraw {
+  return {
+    drawAt,
+    entryCount: 3,
+    listHash: "a".repeat(64),
+    listUrl: "https://opinionlabz.example/ids.txt",
+    commitment: "b".repeat(64),
+    committedAt: drawAt,
+    frozenAt: drawAt,
+    seed: "c".repeat(64),
+    rounds: [
+      {
+        beacon: "d".repeat(64),
+        beaconSource: "drand quicknet",
+        beaconUrl: null,
+        drandRound: 1,
+        signature: null,
+        rehearsal: false,
+        winnerId: "OL-1",
+        winnerName: name,
+        winnerCountry: "Argentina",
+      },
+    ],
+    sample: false,
+    claimedAt: null,
+  };
+}
+
+describe("/sorteos' previous winners", () => {
+  it("before any draw: the four examples, marked", () => {
+    const html = renderToString(<PreviousWinners draws={[]} sample={false} />);
+    const cards = html.split("<li").slice(1);
+    expect(cards).toHaveLength(4);
+    for (const card of cards) expect(textOf(card)).toContain("Ejemplo : no es una persona real");
+    expect(html).not.toContain("Ganadores reales");
+  });
+
+  it("every recorded draw's winner first, with a flag, the record's link and no example once there are four", () => {
+    const draws = ["2027-03-01", "2027-02-01", "2027-01-04", "2026-12-07", "2026-11-02"].map((day, index) =>
+      recordedDraw(`${day}T15:00:00.000Z`, `Ganador ${index} G.`),
+    );
+    const html = renderToString(<PreviousWinners draws={draws} sample={false} />);
+    const cards = html.split("<li").slice(1);
+    expect(cards).toHaveLength(5);
+    expect(html).not.toContain("Ejemplo");
+    expect(textOf(cards[0]!)).toContain("Ganador 0 G. (sorteo verificado)");
+    expect(textOf(cards[0]!)).toContain("Argentina");
+    expect(cards[0]).toContain("<svg");
+    expect(cards[0]).toMatch(/<a href="\/sorteos#sorteo-2027-03-01"[^>]*>Ver el sorteo y verificarlo<\/a>/);
+    expect(html).toContain("Ganadores reales");
+    // One source for both pages: the card says what drawnWinners says.
+    expect(textOf(cards[4]!)).toContain(drawnWinners(draws)[4]!.month);
+  });
+
+  it("one recorded draw leads three marked examples", () => {
+    const html = renderToString(
+      <PreviousWinners draws={[recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.")]} sample={false} />,
+    );
+    const cards = html.split("<li").slice(1).map(textOf);
+    expect(cards).toHaveLength(4);
+    expect(cards[0]).toContain("Lucía F. (sorteo verificado)");
+    expect(cards.slice(1).every((card) => card.includes("Ejemplo"))).toBe(true);
+  });
+});

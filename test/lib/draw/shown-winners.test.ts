@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { RecordedDraw } from "~/lib/draw/published-draw";
+import { drawnWinners, examplesToFill } from "~/lib/draw/shown-winners";
+
+function recorded(
+  drawAt: string,
+  winners: [name: string, country: string | null][],
+  extra: Partial<RecordedDraw> = {},
+): RecordedDraw {
+  return {
+    drawAt,
+    entryCount: 10,
+    listHash: "a".repeat(64),
+    listUrl: "https://opinionlabz.example/sorteos/x/ids.txt",
+    commitment: "b".repeat(64),
+    committedAt: drawAt,
+    frozenAt: drawAt,
+    seed: "c".repeat(64),
+    rounds: winners.map(([winnerName, winnerCountry], index) => ({
+      beacon: "d".repeat(64),
+      beaconSource: "drand quicknet",
+      beaconUrl: null,
+      drandRound: 1000 + index,
+      signature: null,
+      rehearsal: false,
+      winnerId: `OL-${index}`,
+      winnerName,
+      winnerCountry,
+    })),
+    sample: false,
+    claimedAt: null,
+    ...extra,
+  };
+}
+
+describe("the winners shown for recorded draws", () => {
+  it("shows each draw's latest round, newest first: a redraw's winner, not the one who never claimed", () => {
+    const shown = drawnWinners([
+      recorded("2027-01-04T15:00:00.000Z", [["Lucía F.", "Chile"]], { claimedAt: "2027-01-20T13:30:00.000Z" }),
+      recorded("2026-12-07T15:00:00.000Z", [
+        ["Juan P.", "México"],
+        ["Camila R.", null],
+      ]),
+    ]);
+    expect(shown).toEqual([
+      {
+        drawAt: "2027-01-04T15:00:00.000Z",
+        name: "Lucía F.",
+        country: "Chile",
+        month: "enero de 2027",
+        round: 0,
+        recordHref: "/sorteos#sorteo-2027-01-04",
+        deliveredOn: "20/1/2027",
+        notReal: null,
+      },
+      {
+        drawAt: "2026-12-07T15:00:00.000Z",
+        name: "Camila R.",
+        country: null,
+        month: "diciembre de 2026",
+        round: 1,
+        recordHref: "/sorteos#sorteo-2026-12-07",
+        deliveredOn: null,
+        notReal: null,
+      },
+    ]);
+  });
+
+  it("never passes a sample-sheet draw or a rehearsal for a real one", () => {
+    const sample = recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { sample: true });
+    const rehearsal = recorded("2026-11-02T15:00:00.000Z", [["Ana B.", "Perú"]]);
+    rehearsal.rounds[0]!.rehearsal = true;
+    expect(drawnWinners([sample, rehearsal]).map((winner) => winner.notReal)).toEqual(["sample", "rehearsal"]);
+  });
+
+  it("says the month and the delivery day in Argentina, whatever the UTC date", () => {
+    // 00:30 UTC on 1 February is still 31 January in Argentina (UTC-3).
+    const [winner] = drawnWinners([
+      recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { claimedAt: "2027-02-01T00:30:00.000Z" }),
+    ]);
+    expect(winner!.deliveredOn).toBe("31/1/2027");
+  });
+});
+
+describe("examples filling the places", () => {
+  const examples = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+  it("fills ten places around real winners, and leaves none once they are enough", () => {
+    expect(examplesToFill(examples, 0, 10)).toEqual(examples);
+    expect(examplesToFill(examples, 3, 10)).toEqual(["a", "b", "c", "d", "e", "f", "g"]);
+    expect(examplesToFill(examples, 10, 10)).toEqual([]);
+    expect(examplesToFill(examples, 12, 10)).toEqual([]);
+  });
+});
