@@ -138,7 +138,7 @@ describe("honest about its data", () => {
   });
 
   it("marks both participant lists as sample data while the bundled sheet is served", async () => {
-    // /sorteos has a second notice: its winners are the examples until a draw is recorded.
+    // /sorteos has a second notice: its winners are marked examples until draws are recorded.
     for (const [pathname, notices] of [
       ["/", 1],
       ["/sorteos", 2],
@@ -147,14 +147,19 @@ describe("honest about its data", () => {
       const html = await page(sample, pathname);
       expect(html.match(/data-testid="sample-data-notice"/g), `${pathname}'s notices`).toHaveLength(notices);
       expect(html).toContain(NOTICE);
-      if (notices === 2) expect(html).toContain("Estos ganadores son de muestra");
+      if (notices === 2)
+        expect(html).toContain("Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana");
     }
     expect(await (await fetch(`${sample.origin}/sorteos.data`)).text()).toContain('"sample",true');
   });
 
-  it("shows no notice with a real sheet, from a URL or a file", async () => {
+  it("shows no sample notice with a real sheet, from a URL or a file: only the example winners' own", async () => {
     for (const app of [real, file]) {
-      for (const pathname of ["/", "/sorteos"]) expect(await page(app, pathname)).not.toContain(NOTICE);
+      expect(await page(app, "/")).not.toContain(NOTICE);
+      // No draw is recorded here: the example winners that fill /sorteos say what they are.
+      const notices = [...(await page(app, "/sorteos")).matchAll(/data-testid="sample-data-notice"[\s\S]*?<\/div>/g)];
+      expect(notices).toHaveLength(1);
+      expect(notices[0]![0]).toContain("Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana");
     }
   });
 

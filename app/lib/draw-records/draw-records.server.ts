@@ -121,7 +121,7 @@ export function startDrawClock(): Promise<void> {
 /** What /sorteos shows: the upcoming commitment and every drawn month. Seeds stay out until drawn. */
 export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
   await keepDrawsOnTime(now);
-  const records = await drawRecords(storage.db);
+  const records = kept(await drawRecords(storage.db));
   const pending = records.filter((record) => record.rounds.length === 0).at(-1);
   return {
     upcoming: pending
@@ -153,7 +153,7 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
  */
 export async function getRecordedDraws(): Promise<RecordedDraw[]> {
   try {
-    const records = await drawRecords(storage.db);
+    const records = kept(await drawRecords(storage.db));
     return records.filter((record) => record.rounds.length > 0).map(publishedDraw);
   } catch (error) {
     console.error("[draw] Reading the draw records for the home page failed:", error);
@@ -166,12 +166,21 @@ export async function claimedCommand(month: string): Promise<RecordedDraw> {
   return publishedDraw(await recordClaim(storage.db, month, drawNow()));
 }
 
-/** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina), or null if there is none. */
-export async function drawListText(date: string): Promise<string | null> {
+/** A draw's ids list as the site serves it: the text, erased after 12 months, or none on that date. */
+export type DrawList = { text: string } | "erased" | null;
+
+/** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina). */
+export async function drawList(date: string): Promise<DrawList> {
   const records = await drawRecords(storage.db);
   const record = records.find(({ draw }) => draw.list_hash !== null && drawDate(draw.draw_at) === date);
-  return record ? frozenList(storage.db, record.draw.draw_at) : null;
+  if (!record) return null;
+  if (record.draw.erased_at !== null) return "erased";
+  const text = await frozenList(storage.db, record.draw.draw_at);
+  return text === null ? null : { text };
 }
+
+/** Records whose participation data is still kept: an erased draw leaves the pages and `status`. */
+const kept = (records: DrawRecord<DrawSummary>[]) => records.filter(({ draw }) => draw.erased_at === null);
 
 /** The sheet's valid rows in sheet order, loaded exactly as the server loads it. */
 async function sheetEntries(): Promise<SheetEntries> {

@@ -79,6 +79,7 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
         "entry_count",
         "from_sample",
         "claimed_at",
+        "erased_at",
       ])
       .orderBy("draw_at", "desc")
       .execute(),
@@ -214,6 +215,11 @@ export async function redraw(db: Kysely<Tables>, options: DrawOptions): Promise<
     .limit(1)
     .executeTakeFirst();
   if (!draw) throw new DrawRefused("No draw has been made yet: run `draw run` first");
+  if (draw.erased_at !== null) {
+    throw new DrawRefused(
+      `The draw of ${new Date(draw.draw_at).toISOString()} is over 12 months old: its list was erased`,
+    );
+  }
   if (draw.claimed_at !== null) {
     throw new DrawRefused(
       `The prize of the draw of ${new Date(draw.draw_at).toISOString()} was delivered on ${new Date(draw.claimed_at).toISOString()}: there is nothing to redraw`,
@@ -305,4 +311,37 @@ export async function recordClaim(db: Kysely<Tables>, month: string, now: number
     .where("claimed_at", "is", null)
     .execute();
   return { ...record, draw: { ...record.draw, claimed_at: now } };
+}
+
+/** How long a draw's participation data is kept: the privacy page says 12 months after the draw. */
+const PARTICIPATION_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Erases what a draw holds about people once 12 months have passed since its instant (the
+ * privacy page's "Cuánto tiempo los guardamos"): the ids list, each entry's name and country,
+ * and each round's winner. The proof stays (hashes, seed, beacons, counts), and the record
+ * says when it was erased. Run by the forms sweep; returns how many draws it erased.
+ */
+export async function eraseExpiredDrawData(db: Kysely<Tables>, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom("draws")
+      .select("draw_at")
+      .where("draw_at", "<=", now - PARTICIPATION_KEPT_MS)
+      .where("erased_at", "is", null)
+      .execute();
+    const drawAts = expired.map((row) => row.draw_at);
+    if (drawAts.length === 0) return 0;
+    await trx
+      .updateTable("draw_rounds")
+      .set({ winner_id: "", winner_name: "", winner_country: null })
+      .where("draw_at", "in", drawAts)
+      .execute();
+    await trx
+      .updateTable("draws")
+      .set({ list_text: null, list_names: null, list_countries: null, erased_at: now })
+      .where("draw_at", "in", drawAts)
+      .execute();
+    return drawAts.length;
+  });
 }

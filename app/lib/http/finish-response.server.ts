@@ -109,9 +109,19 @@ export function healthResponse(report: object): Response {
   return resourceResponse(JSON.stringify(report), { kind: "health" });
 }
 
-/** A draw's ids list as plain text, or a 404 naming what is missing. */
-export function drawListResponse(list: string | null): Response {
+/**
+ * A draw's ids list as plain text; a 410 once erased (12 months after the draw, as the privacy
+ * page says), or a 404 where there was never one.
+ */
+export function drawListResponse(list: { text: string } | "erased" | null): Response {
+  if (list === "erased") {
+    return resourceResponse(
+      "La lista de este sorteo se borró a los 12 meses del sorteo, como dice nuestra política de privacidad.\n",
+      { kind: "draw-list", found: false },
+      410,
+    );
+  }
   return list === null
     ? resourceResponse("No hay un sorteo hecho en esa fecha.\n", { kind: "draw-list", found: false }, 404)
-    : resourceResponse(list, { kind: "draw-list", found: true });
+    : resourceResponse(list.text, { kind: "draw-list", found: true });
 }

@@ -149,4 +149,11 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable("draw_rounds").addColumn("winner_country", "text").execute();
     },
   },
+  "0010_draw_erasure": {
+    async up(db: Kysely<unknown>) {
+      // When a draw's participation data was erased, 12 months after it (the privacy page's
+      // "Cuánto tiempo los guardamos"): its list and winners' names go, the proof stays.
+      await db.schema.alterTable("draws").addColumn("erased_at", "bigint").execute();
+    },
+  },
 };

@@ -94,6 +94,8 @@ export interface DrawTable {
   list_countries: string | null;
   /** When the prize was delivered (`npm run draw -- claimed`), epoch ms: no redraw after it. */
   claimed_at: number | null;
+  /** When its participation data (list, names, countries, winners) was erased, 12 months on; else null. */
+  erased_at: number | null;
 }
 
 export interface DrawRoundTable {

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   DrawRefused,
   drawRecords,
+  eraseExpiredDrawData,
   ensureCommitment,
   freezeDueDraw,
   recordClaim,
@@ -153,6 +154,32 @@ describe("draw records", () => {
     expect(record.rounds.map((round) => round.winner_name)).toEqual(winners.map((id) => `Nombre ${id}`));
     expect(record.rounds.map((round) => round.winner_country)).toEqual(winners.map((id) => `País ${id}`));
     expect(mailed).toEqual(winners);
+  });
+
+  it("erases a draw's list, names, countries and winners 12 months after its instant, keeping the proof", async () => {
+    await ensureCommitment(storage.db, T0);
+    const { draw } = await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY - 1)).toBe(0);
+    expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY)).toBe(1);
+    expect(await eraseExpiredDrawData(storage.db, DRAW + 366 * DAY)).toBe(0);
+    const erased = await storage.db
+      .selectFrom("draws")
+      .selectAll()
+      .where("draw_at", "=", DRAW)
+      .executeTakeFirstOrThrow();
+    expect(erased).toMatchObject({
+      list_text: null,
+      list_names: null,
+      list_countries: null,
+      list_hash: draw.list_hash,
+      seed: draw.seed,
+      erased_at: DRAW + 365 * DAY,
+    });
+    const [round] = await storage.db.selectFrom("draw_rounds").selectAll().execute();
+    expect(round).toMatchObject({ winner_id: "", winner_name: "", winner_country: null, beacon: BEACON });
+    // The next month's draw, committed at the run, is not 12 months old: untouched.
+    expect((await drawRecords(storage.db)).map(({ draw }) => draw.erased_at)).toEqual([null, DRAW + 365 * DAY]);
+    await expect(redraw(storage.db, options(DRAW + 365 * DAY))).rejects.toThrow("its list was erased");
   });
 
   it("records the prize delivered once, for the month named, and redraws no more after it", async () => {
