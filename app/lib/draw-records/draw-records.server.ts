@@ -306,8 +306,9 @@ export async function drawCommand(command: "run" | "redraw", signature: string |
   const options = {
     beaconFor: (round: number) => checkedBeacon(round, signature),
     now: drawNow(),
-    onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) =>
-      enqueueMail(trx, recordMail(publishedDraw(record)), Date.now()),
+    onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) => {
+      await enqueueMail(trx, recordMail(publishedDraw(record)), Date.now());
+    },
   };
   const record =
     command === "run" ? await runDraw(storage.db, sheetEntries, options) : await redraw(storage.db, options);

@@ -320,7 +320,8 @@ const PARTICIPATION_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
  * Erases what a draw holds about people once 12 months have passed since its instant (the
  * privacy page's "Cuánto tiempo los guardamos"): the ids list, each entry's name and country,
  * and each round's winner. The proof stays (hashes, seed, beacons, counts), and the record
- * says when it was erased. Run by the forms sweep; returns how many draws it erased.
+ * says when it was erased. Run by the forms sweep; returns how many draws it erased
+ * (docs/decisions/052-draw-data-erased-after-12-months.md).
  */
 export async function eraseExpiredDrawData(db: Kysely<Tables>, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {

@@ -3,7 +3,8 @@ import { drawAnchor, type RecordedDraw } from "./published-draw";
 
 /**
  * A recorded draw's winner as the home carousel and /sorteos show it (docs/product.md,
- * "Winners"): the latest round's, since an earlier round's winner never claimed the prize.
+ * "Winners"): the latest round's, since an earlier round's winner never claimed the prize
+ * (docs/decisions/051-real-winners-and-marked-examples.md).
  */
 export interface DrawnWinner {
   /** The draw instant (ISO 8601): one card per draw. */

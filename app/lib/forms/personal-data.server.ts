@@ -5,12 +5,13 @@ import { deleteRateLimit } from "~/lib/storage/rate-limit.server";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
 import { acknowledgementKey, deleteMessagesFrom, messagesFrom } from "./contact-rows.server";
 import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "./fields";
+import { deleteNoticesTo, noticesTo } from "./survey-notice.server";
 import { deleteWaitlistEntry, waitlistEntry, type WaitlistEntry } from "./waitlist-rows.server";
 
 /**
  * Everything the database keeps about one address, for `npm run privacy` (docs/operations.md,
  * "Requests about personal data"): its waitlist row, the contact messages sent from it and the
- * mails about it (to it, or to the team answering it). The sheet, the support mailbox and the
+ * mails about it (to it, or to the team answering it), the survey notices it was sent. The sheet, the support mailbox and the
  * draw records are not here: they hold no address (or are not in the database).
  */
 export interface PersonalData {
@@ -18,16 +19,19 @@ export interface PersonalData {
   waitlist: WaitlistEntry | undefined;
   messages: Awaited<ReturnType<typeof messagesFrom>>;
   mails: OutboxRow[];
+  /** The surveys the address was told of (`npm run waitlist:notify`), and when. */
+  notices: { surveyUrl: string; queuedAt: number }[];
 }
 
 /** `email` must already be parsed (`parseEmailAddress`): rows hold the parsed form only. */
 export async function personalData(db: Kysely<Tables>, email: string): Promise<PersonalData> {
-  const [waitlist, messages, mails] = await Promise.all([
+  const [waitlist, messages, mails, notices] = await Promise.all([
     waitlistEntry(db, email),
     messagesFrom(db, email),
     mailsAbout(db, email),
+    noticesTo(db, email),
   ]);
-  return { email, waitlist, messages, mails };
+  return { email, waitlist, messages, mails, notices };
 }
 
 /** What `deletePersonalData` removed, per kind. */
@@ -35,6 +39,7 @@ export interface Deleted {
   waitlist: number;
   messages: number;
   mails: number;
+  notices: number;
 }
 
 /**
@@ -47,8 +52,9 @@ export function deletePersonalData(db: Kysely<Tables>, email: string): Promise<D
     const waitlist = await deleteWaitlistEntry(trx, email);
     const messages = await deleteMessagesFrom(trx, email);
     const mails = await deleteMailsAbout(trx, email);
+    const notices = await deleteNoticesTo(trx, email);
     await deleteRateLimit(trx, acknowledgementKey(email));
-    return { waitlist, messages, mails };
+    return { waitlist, messages, mails, notices };
   });
 }
 
@@ -131,7 +137,7 @@ function describeMails(mails: OutboxRow[]): string[] {
  * and each mail's HTML version (the same text, formatted).
  */
 export function describePersonalData(data: PersonalData, now: number): string {
-  const nothing = !data.waitlist && data.messages.length === 0 && data.mails.length === 0;
+  const nothing = !data.waitlist && data.messages.length === 0 && data.mails.length === 0 && data.notices.length === 0;
   return [
     `Datos guardados sobre ${data.email}`,
     `Consulta del ${when(now)}. Las fechas y horas están en hora de Argentina.`,
@@ -145,6 +151,13 @@ export function describePersonalData(data: PersonalData, now: number): string {
     ...describeMessages(data.messages),
     "",
     ...describeMails(data.mails),
+    "",
+    ...(data.notices.length > 0
+      ? [
+          "Avisos de encuestas abiertas que te mandamos:",
+          ...data.notices.map((notice) => `  ${when(notice.queuedAt)}: ${notice.surveyUrl}`),
+        ]
+      : ["Avisos de encuestas abiertas: ninguno."]),
     ...(data.mails.length > 0
       ? [
           "",
@@ -158,7 +171,7 @@ export function describePersonalData(data: PersonalData, now: number): string {
 
 /** The receipt of a deletion: plain Spanish, dated, what went by kind, for the organizer to forward. */
 export function deletionReceipt(email: string, deleted: Deleted, now: number): string {
-  const nothing = deleted.waitlist + deleted.messages + deleted.mails === 0;
+  const nothing = deleted.waitlist + deleted.messages + deleted.mails + deleted.notices === 0;
   return [
     "Constancia de supresión de datos personales",
     "",
@@ -172,6 +185,7 @@ export function deletionReceipt(email: string, deleted: Deleted, now: number): s
     `  Inscripción al aviso de encuestas: ${deleted.waitlist}`,
     `  Mensajes de contacto: ${deleted.messages}`,
     `  Emails enviados o por enviar: ${deleted.mails}`,
+    `  Registros de avisos de encuestas: ${deleted.notices}`,
     "",
     "Si más adelante te volvés a anotar o nos escribís, vamos a guardar solo lo que nos mandes de nuevo.",
     "",

@@ -5,10 +5,19 @@ import { CONFIRM_PATH, LEAVE_PATH, mailLinkAction } from "./fields";
 
 const linkTo = (pathname: string, token: string) => new URL(mailLinkAction(pathname, token), env.siteUrl).href;
 
+/** Every mail to the list carries the way out: RFC 8058 one-click in the headers, and the delete link. */
+function wayOut(token: string): { leave: string; headers: Record<string, string> } {
+  const leave = linkTo(LEAVE_PATH, token);
+  return {
+    leave,
+    headers: { "List-Unsubscribe": `<${leave}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
 /** The double opt-in mail: a link to confirm, valid `validDays`, and a way out in every mail. */
 export function confirmationMail(to: string, token: string, validDays: number): OutgoingMail {
   const confirm = linkTo(CONFIRM_PATH, token);
-  const leave = linkTo(LEAVE_PATH, token);
+  const { leave, headers } = wayOut(token);
   const { text, html } = renderMail([
     { paragraph: "¡Hola!" },
     {
@@ -28,9 +37,30 @@ export function confirmationMail(to: string, token: string, validDays: number): 
     subject: "Confirmá tu email para el aviso de Opinion Labz",
     text,
     html,
-    headers: {
-      "List-Unsubscribe": `<${leave}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers,
   };
+}
+
+/**
+ * "Avisarme", kept: the survey is open. Sent once per confirmed address and survey
+ * (`npm run waitlist:notify`), with the same way out as every mail to the list.
+ */
+export function surveyNoticeMail(to: string, token: string, surveyUrl: string): OutgoingMail {
+  const { leave, headers } = wayOut(token);
+  const { text, html } = renderMail([
+    { paragraph: "¡Hola!" },
+    {
+      paragraph:
+        "Nos pediste que te avisemos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela desde este enlace y entrás en el sorteo de este mes de una tarjeta Visa de US$200:",
+      link: surveyUrl,
+    },
+    { paragraph: "Son unos minutos, es gratis y tus respuestas son confidenciales." },
+    {
+      paragraph:
+        "¿No querés más avisos? Borrá tu dirección de nuestra lista acá (o usá la opción «Cancelar suscripción» de tu programa de correo):",
+      link: leave,
+    },
+    { paragraph: "Opinion Labz" },
+  ]);
+  return { kind: "survey-notice", to, subject: "Ya abrió una encuesta de Opinion Labz", text, html, headers };
 }

@@ -3,6 +3,7 @@ import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { ARGENTINA_OFFSET_MS, argentinaWallClock } from "~/lib/draw/next-draw";
 import { outboxCounts, type OutboxCounts } from "~/lib/mail/outbox.server";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
+import { noticeProgress, type NoticeProgress } from "./survey-notice.server";
 import { countByStatus, countPerPeriod, deleteExpired } from "./waitlist-rows.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -45,6 +46,7 @@ export interface WaitlistStats {
   /** Oldest first; the last is the week in progress. */
   weeks: WeekFigures[];
   outbox: OutboxCounts;
+  notices: NoticeProgress[];
 }
 
 /**
@@ -60,11 +62,12 @@ export async function waitlistStats(db: Kysely<Tables>, now: number): Promise<Wa
     isoWeekOf(current.start - (WEEKS_SHOWN - 1 - index) * WEEK_MS),
   );
   const periods = { from: weeks[0]!.start, periodMs: WEEK_MS, count: WEEKS_SHOWN };
-  const [statuses, signUps, confirmations, outbox] = await Promise.all([
+  const [statuses, signUps, confirmations, outbox, notices] = await Promise.all([
     countByStatus(db),
     countPerPeriod(db, "subscribed_at", periods),
     countPerPeriod(db, "confirmed_at", periods),
     outboxCounts(db),
+    noticeProgress(db),
   ]);
   return {
     now,
@@ -75,6 +78,7 @@ export async function waitlistStats(db: Kysely<Tables>, now: number): Promise<Wa
     },
     weeks: weeks.map((week, index) => ({ ...week, signUps: signUps[index]!, confirmations: confirmations[index]! })),
     outbox,
+    notices,
   };
 }
 
@@ -111,6 +115,18 @@ export function describeWaitlistStats(stats: WaitlistStats): string {
     figure("en espera, reintentando después de un error", outbox.retrying),
     figure("enviados (se guardan 30 días)", outbox.sent),
     figure("no enviados, abandonados (se guardan 30 días)", outbox.givenUp),
+    "",
+    "Avisos de encuestas abiertas (npm run waitlist:notify)",
+    ...(stats.notices.length === 0
+      ? ["  ninguno todavía"]
+      : stats.notices.flatMap((notice) => [
+          `  ${notice.surveyUrl}, desde el ${instant(notice.startedAt)}`,
+          figure("  encolados", notice.queued),
+          figure("  enviados", notice.sent),
+          figure("  por enviar (al ritmo de NOTICE_MAILS_PER_HOUR)", notice.waiting),
+          figure("  abandonados", notice.givenUp),
+        ])),
+    "  Los enviados y abandonados se cuentan mientras el outbox los guarda (30 días).",
     "",
   ].join("\n");
 }

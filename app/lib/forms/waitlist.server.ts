@@ -9,6 +9,7 @@ import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
 import { FIELD, type FormAnswer } from "./fields";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
+import { deleteNoticesTo, noticeProgress, type NoticeProgress } from "./survey-notice.server";
 import { confirmationMail } from "./waitlist-mail.server";
 import { deleteExpired } from "./waitlist-rows.server";
 
@@ -148,12 +149,20 @@ export async function unsubscribe(token: string): Promise<void> {
   if (row) console.log(JSON.stringify({ event: "waitlist.unsubscribed", to: maskAddress(row.email) }));
 }
 
-/** The delete link: the address goes, with every mail still waiting for it. */
+/** The delete link: the address goes, with every mail still waiting for it and its survey notices' record. */
 export async function deleteSubscription(token: string): Promise<void> {
   const deleted = await storage.db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("waitlist").where("token", "=", token).returning("email").executeTakeFirst();
-    if (row) await trx.deleteFrom("outbox").where("recipient", "=", row.email).execute();
+    if (row) {
+      await trx.deleteFrom("outbox").where("recipient", "=", row.email).execute();
+      await deleteNoticesTo(trx, row.email);
+    }
     return row;
   });
   if (deleted) console.log(JSON.stringify({ event: "waitlist.deleted", to: maskAddress(deleted.email) }));
+}
+
+/** For /healthz: the latest survey notice's progress (`npm run waitlist:notify`), or null before the first. */
+export async function latestNotice(): Promise<NoticeProgress | null> {
+  return (await noticeProgress(storage.db))[0] ?? null;
 }

@@ -35,14 +35,17 @@ function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Stores a mail to send. Called inside the transaction that stores what the mail is about,
- * so the two are kept or lost together: a sign-up is never answered without its mail queued.
+ * Stores a mail to send, from `now` on (a paced mail is stored with its own later instant, which
+ * its age and give-up period then count from). Called inside the transaction that stores what
+ * the mail is about, so the two are kept or lost together: a sign-up is never answered without
+ * its mail queued. Returns the row's id.
  */
-export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: number): Promise<void> {
+export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: number): Promise<string> {
+  const id = randomUUID();
   await db
     .insertInto("outbox")
     .values({
-      id: randomUUID(),
+      id,
       kind: mail.kind,
       recipient: mail.to,
       reply_to: mail.replyTo ?? null,
@@ -55,6 +58,7 @@ export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: n
       next_attempt_at: now,
     })
     .execute();
+  return id;
 }
 
 /**

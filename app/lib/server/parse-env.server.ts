@@ -89,6 +89,8 @@ export interface MailConfig {
   from: string;
   /** The site-wide hourly ceiling on mails to addresses visitors typed (docs/operations.md, "Sign-ups and limits"). */
   formMailsPerHour: number;
+  /** How many survey notices the outbox sends per hour (`npm run waitlist:notify`; docs/operations.md, "Opening a survey"). */
+  noticeMailsPerHour: number;
 }
 
 const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";
@@ -342,6 +344,8 @@ function envSchema(cwd: string) {
       MAIL_FROM: mailFrom,
       // A morning's sign-ups after an announcement fit; a flood from many addresses does not.
       FORM_MAILS_PER_HOUR: wholeNumber(200, { min: 1, max: 100_000 }),
+      // Under a small provider's hourly limit with the form mails beside it.
+      NOTICE_MAILS_PER_HOUR: wholeNumber(1000, { min: 1, max: 1_000_000 }),
       DRAW_NOW: variable,
       DRAND_RELAYS: drandRelays,
       DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
@@ -389,6 +393,7 @@ function envSchema(cwd: string) {
           // The default is built from SITE_URL, whose host may be a bare name or an IP on a local run.
           from: vars.MAIL_FROM ?? `Opinion Labz <hola@${new URL(site).hostname}>`,
           formMailsPerHour: vars.FORM_MAILS_PER_HOUR,
+          noticeMailsPerHour: vars.NOTICE_MAILS_PER_HOUR,
         },
         drawNow,
         draw: {

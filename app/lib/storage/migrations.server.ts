@@ -156,4 +156,25 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable("draws").addColumn("erased_at", "bigint").execute();
     },
   },
+  "0011_survey_notices": {
+    async up(db: Kysely<unknown>) {
+      // One row per survey announced to the waitlist, and one per address told of it: the key
+      // is what makes a notice reach each address once, whatever runs it and however often.
+      await db.schema
+        .createTable("survey_notices")
+        .addColumn("survey_url", "text", (column) => column.primaryKey())
+        .addColumn("started_at", "bigint", (column) => column.notNull())
+        .addColumn("queued", "integer", (column) => column.notNull().defaultTo(0))
+        .addColumn("next_slot_at", "bigint", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("survey_notice_recipients")
+        .addColumn("survey_url", "text", (column) => column.notNull().references("survey_notices.survey_url"))
+        .addColumn("email", "text", (column) => column.notNull())
+        .addColumn("outbox_id", "text", (column) => column.notNull())
+        .addColumn("queued_at", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("survey_notice_recipients_pk", ["survey_url", "email"])
+        .execute();
+    },
+  },
 };

@@ -9,6 +9,8 @@ export interface Tables {
   rate_limits: RateLimitTable;
   contact_messages: ContactMessageTable;
   draws: DrawTable;
+  survey_notices: SurveyNoticeTable;
+  survey_notice_recipients: SurveyNoticeRecipientTable;
   draw_rounds: DrawRoundTable;
   site_secrets: SiteSecretTable;
 }
@@ -119,4 +121,24 @@ export interface DrawRoundTable {
   /** The winner's country as the sheet gave it; null on rounds drawn before it was kept. */
   winner_country: string | null;
   drawn_at: number;
+}
+
+/** A survey announced to the confirmed waitlist (`npm run waitlist:notify`): one row per survey URL. */
+export interface SurveyNoticeTable {
+  survey_url: string;
+  /** When the first run for it began, epoch ms. */
+  started_at: number;
+  /** Notices queued so far, by every run. */
+  queued: number;
+  /** When the next notice queued for it may be sent: the pace, kept across runs. */
+  next_slot_at: number;
+}
+
+/** One address told of one survey: inserted in the transaction that queues its mail, once. */
+export interface SurveyNoticeRecipientTable {
+  survey_url: string;
+  email: string;
+  /** The outbox row of its mail, for the notice's progress while the outbox keeps it. */
+  outbox_id: string;
+  queued_at: number;
 }

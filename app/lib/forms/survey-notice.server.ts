@@ -1,0 +1,178 @@
+import { sql, type Kysely } from "kysely";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import type { Tables } from "~/lib/storage/schema";
+import { surveyNoticeMail } from "./waitlist-mail.server";
+
+const HOUR_MS = 60 * 60_000;
+/** Addresses claimed per transaction: a killed run loses at most this batch's work, never its mails. */
+const BATCH = 100;
+
+/** A survey URL the notice may carry: an absolute https:// address, as `SURVEY_URL` is. */
+export function surveyUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "is not a URL";
+  }
+  if (url.protocol !== "https:") return "must start with https://";
+  return url.href.length > 2000 ? "is longer than 2,000 characters" : null;
+}
+
+export interface NoticeRun {
+  /** Confirmed addresses not told of this survey yet, when the run began. */
+  due: number;
+  /** Of those, the ones this run queued: another run may have taken the rest. */
+  queued: number;
+}
+
+/**
+ * Queues the survey's notice to every confirmed address that has not had it, paced at
+ * `perHour` through the outbox (each mail stored for its own instant). Each address is claimed
+ * by inserting its (survey, address) row in the transaction that queues its mail: a second run,
+ * a run on another replica at the same time, or a run after one that was killed queues nobody
+ * twice. Pending and unsubscribed addresses get nothing
+ * (docs/decisions/050-survey-notices-claimed-per-address.md).
+ */
+export async function queueSurveyNotice(
+  db: Kysely<Tables>,
+  options: { surveyUrl: string; now: number; perHour: number; onProgress?: (done: number, due: number) => void },
+): Promise<NoticeRun> {
+  const { surveyUrl, now, perHour } = options;
+  const gapMs = HOUR_MS / perHour;
+  await db
+    .insertInto("survey_notices")
+    .values({ survey_url: surveyUrl, started_at: now, queued: 0, next_slot_at: now })
+    .onConflict((conflict) => conflict.column("survey_url").doNothing())
+    .execute();
+  const due = await notTold(db, surveyUrl);
+  let queued = 0;
+  for (let start = 0; start < due.length; start += BATCH) {
+    queued += await db.transaction().execute(async (trx) => {
+      // An update that changes nothing, to lock the notice's row first: runs at the same time
+      // take turns per batch, so each goes on from the other's pace.
+      const notice = await trx
+        .updateTable("survey_notices")
+        .set((eb) => ({ queued: eb.ref("queued") }))
+        .where("survey_url", "=", surveyUrl)
+        .returning("next_slot_at")
+        .executeTakeFirstOrThrow();
+      // The pace goes on from where the last mail queued for this survey left it, or from now.
+      let slot = Math.max(Number(notice.next_slot_at), now);
+      let claimed = 0;
+      for (const { email, token } of due.slice(start, start + BATCH)) {
+        const outboxId = await enqueueMail(trx, surveyNoticeMail(email, token, surveyUrl), Math.round(slot));
+        const claim = await trx
+          .insertInto("survey_notice_recipients")
+          .values({ survey_url: surveyUrl, email, outbox_id: outboxId, queued_at: now })
+          .onConflict((conflict) => conflict.columns(["survey_url", "email"]).doNothing())
+          .returning("email")
+          .executeTakeFirst();
+        if (claim) {
+          claimed += 1;
+          slot += gapMs;
+        } else {
+          // Another run told this address first: its mail is not ours to send.
+          await trx.deleteFrom("outbox").where("id", "=", outboxId).execute();
+        }
+      }
+      await trx
+        .updateTable("survey_notices")
+        .set((eb) => ({ queued: eb("queued", "+", claimed), next_slot_at: Math.round(slot) }))
+        .where("survey_url", "=", surveyUrl)
+        .execute();
+      return claimed;
+    });
+    options.onProgress?.(Math.min(start + BATCH, due.length), due.length);
+  }
+  return { due: due.length, queued };
+}
+
+/** The confirmed addresses this survey's notice has not reached yet, in a stable order. */
+async function notTold(db: Kysely<Tables>, surveyUrl: string): Promise<{ email: string; token: string }[]> {
+  return db
+    .selectFrom("waitlist")
+    .select(["email", "token"])
+    .where("status", "=", "confirmed")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("survey_notice_recipients")
+            .select("email")
+            .whereRef("survey_notice_recipients.email", "=", "waitlist.email")
+            .where("survey_notice_recipients.survey_url", "=", surveyUrl),
+        ),
+      ),
+    )
+    .orderBy("email")
+    .execute();
+}
+
+/** How many confirmed addresses a notice of this survey would reach now: `--dry-run`. */
+export async function noticeDue(db: Kysely<Tables>, surveyUrl: string): Promise<number> {
+  return (await notTold(db, surveyUrl)).length;
+}
+
+export interface NoticeProgress {
+  surveyUrl: string;
+  startedAt: number;
+  queued: number;
+  /** Of the queued mails the outbox still keeps (30 days after sending): sent, given up, waiting. */
+  sent: number;
+  givenUp: number;
+  waiting: number;
+}
+
+/** Every notice, newest first, with its mails' state: for `waitlist:stats` and `/healthz`. */
+export async function noticeProgress(db: Kysely<Tables>): Promise<NoticeProgress[]> {
+  const rows = await db
+    .selectFrom("survey_notices as notice")
+    .leftJoin("survey_notice_recipients as recipient", "recipient.survey_url", "notice.survey_url")
+    .leftJoin("outbox", "outbox.id", "recipient.outbox_id")
+    .select((eb) => {
+      const count = (condition: ReturnType<typeof eb.and>) =>
+        eb.fn.count<number>(eb.case().when(condition).then(sql.lit(1)).end());
+      return [
+        "notice.survey_url",
+        "notice.started_at",
+        "notice.queued",
+        count(eb.and([eb("outbox.sent_at", "is not", null)])).as("sent"),
+        count(eb.and([eb("outbox.gave_up_at", "is not", null)])).as("given_up"),
+        count(
+          eb.and([
+            eb("outbox.id", "is not", null),
+            eb("outbox.sent_at", "is", null),
+            eb("outbox.gave_up_at", "is", null),
+          ]),
+        ).as("waiting"),
+      ];
+    })
+    .groupBy(["notice.survey_url", "notice.started_at", "notice.queued"])
+    .orderBy("notice.started_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    surveyUrl: row.survey_url,
+    startedAt: Number(row.started_at),
+    queued: Number(row.queued),
+    sent: Number(row.sent),
+    givenUp: Number(row.given_up),
+    waiting: Number(row.waiting),
+  }));
+}
+
+/** The notices one address was sent (`npm run privacy -- show`), oldest first. */
+export async function noticesTo(db: Kysely<Tables>, email: string): Promise<{ surveyUrl: string; queuedAt: number }[]> {
+  const rows = await db
+    .selectFrom("survey_notice_recipients")
+    .select(["survey_url", "queued_at"])
+    .where("email", "=", email)
+    .orderBy("queued_at")
+    .execute();
+  return rows.map((row) => ({ surveyUrl: row.survey_url, queuedAt: Number(row.queued_at) }));
+}
+
+/** `npm run privacy -- delete`: the address leaves every notice's record. */
+export async function deleteNoticesTo(db: Kysely<Tables>, email: string): Promise<number> {
+  const deleted = await db.deleteFrom("survey_notice_recipients").where("email", "=", email).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -1,0 +1,258 @@
+/**
+ * "Avisarme", kept: `npm run waitlist:notify` tells each confirmed address once that a survey
+ * is open, through the server's outbox and a real SMTP server, on both databases. Run twice,
+ * killed halfway and run again, or run twice at once on PostgreSQL, it never tells an address
+ * twice; pending and unsubscribed addresses get nothing; each notice's links work; the pace,
+ * /healthz and the stats follow it.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
+import type { WaitlistStatus } from "~/lib/storage/schema";
+import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import type { CommandResult } from "../support/draw-command";
+import { npmRun } from "../support/ops-command";
+import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
+import { DATABASE_KINDS, exportWaitlist, mailsTo, useDatabase } from "../support/waitlist";
+
+const SURVEY = "https://encuestas.example/consumo-diciembre";
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The command as the organizer runs it, from a checkout (tsx), stdout and stderr apart.
+ * `killAt`: SIGKILL as soon as a line of its progress matches, the way a machine dies mid-run.
+ */
+function notify(env: Record<string, string>, args: string[], killAt?: RegExp): { done: Promise<CommandResult> } {
+  // One process (tsx as a loader, not its launcher, which would run the command in a child a
+  // kill does not reach).
+  const child = spawn(process.execPath, ["--import", "tsx", "other/waitlist-notify.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk;
+    if (killAt?.test(stderr)) child.kill("SIGKILL");
+  });
+  const done = new Promise<CommandResult>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 137 : 1), stdout, stderr })),
+  );
+  return { done };
+}
+
+/** Confirmed addresses on the list now: whom a new survey's notice is due to. */
+async function confirmedCount(storage: Storage): Promise<number> {
+  const row = await storage.db
+    .selectFrom("waitlist")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function addAddresses(storage: Storage, rows: { email: string; status: WaitlistStatus }[]): Promise<void> {
+  const now = Date.now();
+  for (let start = 0; start < rows.length; start += 500) {
+    await storage.db
+      .insertInto("waitlist")
+      .values(
+        rows.slice(start, start + 500).map(({ email, status }) => ({
+          email,
+          status,
+          token: randomBytes(24).toString("base64url"),
+          subscribed_at: now - HOUR_MS,
+          confirmed_at: status === "pending" ? null : now - HOUR_MS,
+          unsubscribed_at: status === "unsubscribed" ? now : null,
+          confirm_expires_at: status === "pending" ? now + 24 * HOUR_MS : null,
+          last_mail_at: now - HOUR_MS,
+        })),
+      )
+      .execute();
+  }
+}
+
+const recipientsOf = (storage: Storage, survey: string) =>
+  storage.db
+    .selectFrom("survey_notice_recipients")
+    .select(["email", "outbox_id"])
+    .where("survey_url", "=", survey)
+    .execute();
+
+const noticeMails = (storage: Storage) =>
+  storage.db
+    .selectFrom("outbox")
+    .select(["recipient", "next_attempt_at", "sent_at"])
+    .where("kind", "=", "survey-notice")
+    .orderBy("next_attempt_at")
+    .execute();
+
+describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
+  const database = useDatabase(kind);
+  let smtp: SmtpServer;
+  let app: AppServer;
+  let storage: Storage;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    env = { ...database.env, SITE_URL: `http://127.0.0.1:${port}` };
+    // Delivered as fast as the sink takes them: the pace has its own test below.
+    app = await startAppServer({ ...env, SMTP_URL: smtp.url, NOTICE_MAILS_PER_HOUR: "1000000" }, { port });
+    storage = await openStorage(parseEnv(env, ROOT).database);
+  });
+  afterAll(async () => {
+    await storage?.db.destroy();
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  it("tells each confirmed address once, however often it runs; pending and unsubscribed get nothing; its links work", async () => {
+    const confirmed = ["uno@example.com", "dos@example.com", "tres@example.com"];
+    await addAddresses(storage, [
+      ...confirmed.map((email) => ({ email, status: "confirmed" as const })),
+      { email: "pendiente@example.com", status: "pending" },
+      { email: "baja@example.com", status: "unsubscribed" },
+    ]);
+    const fast = { ...env, NOTICE_MAILS_PER_HOUR: "1000000" };
+
+    const dry = await notify(fast, ["--survey-url", SURVEY, "--dry-run"]).done;
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe(`Would notify 3 confirmed addresses of ${SURVEY} (dry run: nothing queued).\n`);
+    expect(await noticeMails(storage)).toEqual([]);
+
+    const first = await notify(fast, ["--survey-url", SURVEY]).done;
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`Queued 3 notices of ${SURVEY}`);
+    expect(first.stderr).toContain("queued 3 of 3");
+    const again = await npmRun("waitlist:notify", ["--survey-url", SURVEY], fast);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`Queued 0 notices of ${SURVEY}`);
+
+    // Every notice delivered, then the sink holds one per confirmed address and none for the others.
+    await expect
+      .poll(async () => (await noticeMails(storage)).filter((mail) => mail.sent_at === null).length, {
+        timeout: 30_000,
+      })
+      .toBe(0);
+    const notices = smtp.mails().filter((mail) => mail.subject === "Ya abrió una encuesta de Opinion Labz");
+    expect(notices.map((mail) => mail.to).sort()).toEqual([...confirmed].sort());
+
+    const [toUno] = await mailsTo(smtp, "uno@example.com");
+    expect(toUno!.text).toContain(SURVEY);
+    expect(toUno!.text).toContain("entrás en el sorteo de este mes");
+    const oneClick = /^<([^>]+)>$/.exec(toUno!.headers.get("list-unsubscribe") ?? "")?.[1];
+    expect(oneClick).toMatch(new RegExp(`^${env.SITE_URL}/avisos/baja\\?t=`));
+    expect(toUno!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(toUno!.text).toContain(oneClick);
+    // A mail client's one-click unsubscribe, as RFC 8058 sends it.
+    const unsubscribed = await fetch(oneClick!, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: env.SITE_URL! },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(unsubscribed.status).toBe(200);
+    // The delete link's button, for another address.
+    const [toDos] = await mailsTo(smtp, "dos@example.com");
+    const deleteLink = toDos!.text.match(/https?:\/\/\S+\/avisos\/baja\?t=\S+/)![0];
+    const deleted = await fetch(deleteLink, { method: "POST", headers: { origin: env.SITE_URL! } });
+    expect(deleted.status).toBe(200);
+    const rows = await exportWaitlist(env);
+    expect(rows.find((row) => row.email === "uno@example.com")?.status).toBe("unsubscribed");
+    expect(rows.find((row) => row.email === "dos@example.com")).toBeUndefined();
+    // Deleted: the address leaves the notice's record too.
+    expect((await recipientsOf(storage, SURVEY)).map((row) => row.email).sort()).toEqual([
+      "tres@example.com",
+      "uno@example.com",
+    ]);
+
+    const health = (await (await fetch(`${app.origin}/healthz`)).json()) as { notice: Record<string, unknown> };
+    expect(health.notice).toMatchObject({ surveyUrl: SURVEY, queued: 3 });
+    const stats = await npmRun("waitlist:stats", [], env);
+    expect(stats.stdout).toContain(`${SURVEY}, desde el`);
+    expect(stats.stdout).toMatch(/ {4}encolados: +3\n/);
+    // A request about one person's data finds the notice, and a deletion takes it away.
+    const shown = await npmRun("privacy", ["show", "tres@example.com"], env);
+    expect(shown.stdout).toMatch(
+      new RegExp(`Avisos de encuestas abiertas que te mandamos:\n  \\d+/\\d+/\\d{4}, \\d\\d:\\d\\d: ${SURVEY}\n`),
+    );
+    const erased = await npmRun("privacy", ["delete", "tres@example.com"], env);
+    expect(erased.stdout).toContain("  Registros de avisos de encuestas: 1\n");
+    expect((await recipientsOf(storage, SURVEY)).map((row) => row.email)).toEqual(["uno@example.com"]);
+  });
+
+  it("killed halfway, run again: the rest are told, nobody twice, at one pace across both runs", async () => {
+    const survey = `${SURVEY}-b`;
+    const count = 3000;
+    await addAddresses(
+      storage,
+      Array.from({ length: count }, (_, index) => ({ email: `p${index}@lote.example`, status: "confirmed" as const })),
+    );
+    // One an hour: the running server sends the first now and holds the rest for their hour.
+    const due = await confirmedCount(storage);
+    const slow = { ...env, NOTICE_MAILS_PER_HOUR: "1" };
+    // Killed at its first progress line, a tenth of the way.
+    const killed = await notify(slow, ["--survey-url", survey], /queued \d+ of/).done;
+    expect(killed.code).toBe(137);
+    const before = (await recipientsOf(storage, survey)).length;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(due);
+
+    const rerun = await notify(slow, ["--survey-url", survey]).done;
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain(`Queued ${due - before} notices of ${survey}`);
+    const recipients = await recipientsOf(storage, survey);
+    expect(recipients).toHaveLength(due);
+    const mails = await storage.db
+      .selectFrom("outbox")
+      .innerJoin("survey_notice_recipients as recipient", "recipient.outbox_id", "outbox.id")
+      .select(["outbox.recipient", "outbox.next_attempt_at"])
+      .where("recipient.survey_url", "=", survey)
+      .orderBy("outbox.next_attempt_at")
+      .execute();
+    expect(mails).toHaveLength(due);
+    expect(new Set(mails.map((mail) => mail.recipient)).size).toBe(due);
+    expect(mails.filter((mail) => mail.recipient.endsWith("@lote.example"))).toHaveLength(count);
+    // One an hour from the first, the killed run's and the second's in one sequence.
+    const gaps = mails
+      .slice(1)
+      .map((mail, index) => Number(mail.next_attempt_at) - Number(mails[index]!.next_attempt_at));
+    expect(new Set(gaps)).toEqual(new Set([HOUR_MS]));
+  }, 120_000);
+
+  it.runIf(kind === "postgres")(
+    "run twice at once: each address is told by one of them",
+    async () => {
+      const survey = `${SURVEY}-c`;
+      const due = await confirmedCount(storage);
+      const runs = await Promise.all([
+        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--survey-url", survey]).done,
+        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--survey-url", survey]).done,
+      ]);
+      for (const run of runs) expect(run.code, run.stderr).toBe(0);
+      const queued = runs.map((run) => Number(/Queued (\d+) notices/.exec(run.stdout)?.[1]));
+      expect(queued[0]! + queued[1]!).toBe(due);
+      const recipients = await recipientsOf(storage, survey);
+      expect(recipients).toHaveLength(due);
+      // The run that lost an address to the other queued no mail for it: every notice in the
+      // outbox is one an address was claimed for.
+      const claimed = new Set(
+        (await storage.db.selectFrom("survey_notice_recipients").select("outbox_id").execute()).map(
+          (row) => row.outbox_id,
+        ),
+      );
+      const queuedMails = await storage.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("kind", "=", "survey-notice")
+        .execute();
+      expect(queuedMails.filter((mail) => !claimed.has(mail.id))).toEqual([]);
+      for (const { outbox_id } of recipients) expect(queuedMails.some((mail) => mail.id === outbox_id)).toBe(true);
+    },
+    120_000,
+  );
+});
