@@ -15,6 +15,9 @@ export const DRAW_FACTS = {
   schedule: "el primer lunes de cada mes a las 12:00 (hora de Argentina)",
   firstDayMonday: "Si el día 1 cae lunes, el sorteo es ese mismo día.",
   entriesPerMonth: "una participación por persona por mes",
+  /** Which rows of the sheet a draw counts: the entry window of lib/draw/entry-window.ts, in words. */
+  entryWindow:
+    "las filas de la planilla con fecha posterior al día del sorteo anterior (el primer lunes del mes anterior, haya habido sorteo o no) y hasta el día del sorteo inclusive, tal como están en el momento del sorteo",
   freeEntry: "sin obligación de compra",
   /** Said of the winner, with the pronoun of the sentence: "le avisamos…", "te avisamos…". */
   winnerNotice: "avisamos por email",

@@ -42,7 +42,7 @@ export const DRAW_RULES: LegalDocument = {
         },
         {
           paragraph: [
-            "Cada sorteo incluye las participaciones registradas desde el sorteo anterior hasta el momento del sorteo. El próximo sorteo es el ",
+            `Cada sorteo incluye las participaciones registradas desde el sorteo anterior hasta el momento del sorteo: cuentan ${FACT.entryWindow}. Una fila con una fecha que no se puede leer no entra, y cada número de participación cuenta una sola vez. En cada sorteo publicamos cuántas filas quedaron afuera por su fecha. El próximo sorteo es el `,
             { value: "nextDrawDay" },
             " a las 12:00 (hora de Argentina).",
           ],

@@ -2,6 +2,8 @@
  * How a winner is chosen, in plain words: the "Verificalo vos" section of /sorteos and the
  * rules' "Cómo se elige" section state these same steps. docs/draw.md holds the precise rule.
  */
+import { DRAW_FACTS } from "./draw-facts";
+
 export interface DrawRuleStep {
   title: string;
   text: string;
@@ -14,7 +16,7 @@ export const DRAW_RULE_STEPS: DrawRuleStep[] = [
   },
   {
     title: "En el sorteo, la lista congelada",
-    text: "En el momento del sorteo congelamos las participaciones tal como están en la planilla: los ids en el orden de la planilla, uno por línea, cada uno una sola vez. Publicamos esa lista y su huella SHA-256.",
+    text: `En el momento del sorteo congelamos las participaciones del mes: ${DRAW_FACTS.entryWindow}. Van los ids en el orden de la planilla, uno por línea, cada uno una sola vez. Publicamos esa lista y su huella SHA-256.`,
   },
   {
     title: "Un azar que nadie controla",

@@ -99,6 +99,8 @@ function recordedDraw(drawAt: string, name: string): RecordedDraw {
   return {
     drawAt,
     entryCount: 3,
+    window: { after: "2026-11-02", through: "2026-12-07" },
+    leftOut: null,
     listHash: "a".repeat(64),
     listUrl: "https://opinionlabz.example/ids.txt",
     commitment: "b".repeat(64),

@@ -20,25 +20,45 @@ const CONTACT = "equipo@example.com";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** Valid rows, a repeated id (counts once, in its first place) and a row without a country (not valid). */
-const SHEET = [
-  "nombre,pais,id,fecha",
-  "María José González,Argentina,OL-1001,2026-11-01",
-  "Juan Pérez,México,OL-1002,2026-11-02",
-  "Lucía Fernández,Chile,OL-1003,2026-11-03",
-  "Juan Pérez,México,OL-1002,2026-11-04",
-  "Sin País,,OL-1005,2026-11-05",
-  "Camila Rodríguez,Colombia,OL-1006,2026-11-06",
-].join("\n");
-const IDS = ["OL-1001", "OL-1002", "OL-1003", "OL-1006"];
+/** The draw before the one at `drawAt`: the previous month's first Monday, 12:00 in Argentina (15:00 UTC). */
+function previousDrawOf(drawAt: Date): Date {
+  const first = new Date(Date.UTC(drawAt.getUTCFullYear(), drawAt.getUTCMonth() - 1, 1));
+  return new Date(first.getTime() + ((8 - first.getUTCDay()) % 7) * DAY + 15 * 60 * 60 * 1000);
+}
+
+/** "7/12/2026" from "2026-12-07", as the page writes days. */
+const shown = (day: string) => day.split("-").map(Number).reverse().join("/");
+
+/** "2026-12-07": the day, in Argentina (UTC−3 all year), `days` days from the instant `at`. */
+const dayFrom = (at: Date, days: number) =>
+  new Date(at.getTime() - 3 * 60 * 60 * 1000 + days * DAY).toISOString().slice(0, 10);
+
+/**
+ * The sheet for the draw at `drawAt` (its previous draw is the previous month's first Monday):
+ * a row dated the previous draw's day (not this draw's), valid rows inside the window, a
+ * repeated id (counts once, in its first place), a row without a country (not valid), one on
+ * the draw's own day (in) and one whose date cannot be read.
+ */
+function sheetFor(drawAt: Date): string {
+  const previousDraw = previousDrawOf(drawAt);
+  return [
+    "nombre,pais,id,fecha",
+    `María José González,Argentina,OL-1001,${dayFrom(previousDraw, 0)}`,
+    `Juan Pérez,México,OL-1002,${dayFrom(previousDraw, 1)}`,
+    `Lucía Fernández,Chile,OL-1003,${dayFrom(drawAt, -10)}`,
+    `Juan Pérez,México,OL-1002,${dayFrom(drawAt, -9)}`,
+    `Sin País,,OL-1005,${dayFrom(drawAt, -8)}`,
+    `Camila Rodríguez,Colombia,OL-1006,${dayFrom(drawAt, 0)}`,
+    "Pedro Gómez,Perú,OL-1007,pronto",
+  ].join("\n");
+}
+const IDS = ["OL-1002", "OL-1003", "OL-1006"];
 const COUNTRIES: Record<string, string> = {
-  "OL-1001": "Argentina",
   "OL-1002": "México",
   "OL-1003": "Chile",
   "OL-1006": "Colombia",
 };
 const PUBLISHED_NAMES: Record<string, string> = {
-  "OL-1001": "María G.",
   "OL-1002": "Juan P.",
   "OL-1003": "Lucía F.",
   "OL-1006": "Camila R.",
@@ -68,7 +88,8 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     smtp = await startSmtpServer();
     relays = await Promise.all([startStandInRelay(chain), startStandInRelay(chain)]);
     sheetDir = mkdtempSync(path.join(tmpdir(), "draw-sheet-"));
-    writeFileSync(path.join(sheetDir, "sheet.csv"), SHEET);
+    // Any sheet to start with: each test writes the one for the draw it makes.
+    writeFileSync(path.join(sheetDir, "sheet.csv"), sheetFor(new Date()));
     const port = await freePort();
     env = {
       ...database.env,
@@ -91,6 +112,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(status.code).toBe(0);
     const upcoming = upcomingIn(status.stdout);
     expect(upcoming.drawAt.getTime()).toBeGreaterThan(Date.now());
+    writeFileSync(path.join(sheetDir, "sheet.csv"), sheetFor(upcoming.drawAt));
     expect(await page()).toContain(upcoming.commitment);
 
     const early = await draw(["run"], new Date(upcoming.drawAt.getTime() - MINUTE));
@@ -125,7 +147,15 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const listPath = `/sorteos/${upcoming.drawAt.toISOString().slice(0, 10)}/ids.txt`;
     await expect.poll(page, { timeout: 30_000 }).toContain(sha256(listText));
     const frozenPage = await page();
-    expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*>4<\/dd>/);
+    expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>3<\/span>/);
+    // The month's window, and the rows it left out: the previous draw's day, and an unreadable date.
+    const firstDay = dayFrom(previousDrawOf(upcoming.drawAt), 1);
+    expect(frozenPage).toContain(
+      `Entran las participaciones con fecha del ${shown(firstDay)} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id.`,
+    );
+    expect(frozenPage).toContain(
+      "Quedaron afuera 1 fila con fecha fuera de esos días y 1 con una fecha que no se puede leer.",
+    );
     const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
     expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
     expect(frozenPage).toContain(`href="http://127.0.0.1:${new URL(app.origin).port}${listPath}"`);
@@ -163,7 +193,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const listHash = printed(run.stdout, "list hash");
     expect(sha256(seed)).toBe(upcoming.commitment);
     expect(listHash).toBe(sha256(listText));
-    expect(printed(run.stdout, "entries")).toBe("4");
+    expect(printed(run.stdout, "entries")).toBe("3");
     const [winner] = expectedWinners(seed, IDS, [beacon0.randomness]);
     expect(run.stdout).toContain(`Winner of round 0: ${winner}\n`);
     expect(run.stdout).toContain(`published as "${PUBLISHED_NAMES[winner!]}"`);
@@ -180,7 +210,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(list.headers.get("cache-control")).toBe("public, max-age=86400, no-transform");
     expect(list.headers.get("access-control-allow-origin")).toBe("*");
     const bytes = Buffer.from(await list.arrayBuffer());
-    expect(bytes.toString("utf8")).toBe("OL-1001\nOL-1002\nOL-1003\nOL-1006\n");
+    expect(bytes.toString("utf8")).toBe("OL-1002\nOL-1003\nOL-1006\n");
     expect(sha256(bytes.toString("utf8"))).toBe(listHash);
     const missing = await fetch(`${app.origin}/sorteos/2020-01-06/ids.txt`);
     expect(missing.status).toBe(404);

@@ -12,7 +12,8 @@ import {
   sha256Hex,
 } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
-import { drawAnchor, type PublishedDraw, type UpcomingCommitment } from "~/lib/draw/published-draw";
+import type { EntryWindow } from "~/lib/draw/entry-window";
+import { drawAnchor, type LeftOut, type PublishedDraw, type UpcomingCommitment } from "~/lib/draw/published-draw";
 
 export type { PublishedDraw };
 
@@ -214,6 +215,37 @@ function Hex({ value }: { value: string }) {
   return <code className="break-all font-mono text-[0.8125rem] text-slate-800">{value}</code>;
 }
 
+/** "3/11/2026" from "2026-11-03". */
+function shownDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return `${date}/${month}/${year}`;
+}
+
+/** The days whose entries are in play: from the day after the previous draw's, through the draw's. */
+function WindowDays({ window }: { window: EntryWindow }) {
+  const first = new Date(Date.parse(`${window.after}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return (
+    <span className="block">
+      {`Entran las participaciones con fecha del ${shownDay(first)} al ${shownDay(window.through)}, una por id.`}
+    </span>
+  );
+}
+
+/** How many entries are in play, their days, and the sheet rows left out. */
+function EntriesInPlay({ count, window, leftOut }: { count: number; window: EntryWindow; leftOut: LeftOut | null }) {
+  return (
+    <>
+      <span className="block font-semibold text-slate-900">{formatCount(count)}</span>
+      <WindowDays window={window} />
+      {leftOut ? (
+        <span className="mt-1 block text-slate-600">
+          {`Quedaron afuera ${formatCount(leftOut.outsideWindow)} ${leftOut.outsideWindow === 1 ? "fila" : "filas"} con fecha fuera de esos días y ${formatCount(leftOut.unreadableDate)} con una fecha que no se puede leer.`}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** Where the frozen list is, and since when it cannot change. */
 function ListLink({ url, frozenAt }: { url: string; frozenAt: string }) {
   return (
@@ -311,7 +343,9 @@ function VerifyDraw({ draw }: { draw: PublishedDraw }) {
         <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
       </h3>
       <dl className="mt-4 divide-y divide-slate-100">
-        <PublishedValue label="Participaciones">{formatCount(draw.entryCount)}</PublishedValue>
+        <PublishedValue label="Participaciones">
+          <EntriesInPlay count={draw.entryCount} window={draw.window} leftOut={draw.leftOut} />
+        </PublishedValue>
         <PublishedValue label="Huella de la lista (SHA-256)">
           <Hex value={draw.listHash} />
           <ListLink url={draw.listUrl} frozenAt={draw.frozenAt} />
@@ -411,13 +445,26 @@ function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
         </PublishedValue>
         {upcoming.frozen ? (
           <>
-            <PublishedValue label="Participaciones">{formatCount(upcoming.frozen.entryCount)}</PublishedValue>
+            <PublishedValue label="Participaciones">
+              <EntriesInPlay
+                count={upcoming.frozen.entryCount}
+                window={upcoming.window}
+                leftOut={upcoming.frozen.leftOut}
+              />
+            </PublishedValue>
             <PublishedValue label="Huella de la lista (SHA-256)">
               <Hex value={upcoming.frozen.listHash} />
               <ListLink url={upcoming.frozen.listUrl} frozenAt={upcoming.frozen.frozenAt} />
             </PublishedValue>
           </>
-        ) : null}
+        ) : (
+          <PublishedValue label="Participaciones">
+            <WindowDays window={upcoming.window} />
+            <span className="mt-1 block text-slate-600">
+              La lista se congela en el momento del sorteo, con las que estén en la planilla.
+            </span>
+          </PublishedValue>
+        )}
         <PublishedValue label="Valor público">
           drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo)
           {upcoming.frozen ? (

@@ -1,5 +1,6 @@
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import type { RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import { entryWindow } from "~/lib/draw/entry-window";
+import type { LeftOut, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
@@ -42,6 +43,13 @@ function listUrlOf(drawAt: number): string {
   return `${env.siteUrl}/sorteos/${drawDate(drawAt)}/ids.txt`;
 }
 
+/** The sheet rows a freeze left out, as published; null on a list frozen before they were counted. */
+function leftOutOf(draw: DrawSummary): LeftOut | null {
+  return draw.outside_window === null || draw.unreadable_dates === null
+    ? null
+    : { outsideWindow: draw.outside_window, unreadableDate: draw.unreadable_dates };
+}
+
 /** Where a round's value comes from, as the page and the mail say it: a rehearsal never passes for drand. */
 function beaconSource(round: DrawRoundRow): string {
   const number = formatCount(round.beacon_round);
@@ -76,6 +84,8 @@ function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw 
     })),
     sample: draw.from_sample === 1,
     frozenAt: iso(draw.frozen_at ?? draw.draw_at),
+    window: entryWindow(draw.draw_at),
+    leftOut: leftOutOf(draw),
     claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
   };
 }
@@ -130,6 +140,7 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
           commitment: pending.draw.commitment,
           committedAt: iso(pending.draw.committed_at),
           beaconRound: beaconRound(new Date(pending.draw.draw_at), 0),
+          window: entryWindow(pending.draw.draw_at),
           frozen:
             pending.draw.frozen_at === null
               ? null
@@ -138,6 +149,7 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
                   entryCount: pending.draw.entry_count ?? 0,
                   listHash: pending.draw.list_hash ?? "",
                   listUrl: listUrlOf(pending.draw.draw_at),
+                  leftOut: leftOutOf(pending.draw),
                 },
         }
       : null,
@@ -190,7 +202,7 @@ async function sheetEntries(): Promise<SheetEntries> {
   // The snapshot lists the newest first; the canonical list keeps sheet order.
   const entries = [...snapshot.participants]
     .reverse()
-    .map(({ id, nombre, pais }) => ({ id, name: nombre, country: pais }));
+    .map(({ id, nombre, pais, fecha }) => ({ id, name: nombre, country: pais, date: fecha }));
   return { entries, fromSample: snapshot.source === "sample" };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
 import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import {
   beaconRound,
@@ -25,10 +26,32 @@ export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
   rounds: DrawRoundRow[];
 }
 
-/** What the sheet gave at the freeze: valid rows in sheet order. */
+/** What the sheet gave at the freeze: valid rows in sheet order, each with its date as written. */
 export interface SheetEntries {
-  entries: { id: string; name: string; country: string }[];
+  entries: { id: string; name: string; country: string; date: string }[];
   fromSample: boolean;
+}
+
+/**
+ * The rows in play for the draw at `drawAt`: those dated inside its window; the bundled sample
+ * sheet's examples all are (their dates are fixed, the window moves). The others are counted.
+ */
+function entriesInWindow(
+  { entries, fromSample }: SheetEntries,
+  drawAt: number,
+): { inPlay: SheetEntries["entries"]; outsideWindow: number; unreadableDates: number } {
+  if (fromSample) return { inPlay: entries, outsideWindow: 0, unreadableDates: 0 };
+  const window = entryWindow(drawAt);
+  const inPlay: SheetEntries["entries"] = [];
+  let outsideWindow = 0;
+  let unreadableDates = 0;
+  for (const entry of entries) {
+    const day = entryDay(entry.date);
+    if (day === null) unreadableDates += 1;
+    else if (!inWindow(day, window)) outsideWindow += 1;
+    else inPlay.push(entry);
+  }
+  return { inPlay, outsideWindow, unreadableDates };
 }
 
 /** A command refused: the operator's message the CLI prints, nothing recorded. */
@@ -78,6 +101,8 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
         "list_hash",
         "entry_count",
         "from_sample",
+        "outside_window",
+        "unreadable_dates",
         "claimed_at",
         "erased_at",
       ])
@@ -139,9 +164,14 @@ type LoadEntries = () => Promise<SheetEntries>;
  * theirs stands. Returns the draw as stored.
  */
 async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEntries, now: number): Promise<DrawRow> {
-  const { entries, fromSample } = await loadEntries();
+  const sheet = await loadEntries();
+  const { inPlay: entries, outsideWindow, unreadableDates } = entriesInWindow(sheet, draw.draw_at);
   const frozen = freezeEntryIds(entries.map((entry) => entry.id));
-  if (frozen.ids.length === 0) throw new DrawRefused("The sheet has no valid entries: nothing to freeze");
+  if (frozen.ids.length === 0) {
+    throw new DrawRefused(
+      `The sheet has no valid entries dated in this draw's window (${outsideWindow} outside it, ${unreadableDates} with an unreadable date): nothing to freeze`,
+    );
+  }
   // The first row of each id names it, as the first occurrence keeps its place in the list.
   const firstRows = new Map<string, SheetEntries["entries"][number]>();
   for (const entry of entries) {
@@ -158,7 +188,9 @@ async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEn
       entry_count: frozen.ids.length,
       list_names: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.name ?? "")),
       list_countries: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.country ?? "")),
-      from_sample: fromSample ? 1 : 0,
+      from_sample: sheet.fromSample ? 1 : 0,
+      outside_window: outsideWindow,
+      unreadable_dates: unreadableDates,
     })
     .where("draw_at", "=", draw.draw_at)
     .where("list_hash", "is", null)

@@ -25,3 +25,12 @@ export function nextDrawAt(now: Date | number): Date {
   const thisMonth = firstMondayDrawUtc(year, month);
   return new Date(thisMonth > nowMs ? thisMonth : firstMondayDrawUtc(year, month + 1));
 }
+
+/**
+ * The draw before the one at `drawAt` (itself a draw instant): the previous month's first
+ * Monday at 12:00 in Argentina, whether or not a draw was recorded then.
+ */
+export function previousDrawAt(drawAt: number): Date {
+  const argentina = argentinaWallClock(drawAt);
+  return new Date(firstMondayDrawUtc(argentina.getUTCFullYear(), argentina.getUTCMonth() - 1));
+}

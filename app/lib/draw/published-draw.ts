@@ -1,3 +1,5 @@
+import type { EntryWindow } from "./entry-window";
+
 /**
  * What /sorteos publishes about draws: the server builds these from the records
  * (app/lib/draw-records) and the page's check reads them (components/sorteos/verify-draw.tsx).
@@ -24,11 +26,21 @@ export interface PublishedRound {
   winnerCountry: string | null;
 }
 
+/** Sheet rows a freeze left out: dated outside the draw's window, or with a date that cannot be read. */
+export interface LeftOut {
+  outsideWindow: number;
+  unreadableDate: number;
+}
+
 /** What a draw's record publishes: everything an outsider needs to recompute the winner. */
 export interface PublishedDraw {
   /** The draw's instant (ISO 8601). */
   drawAt: string;
   entryCount: number;
+  /** The days whose entries are in play (docs/draw.md, "The month's entries"). */
+  window: EntryWindow;
+  /** Null on a list frozen before they were counted. */
+  leftOut: LeftOut | null;
   listHash: string;
   /** Absolute URL of the frozen ids list, plain text, exactly the bytes that were hashed. */
   listUrl: string;
@@ -61,6 +73,13 @@ export interface UpcomingCommitment {
   committedAt: string;
   /** The drand quicknet round fixed for it by rule. */
   beaconRound: number;
+  window: EntryWindow;
   /** From the draw instant on: the list the winner is drawn from, public before the beacon exists. */
-  frozen: { frozenAt: string; entryCount: number; listHash: string; listUrl: string } | null;
+  frozen: {
+    frozenAt: string;
+    entryCount: number;
+    listHash: string;
+    listUrl: string;
+    leftOut: LeftOut | null;
+  } | null;
 }

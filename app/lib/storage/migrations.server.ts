@@ -177,4 +177,12 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0012_draw_entry_window": {
+    async up(db: Kysely<unknown>) {
+      // The sheet rows a freeze left out, published with the record (docs/draw.md, "The
+      // month's entries"): dated outside the draw's window, or with a date that cannot be read.
+      await db.schema.alterTable("draws").addColumn("outside_window", "integer").execute();
+      await db.schema.alterTable("draws").addColumn("unreadable_dates", "integer").execute();
+    },
+  },
 };

@@ -98,6 +98,9 @@ export interface DrawTable {
   claimed_at: number | null;
   /** When its participation data (list, names, countries, winners) was erased, 12 months on; else null. */
   erased_at: number | null;
+  /** Sheet rows the freeze left out: dated outside the draw's window, or undated; null before they were counted. */
+  outside_window: number | null;
+  unreadable_dates: number | null;
 }
 
 export interface DrawRoundTable {

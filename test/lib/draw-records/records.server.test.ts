@@ -34,7 +34,8 @@ beforeEach(() => {
 });
 
 const sheet = (ids: string[]): SheetEntries => ({
-  entries: ids.map((id) => ({ id, name: `Nombre ${id}`, country: `País ${id}` })),
+  // Inside the draw of 7 December 2026's window: after 2 November, through 7 December.
+  entries: ids.map((id) => ({ id, name: `Nombre ${id}`, country: `País ${id}`, date: "2026-11-20" })),
   fromSample: false,
 });
 /** The drand rounds the records asked the value of, in order. */
@@ -88,6 +89,40 @@ describe("draw records", () => {
       [NEXT_DRAW, DRAW + 31 * MINUTE],
       [DRAW, T0],
     ]);
+  });
+
+  it("freezes the month's entries only: dated after the previous draw's day and up to the draw's, one per id", async () => {
+    await ensureCommitment(storage.db, T0);
+    const row = (id: string, date: string) => ({ id, name: `Nombre ${id}`, country: "Chile", date });
+    const rows = [
+      row("OL-1", "2026-11-02"), // the previous draw's day (the first Monday of November): November's
+      row("OL-2", "2026-11-03"),
+      row("OL-3", "3/11/2026"), // as the site writes dates
+      row("OL-2", "2026-11-10"), // one id, one entry: its first row in play keeps its place
+      row("OL-4", "2026-10-19"), // before November's draw
+      row("OL-5", "2026-12-07"), // the draw's own day
+      row("OL-6", "2026-12-08"), // after the draw's day
+      row("OL-7", "ayer"),
+      row("OL-8", "31/11/2026"), // a day that does not exist
+      row("OL-\u202E9", "2026-11-20"), // a right-to-left override inside the id
+      row("OL-1", "2026-11-21"), // OL-1 again, now inside: in play, in this row's place
+    ];
+    const record = await runDraw(
+      storage.db,
+      async () => ({ entries: rows, fromSample: false }),
+      options(DRAW + 31 * MINUTE),
+    );
+    expect(record.draw.list_text).toBe("OL-2\nOL-3\nOL-5\nOL-1\n");
+    expect(record.draw.outside_window).toBe(3);
+    expect(record.draw.unreadable_dates).toBe(2);
+  });
+
+  it("takes every example of the bundled sample sheet, whatever its fixed dates", async () => {
+    await ensureCommitment(storage.db, T0);
+    const entries = [{ id: "OL-1", name: "Ana B.", country: "Perú", date: "2020-01-01" }];
+    const record = await runDraw(storage.db, async () => ({ entries, fromSample: true }), options(DRAW + 31 * MINUTE));
+    expect(record.draw.list_text).toBe("OL-1\n");
+    expect([record.draw.outside_window, record.draw.unreadable_dates]).toEqual([0, 0]);
   });
 
   it("asks for the rule's drand round, and records nothing when its value is refused", async () => {

@@ -1,0 +1,43 @@
+import { argentinaWallClock, previousDrawAt } from "./next-draw";
+
+/**
+ * Which sheet rows a draw is made among, by their date (docs/draw.md, "The month's entries"):
+ * dated after the previous draw's day and up to the draw's own day, Argentina time. Days as
+ * "yyyy-mm-dd", which compare as text in date order.
+ */
+export interface EntryWindow {
+  /** The previous draw's day: rows dated on it or before belong to earlier draws. */
+  after: string;
+  /** The draw's day: the last day whose rows are in play. */
+  through: string;
+}
+
+const dayOf = (ms: number) => argentinaWallClock(ms).toISOString().slice(0, 10);
+
+export function entryWindow(drawAt: number): EntryWindow {
+  return { after: dayOf(previousDrawAt(drawAt).getTime()), through: dayOf(drawAt) };
+}
+
+const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const WRITTEN_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/**
+ * A sheet's date as a day ("yyyy-mm-dd"), read the two ways the sheet writes dates
+ * (docs/product.md, "Dates": yyyy-m-d, or d/m/yyyy as the site shows them); null for anything
+ * else, or a day that does not exist (31/11).
+ */
+export function entryDay(fecha: string): string | null {
+  const text = fecha.trim();
+  const iso = ISO_DAY.exec(text);
+  const written = iso ? null : WRITTEN_DAY.exec(text);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : written ? [written[3], written[2], written[1]] : null;
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+export function inWindow(day: string, window: EntryWindow): boolean {
+  return day > window.after && day <= window.through;
+}
