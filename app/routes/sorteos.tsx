@@ -24,10 +24,12 @@ export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const [listing, draws] = await Promise.all([
-    streamUnlessReady(getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page") })),
-    getDrawsView(),
-  ]);
+  // The draws first: once one is recorded, the list shows the entries since (the next draw's).
+  const draws = await getDrawsView();
+  const since = draws.draws[0]?.window.through ?? null;
+  const listing = await streamUnlessReady(
+    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), since }),
+  );
   return data({ listing: listing.value, draws, surveyOpen: env.surveyUrl !== null }, listing.init);
 }
 

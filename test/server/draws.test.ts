@@ -20,10 +20,19 @@ const CONTACT = "equipo@example.com";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The draw before the one at `drawAt`: the previous month's first Monday, 12:00 in Argentina (15:00 UTC). */
-function previousDrawOf(drawAt: Date): Date {
-  const first = new Date(Date.UTC(drawAt.getUTCFullYear(), drawAt.getUTCMonth() - 1, 1));
+/** A month's draw: its first Monday, 12:00 in Argentina (15:00 UTC). */
+function drawOfMonth(year: number, month: number): Date {
+  const first = new Date(Date.UTC(year, month, 1));
   return new Date(first.getTime() + ((8 - first.getUTCDay()) % 7) * DAY + 15 * 60 * 60 * 1000);
+}
+
+/** The draw before the one at `drawAt`. */
+const previousDrawOf = (drawAt: Date) => drawOfMonth(drawAt.getUTCFullYear(), drawAt.getUTCMonth() - 1);
+
+/** The next draw after `now`, by the rule: this month's if still ahead, else next month's. */
+function nextDrawAfter(now: Date): Date {
+  const thisMonth = drawOfMonth(now.getUTCFullYear(), now.getUTCMonth());
+  return thisMonth > now ? thisMonth : drawOfMonth(now.getUTCFullYear(), now.getUTCMonth() + 1);
 }
 
 /** "7/12/2026" from "2026-12-07", as the page writes days. */
@@ -37,7 +46,8 @@ const dayFrom = (at: Date, days: number) =>
  * The sheet for the draw at `drawAt` (its previous draw is the previous month's first Monday):
  * a row dated the previous draw's day (not this draw's), valid rows inside the window, a
  * repeated id (counts once, in its first place), a row without a country (not valid), one on
- * the draw's own day (in) and one whose date cannot be read.
+ * the draw's own day (in), one whose date cannot be read, one whose id holds a right-to-left
+ * override, and one dated the day after the draw (the next draw's).
  */
 function sheetFor(drawAt: Date): string {
   const previousDraw = previousDrawOf(drawAt);
@@ -50,6 +60,8 @@ function sheetFor(drawAt: Date): string {
     `Sin País,,OL-1005,${dayFrom(drawAt, -8)}`,
     `Camila Rodríguez,Colombia,OL-1006,${dayFrom(drawAt, 0)}`,
     "Pedro Gómez,Perú,OL-1007,pronto",
+    `Rita Ruiz,Chile,OL-\u202E1009,${dayFrom(drawAt, -5)}`,
+    `Tomás Díaz,Uruguay,OL-1008,${dayFrom(drawAt, 1)}`,
   ].join("\n");
 }
 const IDS = ["OL-1002", "OL-1003", "OL-1006"];
@@ -72,6 +84,8 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
   let env: Record<string, string>;
   const chain = rehearsalChain();
   let relays: StandInRelay[];
+  /** The draw the test's sheet is dated for. */
+  let sheetDrawAt: Date;
 
   const page = async () => (await fetch(`${app.origin}/sorteos`)).text();
   // A rehearsal, for the commands only (the production server refuses its key): rounds signed
@@ -88,8 +102,8 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     smtp = await startSmtpServer();
     relays = await Promise.all([startStandInRelay(chain), startStandInRelay(chain)]);
     sheetDir = mkdtempSync(path.join(tmpdir(), "draw-sheet-"));
-    // Any sheet to start with: each test writes the one for the draw it makes.
-    writeFileSync(path.join(sheetDir, "sheet.csv"), sheetFor(new Date()));
+    sheetDrawAt = nextDrawAfter(new Date());
+    writeFileSync(path.join(sheetDir, "sheet.csv"), sheetFor(sheetDrawAt));
     const port = await freePort();
     env = {
       ...database.env,
@@ -112,7 +126,8 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(status.code).toBe(0);
     const upcoming = upcomingIn(status.stdout);
     expect(upcoming.drawAt.getTime()).toBeGreaterThan(Date.now());
-    writeFileSync(path.join(sheetDir, "sheet.csv"), sheetFor(upcoming.drawAt));
+    // The draw the sheet was written for: the server committed the same one, by the same rule.
+    expect(upcoming.drawAt).toEqual(sheetDrawAt);
     expect(await page()).toContain(upcoming.commitment);
 
     const early = await draw(["run"], new Date(upcoming.drawAt.getTime() - MINUTE));
@@ -154,7 +169,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       `Entran las participaciones con fecha del ${shown(firstDay)} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id.`,
     );
     expect(frozenPage).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días y 1 con una fecha que no se puede leer.",
+      "Quedaron afuera 2 filas con fecha fuera de esos días y 1 con una fecha que no se puede leer.",
     );
     const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
     expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
@@ -219,6 +234,13 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
 
     // The page publishes the record once its stored copy (1 s here) is renewed.
     await expect.poll(page, { timeout: 30_000 }).toContain(seed);
+    // The list now holds the next draw's entries: the row dated the day after this draw's.
+    const listed = await page();
+    expect(listed).toMatch(/data-testid="stat-participants">1</);
+    expect(listed).toContain(
+      `Son las participaciones para el próximo sorteo: las que tienen fecha posterior al sorteo del ${shown(dayFrom(upcoming.drawAt, 0))}.`,
+    );
+    expect(listed).toContain("OL-1008");
     const html = await page();
     for (const value of [listHash, upcoming.commitment, beacon0.randomness, winner!, PUBLISHED_NAMES[winner!]!]) {
       expect(html).toContain(value);

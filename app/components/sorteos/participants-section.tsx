@@ -2,6 +2,7 @@ import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { formatCount, formatLastUpdated } from "~/lib/participants/format";
 import { listingHref } from "~/lib/participants/listing-url";
+import { formatArgentinaDate } from "~/lib/draw/countdown";
 import { useDrawClock } from "~/lib/draw/draw-clock";
 import { PAGE_SIZE } from "~/lib/participants/pagination";
 import type { ParticipantsListing } from "~/lib/participants/view";
@@ -100,6 +101,11 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
       ) : (
         <>
           {listing.sample && <SampleDataNotice />}
+          {listing.since ? (
+            <p className="text-sm text-slate-600" data-testid="listing-since">
+              {`Son las participaciones para el próximo sorteo: las que tienen fecha posterior al sorteo del ${formatArgentinaDate(`${listing.since}T15:00:00Z`)}.`}
+            </p>
+          ) : null}
           <ParticipantsSearch query={listing.query} />
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="count-line">
             {countLine(listing)}

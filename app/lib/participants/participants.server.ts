@@ -9,7 +9,7 @@ import {
 import { singleton } from "~/lib/server/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
-import { pageParticipants, searchParticipants } from "./query.server";
+import { datedAfter, pageParticipants, searchParticipants } from "./query.server";
 import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
 
 export interface ParticipantsHealth {
@@ -56,22 +56,29 @@ export async function getRecentParticipants(cache = participantsCache()): Promis
   return { ...viewOf(state), rows };
 }
 
-/** One page of /sorteos, filtered by `q`, with the counts the page shows. */
+/**
+ * One page of /sorteos, filtered by `q`, with the counts the page shows. `since`, the last
+ * recorded draw's day: only the rows dated after it (docs/draw.md, "The month's entries"); the
+ * bundled sample sheet's examples are all shown, their dates being fixed.
+ */
 export async function getParticipantsPage(
-  { query, page }: { query: string; page: string | null },
+  { query, page, since = null }: { query: string; page: string | null; since?: string | null },
   cache = participantsCache(),
 ): Promise<ParticipantsListing> {
   const state = await cache.get();
   const snapshot = state.kind === "ok" ? state.snapshot : null;
   // Only the searched part of the query is echoed back, however long or spelled the URL's was.
   query = canonicalQuery(query);
-  const matches = snapshot ? searchParticipants(snapshot, query) : [];
+  const window = snapshot && since !== null && snapshot.source !== "sample" ? datedAfter(snapshot, since) : null;
+  const found = snapshot ? searchParticipants(snapshot, query) : [];
+  const matches = window ? found.filter((participant) => window.rows.has(participant)) : found;
   return {
     ...viewOf(state),
     ...pageParticipants(matches, page),
-    totalCount: snapshot?.participants.length ?? 0,
-    countryCount: snapshot?.countryCount ?? 0,
+    totalCount: window?.rows.size ?? snapshot?.participants.length ?? 0,
+    countryCount: window?.countryCount ?? snapshot?.countryCount ?? 0,
     query,
+    since: window ? since : null,
   };
 }
 

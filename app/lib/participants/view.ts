@@ -44,4 +44,9 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   totalCount: number;
   countryCount: number;
   query: string;
+  /**
+   * The last recorded draw's day ("2026-12-07"): the list, its search and its counts hold only
+   * the rows dated after it, the next draw's entries so far. Null before any draw is recorded.
+   */
+  since: string | null;
 }

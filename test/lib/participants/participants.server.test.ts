@@ -148,6 +148,38 @@ describe("getParticipantsPage (/sorteos)", () => {
       fetchedAt: null,
       error: "Error al cargar datos: 429",
       sample: false,
+      since: null,
+    });
+  });
+
+  it("after a recorded draw, lists, searches and counts only the rows dated after its day", async () => {
+    // The draw of 28 October: in play from the 29th (dates as the sheet writes them, both ways).
+    const cache = cacheFor("ok");
+    const listing = await getParticipantsPage({ query: "", page: null, since: "2026-10-28" }, cache);
+    expect(listing.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031"]);
+    expect(listing).toMatchObject({ matchCount: 3, totalCount: 3, countryCount: 3, since: "2026-10-28" });
+    // A search finds only what is in play: OL-24030 (28 October) is the draw's, not the next.
+    const found = await getParticipantsPage({ query: "ol-2403", page: null, since: "2026-10-28" }, cache);
+    expect(found.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031"]);
+    // 26/10/2026 is read like 2026-10-26.
+    const written = await getParticipantsPage({ query: "", page: null, since: "2026-10-25" }, cache);
+    expect(written.rows.map((row) => row.id)).toContain("OL-24028");
+    expect(written.totalCount).toBe(6);
+  });
+
+  it("shows the bundled sample sheet whole, whatever the last draw's day: its dates are fixed", async () => {
+    const sample = createParticipantsCache({
+      load: () =>
+        loadSheet(
+          { kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true },
+          { timeoutMs: 2000, now: () => NOW, names: "initial" },
+        ),
+      ttlMs: 300_000,
+      log: () => undefined,
+    });
+    expect(await getParticipantsPage({ query: "", page: null, since: "2026-11-30" }, sample)).toMatchObject({
+      totalCount: 30,
+      since: null,
     });
   });
 });
