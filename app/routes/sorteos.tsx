@@ -12,7 +12,7 @@ import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages/draws";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
-import { getDrawsView } from "~/lib/draw-records/draw-records.server";
+import { getDrawsView, lastDrawTaken } from "~/lib/draw-records/draw-records.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -24,11 +24,11 @@ export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // The draws first: once one is recorded, the list shows the entries since (the next draw's).
+  // The draws first: once one is recorded, the list shows what the next draw will count.
   const draws = await getDrawsView();
-  const since = draws.draws[0]?.window.through ?? null;
+  const after = await lastDrawTaken(draws.draws);
   const listing = await streamUnlessReady(
-    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), since }),
+    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), after }),
   );
   return data({ listing: listing.value, draws, surveyOpen: env.surveyUrl !== null }, listing.init);
 }

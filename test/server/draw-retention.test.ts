@@ -1,6 +1,7 @@
 /**
  * A draw's participation data is kept 12 months after the draw, as the privacy page says: then
- * the forms sweep erases its ids list, names, countries and winners. Over HTTP, on both
+ * the forms sweep erases its ids list, names, countries and winners. (The younger draw, real and
+ * delivered, also shows its card as the pages show one.) Over HTTP, on both
  * databases, with draws written 366 and 364 days before an instance starts (its first sweep).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,11 +55,16 @@ describe.each(DATABASE_KINDS)("draw data after 12 months on the %s database", (k
   let app: AppServer;
   const old = drawnMonth(366, ["OL-1", "OL-2"], { id: "OL-2", name: "Ana B.", country: "Guatemala" });
   const recent = drawnMonth(364, ["OL-5", "OL-7"], { id: "OL-7", name: "Beto C.", country: "Honduras" });
+  // Its prize delivered three days after the draw (npm run draw -- claimed).
+  const deliveredAt = recent.draw.draw_at + 3 * DAY;
 
   beforeAll(async () => {
     const storage = await openStorage(parseEnv(database.env, ROOT).database);
     try {
-      await storage.db.insertInto("draws").values([old.draw, recent.draw]).execute();
+      await storage.db
+        .insertInto("draws")
+        .values([old.draw, { ...recent.draw, claimed_at: deliveredAt }])
+        .execute();
       await storage.db.insertInto("draw_rounds").values([old.round, recent.round]).execute();
     } finally {
       await storage.db.destroy();
@@ -85,6 +91,12 @@ describe.each(DATABASE_KINDS)("draw data after 12 months on the %s database", (k
       expect(html, path).not.toContain("Ana B.");
       expect(html, path).not.toContain("Guatemala");
       expect(html, path).toContain("Honduras");
+      // A real draw's card: verified, and its prize delivered on that day (Argentina).
+      const day = new Date(deliveredAt - 3 * 60 * 60 * 1000);
+      expect(html, path).toContain(
+        `Premio entregado el ${day.getUTCDate()}/${day.getUTCMonth() + 1}/${day.getUTCFullYear()}`,
+      );
+      expect(html, path).toContain("(sorteo verificado)");
     }
 
     const storage = await openStorage(parseEnv(database.env, ROOT).database);

@@ -164,11 +164,8 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     const rows = await exportWaitlist(env);
     expect(rows.find((row) => row.email === "uno@example.com")?.status).toBe("unsubscribed");
     expect(rows.find((row) => row.email === "dos@example.com")).toBeUndefined();
-    // Deleted: the address leaves the notice's record too.
-    expect((await recipientsOf(storage, SURVEY)).map((row) => row.email).sort()).toEqual([
-      "tres@example.com",
-      "uno@example.com",
-    ]);
+    // Unsubscribed or deleted: the address leaves the notice's record too.
+    expect((await recipientsOf(storage, SURVEY)).map((row) => row.email)).toEqual(["tres@example.com"]);
 
     const health = (await (await fetch(`${app.origin}/healthz`)).json()) as { notice: Record<string, unknown> };
     expect(health.notice).toMatchObject({ surveyUrl: SURVEY, queued: 3 });
@@ -182,7 +179,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     );
     const erased = await npmRun("privacy", ["delete", "tres@example.com"], env);
     expect(erased.stdout).toContain("  Registros de avisos de encuestas: 1\n");
-    expect((await recipientsOf(storage, SURVEY)).map((row) => row.email)).toEqual(["uno@example.com"]);
+    expect(await recipientsOf(storage, SURVEY)).toEqual([]);
   });
 
   it("killed halfway, run again: the rest are told, nobody twice, at one pace across both runs", async () => {
@@ -222,6 +219,28 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
       .slice(1)
       .map((mail, index) => Number(mail.next_attempt_at) - Number(mails[index]!.next_attempt_at));
     expect(new Set(gaps)).toEqual(new Set([HOUR_MS]));
+
+    // Unsubscribed while its notice waits for its hour: the notice is never sent, and its record goes.
+    const waiting = mails.at(-1)!.recipient;
+    const { token } = await storage.db
+      .selectFrom("waitlist")
+      .select("token")
+      .where("email", "=", waiting)
+      .executeTakeFirstOrThrow();
+    const oneClick = await fetch(`${env.SITE_URL}/avisos/baja?t=${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    const left = await storage.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("recipient", "=", waiting)
+      .where("sent_at", "is", null)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await recipientsOf(storage, survey)).some((row) => row.email === waiting)).toBe(false);
   }, 120_000);
 
   it.runIf(kind === "postgres")(
@@ -245,11 +264,14 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
           (row) => row.outbox_id,
         ),
       );
+      // This survey's notices: their text carries its link.
       const queuedMails = await storage.db
         .selectFrom("outbox")
         .select("id")
         .where("kind", "=", "survey-notice")
+        .where("text_body", "like", `%${survey}%`)
         .execute();
+      expect(queuedMails).toHaveLength(due);
       expect(queuedMails.filter((mail) => !claimed.has(mail.id))).toEqual([]);
       for (const { outbox_id } of recipients) expect(queuedMails.some((mail) => mail.id === outbox_id)).toBe(true);
     },

@@ -85,9 +85,11 @@ function CardShell({
         </p>
       </div>
       <div className="flex-1 px-6 py-4 text-sm leading-relaxed text-slate-700">{children}</div>
-      <dl className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-6 py-4 text-xs">
-        {footer}
-      </dl>
+      {footer ? (
+        <dl className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-6 py-4 text-xs">
+          {footer}
+        </dl>
+      ) : null}
     </article>
   );
 }
@@ -113,15 +115,18 @@ function DrawnWinnerSlide({ winner }: { winner: DrawnWinner }) {
       place={winner.country}
       when={`Sorteo de ${winner.month}${winner.round > 0 ? ` (resorteo ${winner.round})` : ""}`}
       footer={
-        <>
-          <div>
-            <dt className="sr-only">Entrega</dt>
-            <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
-              {winner.deliveredOn ? `Premio entregado el ${winner.deliveredOn}` : "Premio por entregar"}
-            </dd>
-          </div>
-          <PrizeTerm prize={DRAW_PRIZE} />
-        </>
+        // A sample-sheet draw or a rehearsal has no prize to deliver.
+        winner.notReal ? null : (
+          <>
+            <div>
+              <dt className="sr-only">Entrega</dt>
+              <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
+                {winner.deliveredOn ? `Premio entregado el ${winner.deliveredOn}` : "Premio por entregar"}
+              </dd>
+            </div>
+            <PrizeTerm prize={DRAW_PRIZE} />
+          </>
+        )
       }
     >
       <p>

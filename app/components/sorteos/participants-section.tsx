@@ -103,7 +103,7 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
           {listing.sample && <SampleDataNotice />}
           {listing.since ? (
             <p className="text-sm text-slate-600" data-testid="listing-since">
-              {`Son las participaciones para el próximo sorteo: las que tienen fecha posterior al sorteo del ${formatArgentinaDate(`${listing.since}T15:00:00Z`)}.`}
+              {`Son las participaciones para el próximo sorteo: las que llegaron después del sorteo del ${formatArgentinaDate(`${listing.since}T15:00:00Z`)}.`}
             </p>
           ) : null}
           <ParticipantsSearch query={listing.query} />

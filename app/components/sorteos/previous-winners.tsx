@@ -78,12 +78,14 @@ function DrawnWinnerCard({ winner }: { winner: DrawnWinner }) {
         ) : null}
       </WinnerHeading>
       <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <div>
-          <dt className="sr-only">Premio</dt>
-          <dd>
-            <PrizeBadge prize={DRAW_PRIZE} />
-          </dd>
-        </div>
+        {winner.notReal ? null : (
+          <div>
+            <dt className="sr-only">Premio</dt>
+            <dd>
+              <PrizeBadge prize={DRAW_PRIZE} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="sr-only">Sorteo</dt>
           <dd className="text-slate-600">
@@ -93,7 +95,11 @@ function DrawnWinnerCard({ winner }: { winner: DrawnWinner }) {
         </div>
       </dl>
       <p className="mt-5 flex-1 border-t border-slate-100 pt-5 text-sm leading-relaxed text-slate-700">
-        {winner.deliveredOn ? `Premio entregado el ${winner.deliveredOn}.` : "Premio por entregar."}{" "}
+        {winner.notReal
+          ? ""
+          : winner.deliveredOn
+            ? `Premio entregado el ${winner.deliveredOn}. `
+            : "Premio por entregar. "}
         <a href={winner.recordHref} className="font-medium text-brand-700 underline underline-offset-4">
           Ver el sorteo y verificarlo
         </a>

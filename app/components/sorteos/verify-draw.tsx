@@ -221,23 +221,26 @@ function shownDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/** The days whose entries are in play: from the day after the previous draw's, through the draw's. */
+/** The days whose entries are in play: from the previous draw's (what it did not take), through the draw's. */
 function WindowDays({ window }: { window: EntryWindow }) {
-  const first = new Date(Date.parse(`${window.after}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   return (
     <span className="block">
-      {`Entran las participaciones con fecha del ${shownDay(first)} al ${shownDay(window.through)}, una por id.`}
+      {`Entran las participaciones con fecha del ${shownDay(window.from)} al ${shownDay(window.through)}, una por id (las del ${shownDay(window.from)} que ya estaban en la lista del sorteo anterior, no).`}
     </span>
   );
 }
 
-/** How many entries are in play, their days, and the sheet rows left out. */
+/**
+ * How many entries are in play, their days, and the sheet rows left out. A list frozen before
+ * the window was applied (`leftOut` unknown) took every row: no days are claimed for it.
+ */
 function EntriesInPlay({ count, window, leftOut }: { count: number; window: EntryWindow; leftOut: LeftOut | null }) {
+  const left = leftOut ? leftOut.outsideWindow + leftOut.unreadableDate : 0;
   return (
     <>
       <span className="block font-semibold text-slate-900">{formatCount(count)}</span>
-      <WindowDays window={window} />
-      {leftOut ? (
+      {leftOut ? <WindowDays window={window} /> : null}
+      {leftOut && left > 0 ? (
         <span className="mt-1 block text-slate-600">
           {`Quedaron afuera ${formatCount(leftOut.outsideWindow)} ${leftOut.outsideWindow === 1 ? "fila" : "filas"} con fecha fuera de esos días y ${formatCount(leftOut.unreadableDate)} con una fecha que no se puede leer.`}
         </span>

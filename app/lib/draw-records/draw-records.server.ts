@@ -1,5 +1,5 @@
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import { entryWindow } from "~/lib/draw/entry-window";
+import { entryWindow, type DrawTaken } from "~/lib/draw/entry-window";
 import type { LeftOut, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
@@ -18,6 +18,7 @@ import {
   drawRecords,
   ensureCommitment,
   freezeDueDraw,
+  frozenIds,
   frozenList,
   recordClaim,
   redraw,
@@ -171,6 +172,15 @@ export async function getRecordedDraws(): Promise<RecordedDraw[]> {
     console.error("[draw] Reading the draw records for the home page failed:", error);
     return [];
   }
+}
+
+/**
+ * What the last recorded draw took (its day and frozen ids), for the list of /sorteos, which
+ * then shows the next draw's entries only; null before any draw is recorded.
+ */
+export async function lastDrawTaken(draws: readonly RecordedDraw[]): Promise<DrawTaken | null> {
+  const last = draws[0];
+  return last ? { day: last.window.through, ids: await frozenIds(storage.db, Date.parse(last.drawAt)) } : null;
 }
 
 /** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */

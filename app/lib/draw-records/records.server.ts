@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
-import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
+import { argentinaWallClock, nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
 import {
   beaconRound,
   commitmentOf,
@@ -33,12 +33,14 @@ export interface SheetEntries {
 }
 
 /**
- * The rows in play for the draw at `drawAt`: those dated inside its window; the bundled sample
- * sheet's examples all are (their dates are fixed, the window moves). The others are counted.
+ * The rows in play for the draw at `drawAt`: those dated inside its window, but for the ones the
+ * previous draw's list holds (`previous`); the bundled sample sheet's examples all are (their
+ * dates are fixed, the window moves). The others are counted.
  */
 function entriesInWindow(
   { entries, fromSample }: SheetEntries,
   drawAt: number,
+  previous: ReadonlySet<string>,
 ): { inPlay: SheetEntries["entries"]; outsideWindow: number; unreadableDates: number } {
   if (fromSample) return { inPlay: entries, outsideWindow: 0, unreadableDates: 0 };
   const window = entryWindow(drawAt);
@@ -48,10 +50,15 @@ function entriesInWindow(
   for (const entry of entries) {
     const day = entryDay(entry.date);
     if (day === null) unreadableDates += 1;
-    else if (!inWindow(day, window)) outsideWindow += 1;
+    else if (!inWindow(day, entry.id.normalize("NFC").trim(), window, previous)) outsideWindow += 1;
     else inPlay.push(entry);
   }
   return { inPlay, outsideWindow, unreadableDates };
+}
+
+/** The ids the draw at `drawAt` froze, if it did and its list is still kept: the next window leaves them out on its first day. */
+export async function frozenIds(db: Kysely<Tables>, drawAt: number): Promise<Set<string>> {
+  return new Set(parseEntryList((await frozenList(db, drawAt)) ?? "") ?? []);
 }
 
 /** A command refused: the operator's message the CLI prints, nothing recorded. */
@@ -165,7 +172,8 @@ type LoadEntries = () => Promise<SheetEntries>;
  */
 async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEntries, now: number): Promise<DrawRow> {
   const sheet = await loadEntries();
-  const { inPlay: entries, outsideWindow, unreadableDates } = entriesInWindow(sheet, draw.draw_at);
+  const previous = await frozenIds(db, previousDrawAt(draw.draw_at).getTime());
+  const { inPlay: entries, outsideWindow, unreadableDates } = entriesInWindow(sheet, draw.draw_at, previous);
   const frozen = freezeEntryIds(entries.map((entry) => entry.id));
   if (frozen.ids.length === 0) {
     throw new DrawRefused(
@@ -331,17 +339,27 @@ export async function recordClaim(db: Kysely<Tables>, month: string, now: number
     ({ draw, rounds }) => rounds.length > 0 && drawDate(draw.draw_at).startsWith(`${month}-`),
   );
   if (!record) throw new DrawRefused(`No draw was made in ${month}; see \`status\``);
-  if (record.draw.claimed_at !== null) {
-    throw new DrawRefused(
-      `The prize of ${month} was already recorded as delivered on ${new Date(record.draw.claimed_at).toISOString()}`,
-    );
+  if (record.draw.erased_at !== null) {
+    throw new DrawRefused(`The draw of ${month} is over 12 months old: its record was erased`);
   }
-  await db
+  const alreadyOn = (at: number) =>
+    new DrawRefused(`The prize of ${month} was already recorded as delivered on ${new Date(at).toISOString()}`);
+  if (record.draw.claimed_at !== null) throw alreadyOn(record.draw.claimed_at);
+  const updated = await db
     .updateTable("draws")
     .set({ claimed_at: now })
     .where("draw_at", "=", record.draw.draw_at)
     .where("claimed_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    // Another run recorded it between the read above and this update.
+    const stored = await db
+      .selectFrom("draws")
+      .select("claimed_at")
+      .where("draw_at", "=", record.draw.draw_at)
+      .executeTakeFirst();
+    throw alreadyOn(Number(stored?.claimed_at ?? now));
+  }
   return { ...record, draw: { ...record.draw, claimed_at: now } };
 }
 

@@ -2,12 +2,14 @@ import { argentinaWallClock, previousDrawAt } from "./next-draw";
 
 /**
  * Which sheet rows a draw is made among, by their date (docs/draw.md, "The month's entries"):
- * dated after the previous draw's day and up to the draw's own day, Argentina time. Days as
+ * dated from the previous draw's day through the draw's own day, Argentina time, except the
+ * previous draw's day's rows that the previous draw's frozen list already holds (sheet dates
+ * are days: a row entered that afternoon, after the freeze, belongs to this draw). Days as
  * "yyyy-mm-dd", which compare as text in date order.
  */
 export interface EntryWindow {
-  /** The previous draw's day: rows dated on it or before belong to earlier draws. */
-  after: string;
+  /** The previous draw's day: its rows are in play unless the previous draw took them. */
+  from: string;
   /** The draw's day: the last day whose rows are in play. */
   through: string;
 }
@@ -15,7 +17,7 @@ export interface EntryWindow {
 const dayOf = (ms: number) => argentinaWallClock(ms).toISOString().slice(0, 10);
 
 export function entryWindow(drawAt: number): EntryWindow {
-  return { after: dayOf(previousDrawAt(drawAt).getTime()), through: dayOf(drawAt) };
+  return { from: dayOf(previousDrawAt(drawAt).getTime()), through: dayOf(drawAt) };
 }
 
 const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -38,6 +40,21 @@ export function entryDay(fecha: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-export function inWindow(day: string, window: EntryWindow): boolean {
-  return day > window.after && day <= window.through;
+/**
+ * Whether a row dated `day` with id `id` is in play: inside the window, and not one the previous
+ * draw took (`previous`: the previous draw's frozen ids, empty when it was not drawn).
+ */
+export function inWindow(day: string, id: string, window: EntryWindow, previous: ReadonlySet<string>): boolean {
+  return day <= window.through && afterDraw(day, id, { day: window.from, ids: previous });
+}
+
+/** What a recorded draw took from the sheet: its day, and the ids of its frozen list. */
+export interface DrawTaken {
+  day: string;
+  ids: ReadonlySet<string>;
+}
+
+/** Whether a row belongs to the draw after `taken`: dated after its day, or on it without being in its list. */
+export function afterDraw(day: string, id: string, taken: DrawTaken): boolean {
+  return day > taken.day || (day === taken.day && !taken.ids.has(id));
 }

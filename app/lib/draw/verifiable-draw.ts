@@ -21,6 +21,11 @@ const BEACON_HEX = /^[0-9a-f]{32,128}$/;
  * id, where they would make one that looks like another, or one not on a line of its own.
  */
 const FORBIDDEN_IN_ID = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * What a published list's line may not hold: a control or a line or paragraph separator. Looser
+ * than a new freeze: a list frozen before format characters were refused stays readable.
+ */
+const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** Top bits come from a 32-bit word, so a list may hold at most 2^32 entries. */
 const WORD_BITS = 32;
 
@@ -73,12 +78,12 @@ export interface FrozenEntries {
  * Unicode NFC with surrounding whitespace trimmed, so two ways of typing the same id are
  * one id; the first occurrence keeps its place.
  */
-export function freezeEntryIds(sheetIds: readonly string[]): FrozenEntries {
+export function freezeEntryIds(sheetIds: readonly string[], forbidden: RegExp = FORBIDDEN_IN_ID): FrozenEntries {
   const frozen: FrozenEntries = { ids: [], duplicates: [], invalid: [] };
   const seen = new Set<string>();
   for (const raw of sheetIds) {
     const id = raw.normalize("NFC").trim();
-    if (id === "" || FORBIDDEN_IN_ID.test(id)) frozen.invalid.push(raw);
+    if (id === "" || forbidden.test(id)) frozen.invalid.push(raw);
     else if (seen.has(id)) frozen.duplicates.push(id);
     else {
       seen.add(id);
@@ -103,7 +108,7 @@ export function parseEntryList(text: string): string[] | null {
   if (!text.endsWith("\n")) return null;
   // The empty piece after the final line feed is left out as invalid, like any empty line;
   // rebuilding the text then tells a canonical list from anything else.
-  const { ids } = freezeEntryIds(text.split("\n"));
+  const { ids } = freezeEntryIds(text.split("\n"), FORBIDDEN_IN_LINE);
   return entryListText(ids) === text ? ids : null;
 }
 

@@ -57,11 +57,23 @@ export async function queueSurveyNotice(
         .where("survey_url", "=", surveyUrl)
         .returning("next_slot_at")
         .executeTakeFirstOrThrow();
-      // The pace goes on from where the last mail queued for this survey left it, or from now.
-      let slot = Math.max(Number(notice.next_slot_at), now);
+      // The pace goes on from where the last notice queued (of any survey) left it, or from now.
+      const busiest = await trx
+        .selectFrom("survey_notices")
+        .select((eb) => eb.fn.max("next_slot_at").as("next"))
+        .executeTakeFirstOrThrow();
+      let slot = Math.max(Number(notice.next_slot_at), Number(busiest.next ?? 0), now);
       let claimed = 0;
-      for (const { email, token } of due.slice(start, start + BATCH)) {
-        const outboxId = await enqueueMail(trx, surveyNoticeMail(email, token, surveyUrl), Math.round(slot));
+      for (const { email } of due.slice(start, start + BATCH)) {
+        // Still confirmed now: an address unsubscribed or deleted since the run began gets nothing.
+        const still = await trx
+          .selectFrom("waitlist")
+          .select("token")
+          .where("email", "=", email)
+          .where("status", "=", "confirmed")
+          .executeTakeFirst();
+        if (!still) continue;
+        const outboxId = await enqueueMail(trx, surveyNoticeMail(email, still.token, surveyUrl), Math.round(slot));
         const claim = await trx
           .insertInto("survey_notice_recipients")
           .values({ survey_url: surveyUrl, email, outbox_id: outboxId, queued_at: now })
@@ -89,10 +101,10 @@ export async function queueSurveyNotice(
 }
 
 /** The confirmed addresses this survey's notice has not reached yet, in a stable order. */
-async function notTold(db: Kysely<Tables>, surveyUrl: string): Promise<{ email: string; token: string }[]> {
+async function notTold(db: Kysely<Tables>, surveyUrl: string): Promise<{ email: string }[]> {
   return db
     .selectFrom("waitlist")
-    .select(["email", "token"])
+    .select("email")
     .where("status", "=", "confirmed")
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -123,10 +135,11 @@ export interface NoticeProgress {
   waiting: number;
 }
 
-/** Every notice, newest first, with its mails' state: for `waitlist:stats` and `/healthz`. */
-export async function noticeProgress(db: Kysely<Tables>): Promise<NoticeProgress[]> {
+/** Every notice (or only `surveyUrl`'s), newest first, with its mails' state: for `waitlist:stats` and `/healthz`. */
+export async function noticeProgress(db: Kysely<Tables>, surveyUrl?: string): Promise<NoticeProgress[]> {
   const rows = await db
     .selectFrom("survey_notices as notice")
+    .$if(surveyUrl !== undefined, (query) => query.where("notice.survey_url", "=", surveyUrl!))
     .leftJoin("survey_notice_recipients as recipient", "recipient.survey_url", "notice.survey_url")
     .leftJoin("outbox", "outbox.id", "recipient.outbox_id")
     .select((eb) => {

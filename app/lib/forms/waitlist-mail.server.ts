@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "~/lib/mail/outbox.server";
+import { SURVEY_NOTICE_KIND, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderMail } from "~/lib/mail/render-mail.server";
 import { env } from "~/lib/server/env.server";
 import { CONFIRM_PATH, LEAVE_PATH, mailLinkAction } from "./fields";
@@ -51,7 +51,7 @@ export function surveyNoticeMail(to: string, token: string, surveyUrl: string): 
     { paragraph: "¡Hola!" },
     {
       paragraph:
-        "Nos pediste que te avisemos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela desde este enlace y entrás en el sorteo de este mes de una tarjeta Visa de US$200:",
+        "Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela desde este enlace y entrás en el sorteo de este mes de una tarjeta Visa de US$200:",
       link: surveyUrl,
     },
     { paragraph: "Son unos minutos, es gratis y tus respuestas son confidenciales." },
@@ -62,5 +62,5 @@ export function surveyNoticeMail(to: string, token: string, surveyUrl: string): 
     },
     { paragraph: "Opinion Labz" },
   ]);
-  return { kind: "survey-notice", to, subject: "Ya abrió una encuesta de Opinion Labz", text, html, headers };
+  return { kind: SURVEY_NOTICE_KIND, to, subject: "Ya abrió una encuesta de Opinion Labz", text, html, headers };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
-import { enqueueMail } from "~/lib/mail/outbox.server";
+import { enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
@@ -138,14 +138,30 @@ export async function confirmSubscription(token: string): Promise<ConfirmOutcome
   return row?.status === "confirmed" ? "already-confirmed" : "expired";
 }
 
-/** RFC 8058 one-click: the address stays, marked unsubscribed, and is never written to again unless it signs up anew. */
+/**
+ * RFC 8058 one-click: the address stays, marked unsubscribed, and is never written to again
+ * unless it signs up anew; a survey notice still waiting for it is not sent, and the notices'
+ * record of it goes (only the address is kept, to not write to it).
+ */
 export async function unsubscribe(token: string): Promise<void> {
-  const row = await storage.db
-    .updateTable("waitlist")
-    .set({ status: "unsubscribed", unsubscribed_at: Date.now(), confirm_expires_at: null })
-    .where("token", "=", token)
-    .returning("email")
-    .executeTakeFirst();
+  const row = await storage.db.transaction().execute(async (trx) => {
+    const unsubscribed = await trx
+      .updateTable("waitlist")
+      .set({ status: "unsubscribed", unsubscribed_at: Date.now(), confirm_expires_at: null })
+      .where("token", "=", token)
+      .returning("email")
+      .executeTakeFirst();
+    if (unsubscribed) {
+      await trx
+        .deleteFrom("outbox")
+        .where("recipient", "=", unsubscribed.email)
+        .where("kind", "=", SURVEY_NOTICE_KIND)
+        .where("sent_at", "is", null)
+        .execute();
+      await deleteNoticesTo(trx, unsubscribed.email);
+    }
+    return unsubscribed;
+  });
   if (row) console.log(JSON.stringify({ event: "waitlist.unsubscribed", to: maskAddress(row.email) }));
 }
 
@@ -164,5 +180,12 @@ export async function deleteSubscription(token: string): Promise<void> {
 
 /** For /healthz: the latest survey notice's progress (`npm run waitlist:notify`), or null before the first. */
 export async function latestNotice(): Promise<NoticeProgress | null> {
-  return (await noticeProgress(storage.db))[0] ?? null;
+  const latest = await storage.db
+    .selectFrom("survey_notices")
+    .select("survey_url")
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  // Only the latest survey's mails are joined: /healthz is asked often.
+  return latest ? ((await noticeProgress(storage.db, latest.survey_url))[0] ?? null) : null;
 }

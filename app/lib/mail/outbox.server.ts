@@ -16,6 +16,9 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
+/** The kind of a survey notice (`npm run waitlist:notify`): paced, and sent after every other mail that is due. */
+export const SURVEY_NOTICE_KIND = "survey-notice";
+
 /**
  * How long a sender holds a claimed row. Longer than nodemailer's time limits for one mail
  * (connect + greeting + socket, see sender.server.ts), so a live sender never loses its row;
@@ -80,6 +83,9 @@ export async function claimDueMail(
     .where("gave_up_at", "is", null)
     .where("next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    // Paced survey notices go after any other due mail: a confirmation never waits behind a
+    // backlog of notices (after an outage, say).
+    .orderBy(sql`case when kind = ${SURVEY_NOTICE_KIND} then 1 else 0 end`)
     .orderBy("created_at")
     .limit(limit)
     .$if(kind === "postgres", (query) => query.forUpdate().skipLocked());

@@ -1,3 +1,4 @@
+import type { DrawTaken } from "~/lib/draw/entry-window";
 import { env } from "~/lib/server/env.server";
 import { canonicalQuery } from "./search-text";
 import {
@@ -9,7 +10,7 @@ import {
 import { singleton } from "~/lib/server/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
-import { datedAfter, pageParticipants, searchParticipants } from "./query.server";
+import { pageParticipants, rowsAfterDraw, searchParticipants } from "./query.server";
 import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
 
 export interface ParticipantsHealth {
@@ -57,19 +58,19 @@ export async function getRecentParticipants(cache = participantsCache()): Promis
 }
 
 /**
- * One page of /sorteos, filtered by `q`, with the counts the page shows. `since`, the last
- * recorded draw's day: only the rows dated after it (docs/draw.md, "The month's entries"); the
- * bundled sample sheet's examples are all shown, their dates being fixed.
+ * One page of /sorteos, filtered by `q`, with the counts the page shows. `after`, what the last
+ * recorded draw took: only the rows the next draw will count (docs/draw.md, "The month's
+ * entries"); the bundled sample sheet's examples are all shown, their dates being fixed.
  */
 export async function getParticipantsPage(
-  { query, page, since = null }: { query: string; page: string | null; since?: string | null },
+  { query, page, after = null }: { query: string; page: string | null; after?: DrawTaken | null },
   cache = participantsCache(),
 ): Promise<ParticipantsListing> {
   const state = await cache.get();
   const snapshot = state.kind === "ok" ? state.snapshot : null;
   // Only the searched part of the query is echoed back, however long or spelled the URL's was.
   query = canonicalQuery(query);
-  const window = snapshot && since !== null && snapshot.source !== "sample" ? datedAfter(snapshot, since) : null;
+  const window = snapshot && after !== null && snapshot.source !== "sample" ? rowsAfterDraw(snapshot, after) : null;
   const found = snapshot ? searchParticipants(snapshot, query) : [];
   const matches = window ? found.filter((participant) => window.rows.has(participant)) : found;
   return {
@@ -78,7 +79,7 @@ export async function getParticipantsPage(
     totalCount: window?.rows.size ?? snapshot?.participants.length ?? 0,
     countryCount: window?.countryCount ?? snapshot?.countryCount ?? 0,
     query,
-    since: window ? since : null,
+    since: window ? window.taken.day : null,
   };
 }
 

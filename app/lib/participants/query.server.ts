@@ -1,4 +1,4 @@
-import { entryDay } from "~/lib/draw/entry-window";
+import { afterDraw, entryDay, type DrawTaken } from "~/lib/draw/entry-window";
 import type { Participant, ParticipantsPage } from "./view";
 import { clampPage, pageCountFor, PAGE_SIZE } from "./pagination";
 import { normalizeSearchText } from "./search-text";
@@ -29,33 +29,35 @@ export function pageParticipants(matches: Participant[], rawPage: string | null)
   return { rows, matchCount: matches.length, page, pageCount, firstRow: rows.length > 0 ? start + 1 : 0 };
 }
 
-/** The rows of a snapshot dated after one day, and their countries: worked out once per snapshot and day. */
-interface DatedAfter {
-  since: string;
+/** The rows of a snapshot after a draw, and their countries: worked out once per snapshot and draw. */
+interface AfterDraw {
+  taken: DrawTaken;
   rows: Set<Participant>;
   countryCount: number;
 }
 
-const datedAfterBySnapshot = new WeakMap<SheetSnapshot, DatedAfter>();
+const afterDrawBySnapshot = new WeakMap<SheetSnapshot, AfterDraw>();
 
 /**
- * The snapshot's rows dated after `since` ("yyyy-mm-dd"), as a draw's window counts them: a row
- * whose date cannot be read is in no window. Kept with the snapshot, so each search and page
- * of one sheet refresh reads the dates once.
+ * The snapshot's rows that belong to the draw after `taken`, as the next freeze counts them:
+ * dated after its day, or on it without being in its list; a row whose date cannot be read is
+ * in no draw. Kept with the snapshot, so each search and page of one sheet refresh reads the
+ * dates once.
  */
-export function datedAfter(snapshot: SheetSnapshot, since: string): DatedAfter {
-  const kept = datedAfterBySnapshot.get(snapshot);
-  if (kept?.since === since) return kept;
+export function rowsAfterDraw(snapshot: SheetSnapshot, taken: DrawTaken): AfterDraw {
+  const kept = afterDrawBySnapshot.get(snapshot);
+  // A drawn list never changes (it is frozen), so its day names it.
+  if (kept?.taken.day === taken.day) return kept;
   const rows = new Set<Participant>();
   const countries = new Set<string>();
   for (const participant of snapshot.participants) {
     const day = entryDay(participant.fecha);
-    if (day !== null && day > since) {
+    if (day !== null && afterDraw(day, participant.id.normalize("NFC").trim(), taken)) {
       rows.add(participant);
       countries.add(normalizeSearchText(participant.pais));
     }
   }
-  const result = { since, rows, countryCount: countries.size };
-  datedAfterBySnapshot.set(snapshot, result);
+  const result = { taken, rows, countryCount: countries.size };
+  afterDrawBySnapshot.set(snapshot, result);
   return result;
 }

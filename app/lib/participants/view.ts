@@ -46,7 +46,8 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   query: string;
   /**
    * The last recorded draw's day ("2026-12-07"): the list, its search and its counts hold only
-   * the rows dated after it, the next draw's entries so far. Null before any draw is recorded.
+   * the next draw's entries so far (dated after it, or on it and not in its list). Null before
+   * any draw is recorded.
    */
   since: string | null;
 }

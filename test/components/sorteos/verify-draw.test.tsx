@@ -78,7 +78,7 @@ function publishedDraw(): PublishedDraw {
   return {
     drawAt: "2023-08-23T15:29:24.000Z",
     entryCount: 1000,
-    window: { after: "2023-07-03", through: "2023-08-23" },
+    window: { from: "2023-07-03", through: "2023-08-23" },
     leftOut: { outsideWindow: 12, unreadableDate: 1 },
     listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
     listUrl: `${origin}/sorteos/2026-12/ids.txt`,
@@ -169,7 +169,7 @@ describe("before the script runs", () => {
       commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
       committedAt: "2026-11-02T15:00:03.000Z",
       beaconRound: 34_618_012,
-      window: { after: "2026-11-02", through: "2026-12-07" },
+      window: { from: "2026-11-02", through: "2026-12-07" },
       frozen: {
         frozenAt: "2026-12-07T15:00:01.000Z",
         entryCount: 1000,
@@ -180,7 +180,9 @@ describe("before the script runs", () => {
     };
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
     expect(html).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>1.000<\/span>/);
-    expect(html).toContain("Entran las participaciones con fecha del 3/11/2026 al 7/12/2026, una por id.");
+    expect(html).toContain(
+      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id (las del 2/11/2026 que ya estaban en la lista del sorteo anterior, no).",
+    );
     expect(html).toContain(
       "Quedaron afuera 1 fila con fecha fuera de esos días y 3 con una fecha que no se puede leer.",
     );
@@ -194,7 +196,9 @@ describe("before the script runs", () => {
     expect(notFrozen).not.toContain(listHash);
     expect(notFrozen).not.toContain("Congelada");
     // Before the freeze, the days whose entries will be in play.
-    expect(notFrozen).toContain("Entran las participaciones con fecha del 3/11/2026 al 7/12/2026, una por id.");
+    expect(notFrozen).toContain(
+      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id (las del 2/11/2026 que ya estaban en la lista del sorteo anterior, no).",
+    );
   });
 
   it("keeps the button disabled and says how to check by hand", () => {

@@ -91,11 +91,27 @@ describe("draw records", () => {
     ]);
   });
 
-  it("freezes the month's entries only: dated after the previous draw's day and up to the draw's, one per id", async () => {
+  it("freezes the month's entries only: from the previous draw's day (but what it took) to the draw's, one per id", async () => {
     await ensureCommitment(storage.db, T0);
+    // November's draw (Monday 2 November, 12:00) took OL-1, dated that morning.
+    const november = Date.UTC(2026, 10, 2, 15);
+    await storage.db
+      .insertInto("draws")
+      .values({
+        draw_at: november,
+        seed: "a".repeat(64),
+        commitment: sha256("a".repeat(64)),
+        committed_at: november - 30 * DAY,
+        frozen_at: november,
+        list_text: "OL-1\nOL-9\n",
+        list_hash: sha256("OL-1\nOL-9\n"),
+        entry_count: 2,
+      })
+      .execute();
     const row = (id: string, date: string) => ({ id, name: `Nombre ${id}`, country: "Chile", date });
     const rows = [
-      row("OL-1", "2026-11-02"), // the previous draw's day (the first Monday of November): November's
+      row("OL-1", "2026-11-02"), // the previous draw's day, in its list: November's
+      row("OL-10", "2026-11-02"), // the same day, after November's freeze: December's
       row("OL-2", "2026-11-03"),
       row("OL-3", "3/11/2026"), // as the site writes dates
       row("OL-2", "2026-11-10"), // one id, one entry: its first row in play keeps its place
@@ -112,7 +128,7 @@ describe("draw records", () => {
       async () => ({ entries: rows, fromSample: false }),
       options(DRAW + 31 * MINUTE),
     );
-    expect(record.draw.list_text).toBe("OL-2\nOL-3\nOL-5\nOL-1\n");
+    expect(record.draw.list_text).toBe("OL-10\nOL-2\nOL-3\nOL-5\nOL-1\n");
     expect(record.draw.outside_window).toBe(3);
     expect(record.draw.unreadable_dates).toBe(2);
   });
@@ -215,6 +231,7 @@ describe("draw records", () => {
     // The next month's draw, committed at the run, is not 12 months old: untouched.
     expect((await drawRecords(storage.db)).map(({ draw }) => draw.erased_at)).toEqual([null, DRAW + 365 * DAY]);
     await expect(redraw(storage.db, options(DRAW + 365 * DAY))).rejects.toThrow("its list was erased");
+    await expect(recordClaim(storage.db, "2026-12", DRAW + 365 * DAY)).rejects.toThrow("its record was erased");
   });
 
   it("records the prize delivered once, for the month named, and redraws no more after it", async () => {

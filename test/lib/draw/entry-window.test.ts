@@ -3,23 +3,27 @@ import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
 import { previousDrawAt } from "~/lib/draw/next-draw";
 
 describe("a draw's entry window", () => {
-  it("runs from the day after the previous first Monday through the draw's own day, Argentina time", () => {
+  it("runs from the previous first Monday through the draw's own day, Argentina time", () => {
     // Monday 7 December 2026, 12:00 in Argentina; the previous draw, Monday 2 November.
-    expect(entryWindow(Date.UTC(2026, 11, 7, 15))).toEqual({ after: "2026-11-02", through: "2026-12-07" });
+    expect(entryWindow(Date.UTC(2026, 11, 7, 15))).toEqual({ from: "2026-11-02", through: "2026-12-07" });
     // January's window starts in December of the year before (Monday 7 December 2026).
-    expect(entryWindow(Date.UTC(2027, 0, 4, 15))).toEqual({ after: "2026-12-07", through: "2027-01-04" });
+    expect(entryWindow(Date.UTC(2027, 0, 4, 15))).toEqual({ from: "2026-12-07", through: "2027-01-04" });
     // A month whose first day is a Monday: 1 February 2027; the previous draw was 4 January.
     expect(previousDrawAt(Date.UTC(2027, 1, 1, 15)).toISOString()).toBe("2027-01-04T15:00:00.000Z");
   });
 
-  it("takes the previous draw's day out and the draw's day in", () => {
-    const window = { after: "2026-11-02", through: "2026-12-07" };
-    expect(["2026-11-02", "2026-11-03", "2026-12-07", "2026-12-08"].map((day) => inWindow(day, window))).toEqual([
-      false,
-      true,
-      true,
-      false,
-    ]);
+  it("takes the previous draw's day in, but for what that draw's list holds, and the draw's day in", () => {
+    const window = { from: "2026-11-02", through: "2026-12-07" };
+    const previous = new Set(["OL-1"]);
+    const cases: [string, string, boolean][] = [
+      ["2026-11-01", "OL-2", false],
+      ["2026-11-02", "OL-1", false], // frozen by November's draw at 12:00
+      ["2026-11-02", "OL-2", true], // entered that afternoon, after November's freeze
+      ["2026-11-03", "OL-1", true], // the same person, again, the next month
+      ["2026-12-07", "OL-3", true],
+      ["2026-12-08", "OL-3", false],
+    ];
+    expect(cases.map(([day, id]) => inWindow(day, id, window, previous))).toEqual(cases.map(([, , inPlay]) => inPlay));
   });
 });
 

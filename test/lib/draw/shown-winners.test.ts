@@ -10,7 +10,7 @@ function recorded(
   return {
     drawAt,
     entryCount: 10,
-    window: { after: "2026-11-02", through: "2026-12-07" },
+    window: { from: "2026-11-02", through: "2026-12-07" },
     leftOut: null,
     listHash: "a".repeat(64),
     listUrl: "https://opinionlabz.example/sorteos/x/ids.txt",

@@ -280,6 +280,12 @@ describe("the canonical list", () => {
       expect(parseEntryList(altered), JSON.stringify(altered)).toBeNull();
     }
   });
+
+  it("still reads a list frozen before format characters were refused: a zero-width space stays one id", () => {
+    const old = "OL-1\u200B001\nOL-2\n";
+    expect(freezeEntryIds(["OL-1\u200B001"]).invalid).toEqual(["OL-1\u200B001"]);
+    expect(parseEntryList(old)).toEqual(["OL-1\u200B001", "OL-2"]);
+  });
 });
 
 describe("seeds and commitments", () => {

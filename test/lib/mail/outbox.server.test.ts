@@ -34,6 +34,13 @@ describe("claimDueMail", () => {
     expect(await claim(T0 + SECOND)).toEqual([]);
   });
 
+  it("hands out paced survey notices after any other due mail, however old they are", async () => {
+    await enqueueMail(storage.db, { ...mail("aviso@example.com"), kind: "survey-notice" }, T0);
+    await enqueue("confirmar@example.com", T0 + 10 * SECOND);
+    expect((await claim(T0 + 11 * SECOND, 1)).map((row) => row.recipient)).toEqual(["confirmar@example.com"]);
+    expect((await claim(T0 + 11 * SECOND, 1)).map((row) => row.recipient)).toEqual(["aviso@example.com"]);
+  });
+
   it("gives a claimed mail back after 2 minutes, when its sender may have died mid-send", async () => {
     await enqueue("a@example.com", T0);
     await claim(T0);

@@ -152,19 +152,26 @@ describe("getParticipantsPage (/sorteos)", () => {
     });
   });
 
-  it("after a recorded draw, lists, searches and counts only the rows dated after its day", async () => {
-    // The draw of 28 October: in play from the 29th (dates as the sheet writes them, both ways).
-    const cache = cacheFor("ok");
-    const listing = await getParticipantsPage({ query: "", page: null, since: "2026-10-28" }, cache);
+  it("after a recorded draw, lists, searches and counts only what the next draw will count", async () => {
+    // The draw of 28 October took OL-24030, dated that day; rows dated after it are the next draw's.
+    const after = { day: "2026-10-28", ids: new Set(["OL-24029", "OL-24030"]) };
+    const listing = await getParticipantsPage({ query: "", page: null, after }, cacheFor("ok"));
     expect(listing.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031"]);
     expect(listing).toMatchObject({ matchCount: 3, totalCount: 3, countryCount: 3, since: "2026-10-28" });
-    // A search finds only what is in play: OL-24030 (28 October) is the draw's, not the next.
-    const found = await getParticipantsPage({ query: "ol-2403", page: null, since: "2026-10-28" }, cache);
+    // A search finds only what is in play.
+    const found = await getParticipantsPage({ query: "ol-2403", page: null, after }, cacheFor("ok"));
     expect(found.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031"]);
-    // 26/10/2026 is read like 2026-10-26.
-    const written = await getParticipantsPage({ query: "", page: null, since: "2026-10-25" }, cache);
+    // A row dated the draw's day that its list does not hold came after the freeze: the next draw's.
+    const afternoon = { day: "2026-10-28", ids: new Set<string>() };
+    const withAfternoon = await getParticipantsPage({ query: "", page: null, after: afternoon }, cacheFor("ok"));
+    expect(withAfternoon.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030"]);
+    // 26/10/2026 is read like 2026-10-26; OL-24027, dated the day, is in no list given.
+    const written = await getParticipantsPage(
+      { query: "", page: null, after: { day: "2026-10-25", ids: new Set<string>() } },
+      cacheFor("ok"),
+    );
     expect(written.rows.map((row) => row.id)).toContain("OL-24028");
-    expect(written.totalCount).toBe(6);
+    expect(written.totalCount).toBe(7);
   });
 
   it("shows the bundled sample sheet whole, whatever the last draw's day: its dates are fixed", async () => {
@@ -177,7 +184,8 @@ describe("getParticipantsPage (/sorteos)", () => {
       ttlMs: 300_000,
       log: () => undefined,
     });
-    expect(await getParticipantsPage({ query: "", page: null, since: "2026-11-30" }, sample)).toMatchObject({
+    const after = { day: "2026-11-30", ids: new Set<string>() };
+    expect(await getParticipantsPage({ query: "", page: null, after }, sample)).toMatchObject({
       totalCount: 30,
       since: null,
     });
