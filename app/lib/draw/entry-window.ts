@@ -1,7 +1,8 @@
 import { argentinaWallClock, previousDrawAt } from "./next-draw";
 
 /**
- * Which sheet rows a draw is made among, by their date (docs/draw.md, "The month's entries"):
+ * Which sheet rows a draw is made among, by their date (docs/draw.md, "The month's entries";
+ * docs/decisions/053-the-months-entries-by-date.md):
  * dated from the previous draw's day through the draw's own day, Argentina time, except the
  * previous draw's day's rows that the previous draw's frozen list already holds (sheet dates
  * are days: a row entered that afternoon, after the freeze, belongs to this draw). Days as

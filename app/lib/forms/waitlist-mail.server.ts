@@ -51,7 +51,7 @@ export function surveyNoticeMail(to: string, token: string, surveyUrl: string): 
     { paragraph: "¡Hola!" },
     {
       paragraph:
-        "Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela desde este enlace y entrás en el sorteo de este mes de una tarjeta Visa de US$200:",
+        "Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela desde este enlace y entrás en el próximo sorteo de una tarjeta Visa de US$200:",
       link: surveyUrl,
     },
     { paragraph: "Son unos minutos, es gratis y tus respuestas son confidenciales." },
