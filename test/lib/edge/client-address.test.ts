@@ -29,6 +29,16 @@ describe("clientAddress", () => {
     expect(clientAddress("127.0.0.1", "", examples)).toBe("127.0.0.1");
   });
 
+  it("reads a peer as the address it is: a zone dropped, an IPv4-mapped one as IPv4, nothing else unwrapped", () => {
+    const none = trustedProxies([]);
+    expect(clientAddress("fe80::1%eth0", undefined, none)).toBe("fe80::1");
+    expect(clientAddress("::FFFF:198.51.100.7", undefined, none)).toBe("198.51.100.7");
+    // Only the mapped prefix is IPv4: an address that merely ends in a dotted part stays IPv6.
+    expect(clientAddress("2001:db8::ffff:198.51.100.7", undefined, none)).toBe("2001:db8::ffff:198.51.100.7");
+    // A socket closed before its peer was read has none: it is counted as such, never as a proxy.
+    expect(clientAddress("", "198.51.100.1", examples)).toBe("");
+  });
+
   it("trusts only what TRUST_PROXY lists", () => {
     const none = trustedProxies([]);
     expect(clientAddress("127.0.0.1", "198.51.100.1", none)).toBe("127.0.0.1");
@@ -47,6 +57,8 @@ describe("clientGroup", () => {
     expect(clientGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(clientGroup("::1")).toBe("0:0:0:0::/64");
     expect(clientGroup("64:ff9b::198.51.100.1")).toBe("64:ff9b:0:0::/64");
+    // A dotted IPv4 tail is two groups: it decides how many zeros "::" stands for.
+    expect(clientGroup("1::3:4:5:6:198.51.100.1")).toBe("1:0:3:4::/64");
     expect(clientGroup("198.51.100.1")).toBe("198.51.100.1");
   });
 });

@@ -59,4 +59,48 @@ describe("SubmissionTurns", () => {
     submit(turns, "c", started);
     expect(started).toEqual(["a", "c"]);
   });
+
+  it("counts a place once: a second leave frees nothing more, a second ready starts nothing", () => {
+    const turns = new SubmissionTurns({ atOnce: 1, waiting: 256, perClient: 2 });
+    const started: string[] = [];
+    const first = submit(turns, "a", started, "a-1");
+    first.ready(() => started.push("again"));
+    const second = turns.admit("a") as Place;
+    expect(turns.admit("a")).toBe("client-share");
+    first.leave();
+    first.leave();
+    // One place freed, not two: the client holds one (the second) and may take one more.
+    expect(typeof turns.admit("a")).toBe("object");
+    expect(turns.admit("a")).toBe("client-share");
+    second.leave();
+    expect(started).toEqual(["a-1"]);
+  });
+
+  it("frees a waiting place once its submission starts, so the bound counts only those waiting", () => {
+    const turns = new SubmissionTurns({ atOnce: 1, waiting: 2, perClient: 8 });
+    const started: string[] = [];
+    const a = turns.admit("a") as Place;
+    turns.admit("b");
+    expect(turns.admit("c")).toBe("busy");
+    a.ready(() => started.push("a"));
+    expect(started).toEqual(["a"]);
+    expect(typeof turns.admit("c")).toBe("object");
+    expect(turns.admit("d")).toBe("busy");
+  });
+
+  it("keeps a client's line in order when one of its queued submissions leaves", () => {
+    const turns = new SubmissionTurns({ atOnce: 1, waiting: 256, perClient: 8 });
+    const started: string[] = [];
+    const running = submit(turns, "x", started, "x");
+    const queued = ["a-1", "a-2", "a-3"].map((label) => submit(turns, "a", started, label));
+    const b = submit(turns, "b", started, "b-1");
+    queued[1]!.leave();
+    running.leave();
+    expect(started).toEqual(["x", "a-1"]);
+    queued[0]!.leave();
+    expect(started).toEqual(["x", "a-1", "b-1"]);
+    // Then a's remaining submission, not the one that left.
+    b.leave();
+    expect(started).toEqual(["x", "a-1", "b-1", "a-3"]);
+  });
 });
