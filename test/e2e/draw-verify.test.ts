@@ -2,7 +2,8 @@
  * "Verificalo vos" on a real draw: the built server, a draw made with `npm run draw` against
  * its database (injected clock, a rehearsal key), and the page's button in Chromium. Everything
  * matches as published but the public value, which the page's check says is not drand's; it
- * says which value fails when the downloaded ids list is altered on the way.
+ * says which value fails when the downloaded ids list is altered on the way, or one digit of
+ * the published seed or public value is.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,8 @@ let app: AppServer;
 let browser: Browser;
 let dataDir: string;
 let winner: string;
+let seed: string;
+let beacon: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "draw-e2e-"));
@@ -44,6 +47,8 @@ beforeAll(async () => {
   });
   expect(run.code, run.stderr).toBe(0);
   winner = printed(run.stdout, "Winner of round 0");
+  seed = printed(run.stdout, "seed");
+  beacon = chain.sign(drandRound).randomness;
 });
 afterAll(async () => {
   await browser?.close();
@@ -112,6 +117,34 @@ describe("Verificalo vos on a recorded draw", () => {
     });
     const verdict = await verifyOnPage(page);
     expect(verdict).toMatch(/^No coincide: .*huella de la lista/);
+  });
+
+  /** One hex digit of `value` changed, as it would be by anyone editing the published record. */
+  const oneDigitOff = (value: string) => `${value.slice(0, -1)}${value.endsWith("0") ? "1" : "0"}`;
+
+  /** Serves /sorteos with `value` replaced everywhere: in the markup and in the data the page hydrates with. */
+  async function alterPublished(page: Page, value: string): Promise<void> {
+    await page.route(/\/sorteos$/, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers["content-encoding"];
+      delete headers["content-length"];
+      // The altered data script no longer has the hash the policy allows: the page is ours to alter here.
+      delete headers["content-security-policy"];
+      const body = (await response.text()).replaceAll(value, oneDigitOff(value));
+      await route.fulfill({ status: response.status(), headers, body });
+    });
+  }
+
+  it("fails, naming what changed, when one digit of the published seed or public value is changed", async () => {
+    const { page: seedPage } = await openPage(browser, "mobile");
+    await alterPublished(seedPage, seed);
+    expect(await verifyOnPage(seedPage)).toBe("No coincide: compromiso, valor público (sorteo), ganador (sorteo).");
+
+    // A rehearsal's value never passes for drand's; changed, the winner no longer follows from it.
+    const { page: valuePage } = await openPage(browser, "mobile");
+    await alterPublished(valuePage, beacon);
+    expect(await verifyOnPage(valuePage)).toBe("No coincide: valor público (sorteo), ganador (sorteo).");
   });
 
   it("tells a list it could not download apart from one that does not match", async () => {
