@@ -24,9 +24,8 @@ export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // The draws first: once one is recorded, the list shows what the next draw will count.
-  const draws = await getDrawsView();
-  const after = await lastDrawTaken(draws.draws);
+  // The draws first: once a real list is frozen, the list shows what the next draw will count.
+  const [draws, after] = await Promise.all([getDrawsView(), lastDrawTaken()]);
   const listing = await streamUnlessReady(
     getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), after }),
   );

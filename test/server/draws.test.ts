@@ -168,10 +168,10 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     // The month's window, and the rows it left out: the day after the draw's, and an unreadable date.
     const firstDay = shown(dayFrom(previousDrawOf(upcoming.drawAt), 0));
     expect(frozenPage).toContain(
-      `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id (las del ${firstDay} que ya estaban en la lista del sorteo anterior, no).`,
+      `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id, salvo las del ${firstDay} que ya estaban en la lista del sorteo anterior.`,
     );
     expect(frozenPage).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días y 1 con una fecha que no se puede leer.",
+      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entraron en el sorteo anterior, y 1 con una fecha que no se puede leer.",
     );
     const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
     expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);

@@ -225,7 +225,7 @@ function shownDay(day: string): string {
 function WindowDays({ window }: { window: EntryWindow }) {
   return (
     <span className="block">
-      {`Entran las participaciones con fecha del ${shownDay(window.from)} al ${shownDay(window.through)}, una por id (las del ${shownDay(window.from)} que ya estaban en la lista del sorteo anterior, no).`}
+      {`Entran las participaciones con fecha del ${shownDay(window.from)} al ${shownDay(window.through)}, una por id, salvo las del ${shownDay(window.from)} que ya estaban en la lista del sorteo anterior.`}
     </span>
   );
 }
@@ -242,7 +242,7 @@ function EntriesInPlay({ count, window, leftOut }: { count: number; window: Entr
       {leftOut ? <WindowDays window={window} /> : null}
       {leftOut && left > 0 ? (
         <span className="mt-1 block text-slate-600">
-          {`Quedaron afuera ${formatCount(leftOut.outsideWindow)} ${leftOut.outsideWindow === 1 ? "fila" : "filas"} con fecha fuera de esos días y ${formatCount(leftOut.unreadableDate)} con una fecha que no se puede leer.`}
+          {`Quedaron afuera ${formatCount(leftOut.outsideWindow)} ${leftOut.outsideWindow === 1 ? "fila" : "filas"} con fecha fuera de esos días o que ya entraron en el sorteo anterior, y ${formatCount(leftOut.unreadableDate)} con una fecha que no se puede leer.`}
         </span>
       ) : null}
     </>

@@ -20,6 +20,7 @@ import {
   freezeDueDraw,
   frozenIds,
   frozenList,
+  latestRealFreeze,
   recordClaim,
   redraw,
   runDraw,
@@ -86,7 +87,8 @@ function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw 
     sample: draw.from_sample === 1,
     frozenAt: iso(draw.frozen_at ?? draw.draw_at),
     window: entryWindow(draw.draw_at),
-    leftOut: leftOutOf(draw),
+    // A sample sheet's examples are all taken, whatever their dates: no window is claimed for them.
+    leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
     claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
   };
 }
@@ -150,7 +152,7 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
                   entryCount: pending.draw.entry_count ?? 0,
                   listHash: pending.draw.list_hash ?? "",
                   listUrl: listUrlOf(pending.draw.draw_at),
-                  leftOut: leftOutOf(pending.draw),
+                  leftOut: pending.draw.from_sample === 1 ? null : leftOutOf(pending.draw),
                 },
         }
       : null,
@@ -175,12 +177,12 @@ export async function getRecordedDraws(): Promise<RecordedDraw[]> {
 }
 
 /**
- * What the last recorded draw took (its day and frozen ids), for the list of /sorteos, which
- * then shows the next draw's entries only; null before any draw is recorded.
+ * What the latest freeze of a real sheet took (its day and ids), for the list of /sorteos, which
+ * then shows the next draw's entries only, as the next freeze will count them; null before any.
  */
-export async function lastDrawTaken(draws: readonly RecordedDraw[]): Promise<DrawTaken | null> {
-  const last = draws[0];
-  return last ? { day: last.window.through, ids: await frozenIds(storage.db, Date.parse(last.drawAt)) } : null;
+export async function lastDrawTaken(): Promise<DrawTaken | null> {
+  const drawAt = await latestRealFreeze(storage.db);
+  return drawAt === null ? null : { day: drawDate(drawAt), ids: await frozenIds(storage.db, drawAt) };
 }
 
 /** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */

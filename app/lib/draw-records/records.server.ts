@@ -56,9 +56,45 @@ function entriesInWindow(
   return { inPlay, outsideWindow, unreadableDates };
 }
 
-/** The ids the draw at `drawAt` froze, if it did and its list is still kept: the next window leaves them out on its first day. */
+/** The last frozen list read, per database: a frozen list never changes, and /sorteos asks for the same one on every render. */
+const lastFrozenIds = new WeakMap<Kysely<Tables>, { drawAt: number; ids: Set<string> }>();
+
+/**
+ * The ids the draw at `drawAt` froze from a real sheet, if it did and its list is still kept:
+ * the next window leaves them out on its first day. A sample sheet's list takes nothing from a
+ * real one.
+ */
 export async function frozenIds(db: Kysely<Tables>, drawAt: number): Promise<Set<string>> {
-  return new Set(parseEntryList((await frozenList(db, drawAt)) ?? "") ?? []);
+  const kept = lastFrozenIds.get(db);
+  if (kept?.drawAt === drawAt) return kept.ids;
+  const row = await db
+    .selectFrom("draws")
+    .select(["list_text", "from_sample"])
+    .where("draw_at", "=", drawAt)
+    .executeTakeFirst();
+  if (!row?.list_text || row.from_sample === 1) return new Set();
+  const ids = parseEntryList(row.list_text);
+  if (ids === null) throw new Error("A frozen draw's stored list is not a canonical list");
+  const read = { drawAt, ids: new Set(ids) };
+  lastFrozenIds.set(db, read);
+  return read.ids;
+}
+
+/**
+ * The latest draw that froze a list from a real sheet (run or not), still kept: what the list of
+ * /sorteos counts from, as the next freeze does. Null before any.
+ */
+export async function latestRealFreeze(db: Kysely<Tables>): Promise<number | null> {
+  const row = await db
+    .selectFrom("draws")
+    .select("draw_at")
+    .where("list_hash", "is not", null)
+    .where("from_sample", "=", 0)
+    .where("erased_at", "is", null)
+    .orderBy("draw_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.draw_at) : null;
 }
 
 /** A command refused: the operator's message the CLI prints, nothing recorded. */

@@ -181,10 +181,10 @@ describe("before the script runs", () => {
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
     expect(html).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>1.000<\/span>/);
     expect(html).toContain(
-      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id (las del 2/11/2026 que ya estaban en la lista del sorteo anterior, no).",
+      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id, salvo las del 2/11/2026 que ya estaban en la lista del sorteo anterior.",
     );
     expect(html).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días y 3 con una fecha que no se puede leer.",
+      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entraron en el sorteo anterior, y 3 con una fecha que no se puede leer.",
     );
     expect(html).toContain(listHash);
     expect(html).toMatch(/Congelada el <time dateTime="2026-12-07T15:00:01.000Z">7\/12\/2026, 12:00<\/time>/);
@@ -197,7 +197,7 @@ describe("before the script runs", () => {
     expect(notFrozen).not.toContain("Congelada");
     // Before the freeze, the days whose entries will be in play.
     expect(notFrozen).toContain(
-      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id (las del 2/11/2026 que ya estaban en la lista del sorteo anterior, no).",
+      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id, salvo las del 2/11/2026 que ya estaban en la lista del sorteo anterior.",
     );
   });
 

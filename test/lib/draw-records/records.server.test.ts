@@ -8,6 +8,8 @@ import {
   DrawRefused,
   drawRecords,
   eraseExpiredDrawData,
+  frozenIds,
+  latestRealFreeze,
   ensureCommitment,
   freezeDueDraw,
   recordClaim,
@@ -131,6 +133,28 @@ describe("draw records", () => {
     expect(record.draw.list_text).toBe("OL-10\nOL-2\nOL-3\nOL-5\nOL-1\n");
     expect(record.draw.outside_window).toBe(3);
     expect(record.draw.unreadable_dates).toBe(2);
+  });
+
+  it("counts the list of /sorteos from the latest real freeze, run or not; a sample list takes nothing", async () => {
+    await ensureCommitment(storage.db, T0);
+    expect(await latestRealFreeze(storage.db)).toBeNull();
+    const sample = async () => ({
+      entries: [{ id: "OL-1", name: "Ana B.", country: "Perú", date: "2020-01-01" }],
+      fromSample: true,
+    });
+    await freezeDueDraw(storage.db, sample, DRAW + 1000);
+    expect(await latestRealFreeze(storage.db)).toBeNull();
+    expect(await frozenIds(storage.db, DRAW)).toEqual(new Set());
+  });
+
+  it("names the latest real freeze and its ids, before the run and after it", async () => {
+    await ensureCommitment(storage.db, T0);
+    await freezeDueDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), DRAW + 1000);
+    expect(await latestRealFreeze(storage.db)).toBe(DRAW);
+    expect(await frozenIds(storage.db, DRAW)).toEqual(new Set(["OL-1", "OL-2"]));
+    await runDraw(storage.db, async () => sheet(["OL-9"]), options(DRAW + 31 * MINUTE));
+    // The next month is committed, not frozen: the latest freeze is still December's.
+    expect(await latestRealFreeze(storage.db)).toBe(DRAW);
   });
 
   it("takes every example of the bundled sample sheet, whatever its fixed dates", async () => {
