@@ -45,9 +45,9 @@ export interface ParticipantsListing extends ParticipantsView, ParticipantsPage 
   countryCount: number;
   query: string;
   /**
-   * The last recorded draw's day ("2026-12-07"): the list, its search and its counts hold only
-   * the next draw's entries so far (dated after it, or on it and not in its list). Null before
-   * any draw is recorded.
+   * The day of the latest draw that froze a real list ("2026-12-07"): the list, its search and
+   * its counts hold only the next draw's entries so far (dated after it, or on it and not in its
+   * list). Null before any.
    */
   since: string | null;
 }
