@@ -148,11 +148,24 @@ describe("/sorteos' previous winners", () => {
     expect(html).not.toContain("Ejemplo");
     expect(textOf(cards[0]!)).toContain("Ganador 0 G. (sorteo verificado)");
     expect(textOf(cards[0]!)).toContain("Argentina");
-    expect(cards[0]).toContain("<svg");
+    // Argentina's flag: its sky-blue bands.
+    expect(cards[0]).toContain('fill="#74acdf"');
     expect(cards[0]).toMatch(/<a href="\/sorteos#sorteo-2027-03-01"[^>]*>Ver el sorteo y verificarlo<\/a>/);
     expect(html).toContain("Ganadores reales");
     // One source for both pages: the card says what drawnWinners says.
     expect(textOf(cards[4]!)).toContain(drawnWinners(draws)[4]!.month);
+  });
+
+  it("draws a country's flag however the sheet spelt it, and none for a country without one", () => {
+    const spelt = (country: string) => {
+      const draw = recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.");
+      draw.rounds[0]!.winnerCountry = country;
+      return renderToString(<PreviousWinners draws={[draw]} sample={false} />).split("<li")[1]!;
+    };
+    // Mexico's green band; the card's other icons are not flags (a flag is drawn 3 by 2).
+    for (const country of ["México", "mexico", " MEXICO "]) expect(spelt(country), country).toContain('fill="#006847"');
+    expect(spelt("Honduras")).not.toContain('viewBox="0 0 3 2"');
+    expect(textOf(spelt("Honduras"))).toContain("Honduras");
   });
 
   it("one recorded draw leads three marked examples", () => {

@@ -101,6 +101,9 @@ describe("Verificalo vos on a recorded draw", () => {
     expect(lines).toContain(
       "Valor público (sorteo) (no coincide)No es un valor de drand: este sorteo fue un ensayo con una clave de prueba.",
     );
+    // Drawn among the sample sheet's examples, all of them: no days of a window are claimed for it.
+    const record = page.locator("#verificalo-vos article", { hasText: "Semilla revelada" });
+    expect(await record.textContent()).not.toContain("Entran las participaciones");
     await expect
       .poll(() => page.locator("#ganadores-anteriores").textContent())
       .toContain("Estos sorteos se hicieron con la lista de muestra");

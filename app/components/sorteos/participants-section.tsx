@@ -2,7 +2,7 @@ import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { formatCount, formatLastUpdated } from "~/lib/participants/format";
 import { listingHref } from "~/lib/participants/listing-url";
-import { formatArgentinaDate } from "~/lib/draw/countdown";
+import { formatDay } from "~/lib/draw/entry-window";
 import { useDrawClock } from "~/lib/draw/draw-clock";
 import { PAGE_SIZE } from "~/lib/participants/pagination";
 import type { ParticipantsListing } from "~/lib/participants/view";
@@ -103,7 +103,7 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
           {listing.sample && <SampleDataNotice />}
           {listing.since ? (
             <p className="text-sm text-slate-600" data-testid="listing-since">
-              {`Son las participaciones para el próximo sorteo: las que llegaron después del sorteo del ${formatArgentinaDate(`${listing.since}T15:00:00Z`)}.`}
+              {`Son las participaciones para el próximo sorteo: las que llegaron después del sorteo del ${formatDay(listing.since)}.`}
             </p>
           ) : null}
           <ParticipantsSearch query={listing.query} />

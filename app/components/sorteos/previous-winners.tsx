@@ -4,6 +4,7 @@ import { SampleDataNotice } from "../participants-table";
 import type { ReactNode } from "react";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { drawnWinners, examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
+import { normalizeSearchText } from "~/lib/participants/search-text";
 import { CountryFlag } from "../country-flag";
 import { WinnerMarkBadge, type WinnerMark } from "../winner-mark";
 import { PrizeBadge } from "../prize-badge";
@@ -61,12 +62,13 @@ function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   );
 }
 
-/** A country's flag where the site draws one: the sheet names countries in words. */
-const FLAG_OF: Record<string, CountryCode> = { Argentina: "AR", México: "MX", Colombia: "CO", Chile: "CL" };
+/** A country's flag where the site draws one: the sheet names countries in words, spelt as people type them. */
+const FLAG_OF: Record<string, CountryCode> = { argentina: "AR", mexico: "MX", colombia: "CO", chile: "CL" };
 
 /** A recorded draw's winner: name, country, month, prize, whether it was delivered, and the record. */
 function DrawnWinnerCard({ winner }: { winner: DrawnWinner }) {
-  const flag = winner.country ? FLAG_OF[winner.country] : undefined;
+  // Folded as the lists fold countries: "mexico" and "México" are one country.
+  const flag = winner.country ? FLAG_OF[normalizeSearchText(winner.country)] : undefined;
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
       <WinnerHeading name={winner.name} mark={winner.notReal ?? "verified"}>

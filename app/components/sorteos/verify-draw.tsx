@@ -12,7 +12,7 @@ import {
   sha256Hex,
 } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
-import type { EntryWindow } from "~/lib/draw/entry-window";
+import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
 import { drawAnchor, type LeftOut, type PublishedDraw, type UpcomingCommitment } from "~/lib/draw/published-draw";
 
 export type { PublishedDraw };
@@ -215,17 +215,11 @@ function Hex({ value }: { value: string }) {
   return <code className="break-all font-mono text-[0.8125rem] text-slate-800">{value}</code>;
 }
 
-/** "3/11/2026" from "2026-11-03". */
-function shownDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return `${date}/${month}/${year}`;
-}
-
 /** The days whose entries are in play: from the previous draw's (what it did not take), through the draw's. */
 function WindowDays({ window }: { window: EntryWindow }) {
   return (
     <span className="block">
-      {`Entran las participaciones con fecha del ${shownDay(window.from)} al ${shownDay(window.through)}, una por id, salvo las del ${shownDay(window.from)} que ya estaban en la lista del sorteo anterior.`}
+      {`Entran las participaciones con fecha del ${formatDay(window.from)} al ${formatDay(window.through)}, una por id, salvo las del ${formatDay(window.from)} que ya estaban en la lista del sorteo anterior.`}
     </span>
   );
 }

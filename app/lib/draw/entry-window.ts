@@ -59,3 +59,9 @@ export interface DrawTaken {
 export function afterDraw(day: string, id: string, taken: DrawTaken): boolean {
   return day > taken.day || (day === taken.day && !taken.ids.has(id));
 }
+
+/** "3/11/2026" from "2026-11-03": a window's day as the page writes days. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return `${date}/${month}/${year}`;
+}

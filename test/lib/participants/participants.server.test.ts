@@ -26,6 +26,15 @@ function cacheFor(
   return createParticipantsCache({ load, ttlMs: 300_000, log: () => undefined });
 }
 
+/** The sheet the repository ships, read as the app reads it when no URL is configured. */
+const bundledSampleCache = () =>
+  cacheFor("ok", () =>
+    loadSheet(
+      { kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true },
+      { timeoutMs: 2000, now: () => NOW, names: "initial" },
+    ),
+  );
+
 async function snapshotOf(scenario: SheetScenario) {
   const state = await cacheFor(scenario).get();
   if (state.kind !== "ok") throw new Error("expected a good sheet");
@@ -40,15 +49,7 @@ describe("getRecentParticipants (home)", () => {
   });
 
   it("says so when the rows are the bundled sample sheet", async () => {
-    const sample = createParticipantsCache({
-      load: () =>
-        loadSheet(
-          { kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true },
-          { timeoutMs: 2000, now: () => NOW, names: "initial" },
-        ),
-      ttlMs: 300_000,
-      log: () => undefined,
-    });
+    const sample = bundledSampleCache();
     expect(await getRecentParticipants(sample)).toMatchObject({ sample: true, error: null });
     expect(await getParticipantsPage({ query: "", page: null }, sample)).toMatchObject({
       sample: true,
@@ -175,15 +176,7 @@ describe("getParticipantsPage (/sorteos)", () => {
   });
 
   it("shows the bundled sample sheet whole, whatever the last draw's day: its dates are fixed", async () => {
-    const sample = createParticipantsCache({
-      load: () =>
-        loadSheet(
-          { kind: "file", path: BUNDLED_SAMPLE_SHEET, isBundledSample: true },
-          { timeoutMs: 2000, now: () => NOW, names: "initial" },
-        ),
-      ttlMs: 300_000,
-      log: () => undefined,
-    });
+    const sample = bundledSampleCache();
     const after = { day: "2026-11-30", ids: new Set<string>() };
     expect(await getParticipantsPage({ query: "", page: null, after }, sample)).toMatchObject({
       totalCount: 30,
