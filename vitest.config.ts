@@ -36,6 +36,12 @@ export default defineConfig({
           environment: "node",
           globals: true,
           globalSetup: ["test/setup/shared-services.ts"],
+          // One module registry per worker, not one per file: these files import only pure
+          // modules of app/ and their own helpers, and keep their state in their own hooks, so
+          // re-importing playwright-core, kysely and pg for each of 46 files (38 s of a run) buys
+          // nothing (docs/testing.md, "Speed"). The unit project stays isolated: some of its
+          // modules read the environment once.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // expect.poll waits 1 s by default: too little for a page on a busy machine. Polls

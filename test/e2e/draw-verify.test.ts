@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, sharedBrowser, openPage } from "../support/browser";
-import { drawCommand, printed, upcomingIn } from "../support/draw-command";
+import { drawCommand, expectedWinners, printed, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 
 const MINUTE = 60_000;
@@ -23,6 +23,8 @@ let dataDir: string;
 let winner: string;
 let seed: string;
 let beacon: string;
+/** The frozen list the draw was made from, as the page links to it. */
+let ids: string[];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "draw-e2e-"));
@@ -49,6 +51,10 @@ beforeAll(async () => {
   winner = printed(run.stdout, "Winner of round 0");
   seed = printed(run.stdout, "seed");
   beacon = chain.sign(drandRound).randomness;
+  const list = await fetch(`${app.origin}/sorteos/${drawAt.toISOString().slice(0, 10)}/ids.txt`);
+  ids = (await list.text()).split("\n").filter(Boolean);
+  // The rule of docs/draw.md, recomputed here, agrees with the command.
+  expect(expectedWinners(seed, ids, [beacon])).toEqual([winner]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -122,11 +128,24 @@ describe("Verificalo vos on a recorded draw", () => {
     expect(verdict).toMatch(/^No coincide: .*huella de la lista/);
   });
 
-  /** One hex digit of `value` changed, as it would be by anyone editing the published record. */
-  const oneDigitOff = (value: string) => `${value.slice(0, -1)}${value.endsWith("0") ? "1" : "0"}`;
+  /**
+   * `value` with one hex digit changed, as anyone editing the published record would, and such
+   * that the rule then names another winner: with a few dozen entries, a change chosen blindly
+   * keeps the same winner once in a few dozen runs, and the page would rightly not flag it.
+   */
+  function oneDigitOff(value: string, winnerWith: (altered: string) => string): string {
+    for (let position = value.length - 1; position >= 0; position -= 1) {
+      for (const digit of "0123456789abcdef") {
+        if (digit === value[position]) continue;
+        const altered = `${value.slice(0, position)}${digit}${value.slice(position + 1)}`;
+        if (winnerWith(altered) !== winner) return altered;
+      }
+    }
+    throw new Error(`no one-digit change of ${value} names another winner`);
+  }
 
   /** Serves /sorteos with `value` replaced everywhere: in the markup and in the data the page hydrates with. */
-  async function alterPublished(page: Page, value: string): Promise<void> {
+  async function alterPublished(page: Page, value: string, altered: string): Promise<void> {
     await page.route(/\/sorteos$/, async (route) => {
       const response = await route.fetch();
       const headers = { ...response.headers() };
@@ -134,19 +153,27 @@ describe("Verificalo vos on a recorded draw", () => {
       delete headers["content-length"];
       // The altered data script no longer has the hash the policy allows: the page is ours to alter here.
       delete headers["content-security-policy"];
-      const body = (await response.text()).replaceAll(value, oneDigitOff(value));
+      const body = (await response.text()).replaceAll(value, altered);
       await route.fulfill({ status: response.status(), headers, body });
     });
   }
 
   it("fails, naming what changed, when one digit of the published seed or public value is changed", async () => {
     const { page: seedPage } = await openPage(browser, "mobile");
-    await alterPublished(seedPage, seed);
+    await alterPublished(
+      seedPage,
+      seed,
+      oneDigitOff(seed, (altered) => expectedWinners(altered, ids, [beacon])[0]!),
+    );
     expect(await verifyOnPage(seedPage)).toBe("No coincide: compromiso, valor público (sorteo), ganador (sorteo).");
 
     // A rehearsal's value never passes for drand's; changed, the winner no longer follows from it.
     const { page: valuePage } = await openPage(browser, "mobile");
-    await alterPublished(valuePage, beacon);
+    await alterPublished(
+      valuePage,
+      beacon,
+      oneDigitOff(beacon, (altered) => expectedWinners(seed, ids, [altered])[0]!),
+    );
     expect(await verifyOnPage(valuePage)).toBe("No coincide: valor público (sorteo), ganador (sorteo).");
   });
 

@@ -117,7 +117,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
   const perView = viewport === "desktop" ? 3 : 1;
 
   it("renders every section in order, with no console problems, no axe violations and nothing left transparent", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await openPage(browser, viewport, { reducedMotion: "no-preference" });
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
 
@@ -140,7 +140,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
   it("does not shift while it loads and hydrates, even with the carousel on screen", async () => {
     for (const anchor of ["", "#ganadores", "#como-funciona"]) {
       // A fresh page each time: a hash change alone would not load and hydrate again.
-      const { page, context } = await openPage(browser, viewport);
+      const { page, context } = await openPage(browser, viewport, { reducedMotion: "no-preference" });
       const layoutShifts = await recordLayoutShifts(page);
       // Hold the scripts back until the server render is painted; a local load is otherwise
       // fast enough to hydrate before the first paint, and shifts before it do not count.
@@ -246,7 +246,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
   });
 
   it(`carousel shows ${perView} card(s) per view, loops with the arrows and hides the rest from assistive tech`, async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await openPage(browser, viewport, { reducedMotion: "no-preference" });
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     const carousel = page.locator("[data-testid=winners-carousel]");

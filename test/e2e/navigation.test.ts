@@ -112,7 +112,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
   });
 
   it("marks below-the-fold sections pending, then shows them once they scroll into view", async () => {
-    const { page, context } = await openPage(site.browser, viewport);
+    const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "no-preference" });
     await gotoHydrated(page, `${site.app.origin}/`);
     // The script marks them once it runs, an effect after hydration.
     await expect.poll(() => page.locator('[data-reveal="pending"]').count()).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("reveal on scroll at %s"
   });
 
   it("never hides a section that is on screen when the script arrives", async () => {
-    const { page, context } = await openPage(site.browser, viewport);
+    const { page, context } = await openPage(site.browser, viewport, { reducedMotion: "no-preference" });
     // Tall enough that the first sections after the hero are on screen from the start.
     await page.setViewportSize({ width: VIEWPORTS[viewport].width, height: 2400 });
     await page.addInitScript(() => {

@@ -21,7 +21,7 @@ describe.each([320, 390, 768, 1024, 1440, 1920])("a page arriving slowly at %i p
   it.each(["/", "/sorteos", "/encuesta", "/pagina-que-no-existe"])(
     "%s does not shift while it arrives and hydrates",
     async (path) => {
-      const { page, context } = await openPage(site.browser, width);
+      const { page, context } = await openPage(site.browser, width, { reducedMotion: "no-preference" });
       const layoutShifts = await recordLayoutShifts(page);
       await page.goto(`${proxy.origin}${path}`);
       expect(await layoutShifts()).toEqual([]);

@@ -81,6 +81,12 @@ function withoutDeliberate404(problems: string[]): string[] {
 
 interface PageOptions {
   javaScriptEnabled?: boolean;
+  /**
+   * "reduce" unless a test says otherwise: most tests check where the page ends up, and a
+   * transition only makes them wait for it, frame by frame. Tests of the motion itself (the
+   * reveal on scroll, the carousel's slide, a page that must not shift while it arrives) ask for
+   * "no-preference", a visitor's default (docs/testing.md, "Speed").
+   */
   reducedMotion?: "reduce" | "no-preference";
   /** Problems a test provokes on purpose and says so. */
   expectProblems?: RegExp;
@@ -107,7 +113,7 @@ export async function openPage(
     viewport: size,
     userAgent: BROWSER_USER_AGENT,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    reducedMotion: options.reducedMotion ?? "no-preference",
+    reducedMotion: options.reducedMotion ?? "reduce",
     hasTouch: phone,
     isMobile: phone,
   });
