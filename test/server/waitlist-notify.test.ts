@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
@@ -20,24 +21,25 @@ import { DATABASE_KINDS, exportWaitlist, mailsTo, useDatabase } from "../support
 const SURVEY = "https://encuestas.example/consumo-diciembre";
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Makes a command kill itself right after a line of its progress (test/support/die-after-line.mjs). */
+const DIE_AFTER_LINE = path.join(ROOT, "test/support/die-after-line.mjs");
+
 /**
  * The command as the organizer runs it, from a checkout (tsx), stdout and stderr apart.
- * `killAt`: SIGKILL as soon as a line of its progress matches, the way a machine dies mid-run.
+ * `dieAfter`: it is SIGKILLed right after writing a progress line that matches, the way a
+ * machine dies mid-run.
  */
-function notify(env: Record<string, string>, args: string[], killAt?: RegExp): { done: Promise<CommandResult> } {
-  // One process (tsx as a loader, not its launcher, which would run the command in a child a
-  // kill does not reach).
-  const child = spawn(process.execPath, ["--import", "tsx", "other/waitlist-notify.ts", ...args], {
+function notify(env: Record<string, string>, args: string[], dieAfter?: RegExp): { done: Promise<CommandResult> } {
+  // One process (tsx as a loader, not its launcher, which would run the command in a child).
+  const preload = dieAfter ? ["--import", DIE_AFTER_LINE] : [];
+  const child = spawn(process.execPath, [...preload, "--import", "tsx", "other/waitlist-notify.ts", ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...(dieAfter ? { DIE_AFTER_LINE: dieAfter.source } : {}) },
   });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk;
-    if (killAt?.test(stderr)) child.kill("SIGKILL");
-  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
   const done = new Promise<CommandResult>((resolve) =>
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 137 : 1), stdout, stderr })),
   );
@@ -192,10 +194,12 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     // One an hour: the running server sends the first now and holds the rest for their hour.
     const due = await confirmedCount(storage);
     const slow = { ...env, NOTICE_MAILS_PER_HOUR: "1" };
-    // Killed at its first progress line, a tenth of the way.
+    // Killed right after its first progress line, a tenth of the way: what it said it queued is
+    // queued, and nothing after.
     const killed = await notify(slow, ["--survey-url", survey], /queued \d+ of/).done;
     expect(killed.code).toBe(137);
     const before = (await recipientsOf(storage, survey)).length;
+    expect(killed.stderr.endsWith(`\nqueued ${before} of ${due}\n`), killed.stderr).toBe(true);
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(due);
 

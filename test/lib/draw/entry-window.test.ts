@@ -10,6 +10,7 @@ describe("a draw's entry window", () => {
     expect(entryWindow(Date.UTC(2027, 0, 4, 15))).toEqual({ from: "2026-12-07", through: "2027-01-04" });
     // A month whose first day is a Monday: 1 February 2027; the previous draw was 4 January.
     expect(previousDrawAt(Date.UTC(2027, 1, 1, 15)).toISOString()).toBe("2027-01-04T15:00:00.000Z");
+    expect(entryWindow(Date.UTC(2027, 1, 1, 15))).toEqual({ from: "2027-01-04", through: "2027-02-01" });
   });
 
   it("takes the previous draw's day in, but for what that draw's list holds, and the draw's day in", () => {
