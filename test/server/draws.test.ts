@@ -11,7 +11,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
-import { drawCommand, expectedWinners, printed, sha256, upcomingIn } from "../support/draw-command";
+import {
+  drawCommand,
+  drawOfMonth,
+  expectedWinners,
+  nextDrawAfter,
+  printed,
+  sha256,
+  upcomingIn,
+} from "../support/draw-command";
 import { rehearsalChain, startStandInRelay, type StandInRelay } from "../support/drand-relay";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, useDatabase } from "../support/waitlist";
@@ -20,20 +28,8 @@ const CONTACT = "equipo@example.com";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** A month's draw: its first Monday, 12:00 in Argentina (15:00 UTC). */
-function drawOfMonth(year: number, month: number): Date {
-  const first = new Date(Date.UTC(year, month, 1));
-  return new Date(first.getTime() + ((8 - first.getUTCDay()) % 7) * DAY + 15 * 60 * 60 * 1000);
-}
-
 /** The draw before the one at `drawAt`. */
 const previousDrawOf = (drawAt: Date) => drawOfMonth(drawAt.getUTCFullYear(), drawAt.getUTCMonth() - 1);
-
-/** The next draw after `now`, by the rule: this month's if still ahead, else next month's. */
-function nextDrawAfter(now: Date): Date {
-  const thisMonth = drawOfMonth(now.getUTCFullYear(), now.getUTCMonth());
-  return thisMonth > now ? thisMonth : drawOfMonth(now.getUTCFullYear(), now.getUTCMonth() + 1);
-}
 
 /** "7/12/2026" from "2026-12-07", as the page writes days. */
 const shown = (day: string) => day.split("-").map(Number).reverse().join("/");

@@ -70,3 +70,17 @@ export function expectedWinners(seed: string, ids: string[], beacons: string[]):
     }
   });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A month's draw: its first Monday, 12:00 in Argentina (15:00 UTC), written here from the rules. */
+export function drawOfMonth(year: number, month: number): Date {
+  const first = new Date(Date.UTC(year, month, 1));
+  return new Date(first.getTime() + ((8 - first.getUTCDay()) % 7) * DAY_MS + 15 * 60 * 60 * 1000);
+}
+
+/** The next draw after `now`, by the rule: this month's if still ahead, else next month's. */
+export function nextDrawAfter(now: Date): Date {
+  const thisMonth = drawOfMonth(now.getUTCFullYear(), now.getUTCMonth());
+  return thisMonth > now ? thisMonth : drawOfMonth(now.getUTCFullYear(), now.getUTCMonth() + 1);
+}

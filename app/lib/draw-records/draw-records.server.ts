@@ -97,17 +97,30 @@ function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw 
 let freezing: Promise<unknown> | null = null;
 
 /**
+ * After a freeze that failed (the sheet unreachable, or no valid entry dated in the month's
+ * window), the next try waits this long: each try loads the whole sheet from upstream, and
+ * /sorteos would otherwise do so on every request until the sheet is fixed (docs/draw.md,
+ * "The month's entries").
+ */
+const FREEZE_RETRY_MS = 60_000;
+let nextFreezeTryAt = 0;
+
+/**
  * Keeps the draws on time: commits the upcoming draw's seed if no one has, and freezes the
  * due draw's list if no one has (both idempotent across replicas). A failure is logged and
- * retried on the next call; the run freezes the list itself if it must.
+ * retried a minute later; the run freezes the list itself if it must.
  */
 async function keepDrawsOnTime(now: number): Promise<void> {
   await ensureCommitment(storage.db, now);
+  if (now < nextFreezeTryAt) return;
   freezing ??= freezeDueDraw(storage.db, sheetEntries, now)
     .then((froze) => {
       if (froze) console.log(JSON.stringify({ event: "draw.frozen", at: iso(now) }));
     })
-    .catch((error: unknown) => console.error("[draw] Freezing the due draw's list failed:", error))
+    .catch((error: unknown) => {
+      nextFreezeTryAt = now + FREEZE_RETRY_MS;
+      console.error("[draw] Freezing the due draw's list failed (tried again in a minute):", error);
+    })
     .finally(() => (freezing = null));
   await freezing;
 }

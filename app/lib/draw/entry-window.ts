@@ -21,13 +21,18 @@ export function entryWindow(drawAt: number): EntryWindow {
   return { from: dayOf(previousDrawAt(drawAt).getTime()), through: dayOf(drawAt) };
 }
 
-const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const WRITTEN_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/**
+ * A time of day after the date is allowed and ignored: a survey form's answers sheet stamps
+ * each row "7/12/2026 10:31:05", and only the day decides the draw.
+ */
+const TIME_OF_DAY = String.raw`(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?`;
+const ISO_DAY = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})${TIME_OF_DAY}$`);
+const WRITTEN_DAY = new RegExp(String.raw`^(\d{1,2})\/(\d{1,2})\/(\d{4})${TIME_OF_DAY}$`);
 
 /**
  * A sheet's date as a day ("yyyy-mm-dd"), read the two ways the sheet writes dates
- * (docs/product.md, "Dates": yyyy-m-d, or d/m/yyyy as the site shows them); null for anything
- * else, or a day that does not exist (31/11).
+ * (docs/product.md, "Dates": yyyy-m-d, or d/m/yyyy as the site shows them), with or without a
+ * time after it; null for anything else, or a day that does not exist (31/11).
  */
 export function entryDay(fecha: string): string | null {
   const text = fecha.trim();

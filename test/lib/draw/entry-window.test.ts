@@ -35,14 +35,27 @@ describe("a sheet's date as a day", () => {
     ["3/11/2026", "2026-11-03"],
     ["03/11/2026", "2026-11-03"],
     ["29/2/2028", "2028-02-29"],
+    // A survey form's timestamp, as its answers sheet writes it: the day counts, not the time.
+    ["7/12/2026 10:31:05", "2026-12-07"],
+    ["7/12/2026 9:05", "2026-12-07"],
+    ["2026-12-07 23:59:59", "2026-12-07"],
+    ["2026-12-07T08:00", "2026-12-07"],
   ])("reads %j as %s", (written, day) => {
     expect(entryDay(written)).toBe(day);
   });
 
-  it.each(["ayer", "", "31/11/2026", "29/2/2027", "2026-13-01", "2026/11/03", "11-03-2026", "3/11/26"])(
-    "cannot read %j",
-    (written) => {
-      expect(entryDay(written)).toBeNull();
-    },
-  );
+  it.each([
+    "ayer",
+    "",
+    "31/11/2026",
+    "29/2/2027",
+    "2026-13-01",
+    "2026/11/03",
+    "11-03-2026",
+    "3/11/26",
+    "7/12/2026 10",
+    "7/12/2026 a las 10:31",
+  ])("cannot read %j", (written) => {
+    expect(entryDay(written)).toBeNull();
+  });
 });
