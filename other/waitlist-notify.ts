@@ -1,21 +1,23 @@
 /**
- * `npm run waitlist:notify -- --survey-url <https://…> [--dry-run]`: tells every confirmed
+ * `npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run]`: tells every confirmed
  * address on the waitlist that a survey is open, once per address and survey, through the
- * outbox, paced at NOTICE_MAILS_PER_HOUR (docs/operations.md, "Opening a survey"). Run it again
- * after a failure or a kill: it queues only the addresses not told yet. `--dry-run` counts them
- * and queues nothing. Progress on stderr (a bar on a terminal, plain lines otherwise); the
- * summary on stdout. Exit status: 0 done, 2 a survey URL that is not https://, 64 bad usage.
+ * outbox, paced at NOTICE_MAILS_PER_HOUR (docs/operations.md, "Opening a survey"). The survey is
+ * the one the site links to (SURVEY_URL); `--survey-url` names it where that variable is not
+ * set, and is refused if it names another. Run it again after a failure or a kill: it queues
+ * only the addresses not told yet. `--dry-run` counts them and queues nothing. Progress on
+ * stderr (a bar on a terminal, plain lines otherwise); the summary on stdout. Exit status: 0
+ * done, 2 a survey URL refused, 64 bad usage.
  */
 
 import { argv, exit, stderr, stdout } from "node:process";
 
-const USAGE = "usage: npm run waitlist:notify -- --survey-url <https://…> [--dry-run]";
+const USAGE = "usage: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run]";
 
 const args = argv.slice(2);
 const urlAt = args.indexOf("--survey-url");
-const surveyUrl = urlAt >= 0 ? args[urlAt + 1] : undefined;
+const givenUrl = urlAt >= 0 ? args[urlAt + 1] : undefined;
 const dryRun = args.includes("--dry-run");
-if (surveyUrl === undefined || args.length !== (dryRun ? 3 : 2)) {
+if ((urlAt >= 0 && givenUrl === undefined) || args.length !== (urlAt >= 0 ? 2 : 0) + (dryRun ? 1 : 0)) {
   console.error(USAGE);
   exit(64);
 }
@@ -26,13 +28,28 @@ const { storage } = await import("~/lib/storage/database.server");
 const { env } = await import("~/lib/server/env.server");
 const { noticeDue, queueSurveyNotice, surveyUrlProblem } = await import("~/lib/forms/survey-notice.server");
 
-const problem = surveyUrlProblem(surveyUrl);
-if (problem) {
-  console.error(`Refused: the survey URL ${problem}.`);
+/** Refused with exit status 2, nothing queued. */
+async function refuse(reason: string): Promise<never> {
+  console.error(`Refused: ${reason}`);
   await storage.db.destroy();
   exit(2);
 }
+
+const surveyUrl =
+  givenUrl ??
+  env.surveyUrl ??
+  (await refuse(
+    "no survey to tell of: SURVEY_URL (the survey the site links to) is not set. Open the survey first, or name it with --survey-url.",
+  ));
+const problem = surveyUrlProblem(surveyUrl);
+if (problem) await refuse(`the survey URL ${problem}.`);
 const url = new URL(surveyUrl).href;
+// The mail and the site's button must lead to the same survey.
+if (env.surveyUrl && new URL(env.surveyUrl).href !== url) {
+  await refuse(
+    `the site links to ${new URL(env.surveyUrl).href} (SURVEY_URL), not to ${url}: the notice would send people elsewhere. Tell of that survey, or change SURVEY_URL first.`,
+  );
+}
 
 /** A bar redrawn in place on a terminal; a line per tenth otherwise (a log keeps every line). */
 let tenthsShown = 0;

@@ -247,6 +247,39 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     expect((await recipientsOf(storage, survey)).some((row) => row.email === waiting)).toBe(false);
   }, 120_000);
 
+  it.runIf(kind === "embedded")(
+    "tells of the survey the site links to, and refuses another, none, or one that is not https://",
+    async () => {
+      const site = "https://encuestas.example/la-del-sitio";
+      const before = (await noticeMails(storage)).length;
+      const run = async (variables: Record<string, string>, args: string[]) =>
+        notify({ ...env, ...variables }, args).done;
+
+      // SURVEY_URL set: the command needs no URL, and tells of that one.
+      const fromSite = await run({ SURVEY_URL: site }, ["--dry-run"]);
+      expect(fromSite.code, fromSite.stderr).toBe(0);
+      expect(fromSite.stdout).toMatch(new RegExp(`^Would notify \\d+ confirmed addresses of ${site} \\(dry run`));
+      // Named twice, the same: fine.
+      expect((await run({ SURVEY_URL: site }, ["--survey-url", site, "--dry-run"])).code).toBe(0);
+
+      const elsewhere = await run({ SURVEY_URL: site }, ["--survey-url", SURVEY]);
+      expect(elsewhere.code).toBe(2);
+      expect(elsewhere.stderr).toContain(`Refused: the site links to ${site} (SURVEY_URL), not to ${SURVEY}`);
+      const none = await run({ SURVEY_URL: "" }, []);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain("Refused: no survey to tell of: SURVEY_URL");
+      const plain = await run({ SURVEY_URL: "" }, ["--survey-url", "http://encuestas.example/x"]);
+      expect(plain.code).toBe(2);
+      expect(plain.stderr).toContain("Refused: the survey URL must start with https://.");
+      const usage = await run({}, ["--survey-url"]);
+      expect(usage.code).toBe(64);
+      expect(usage.stderr).toContain("usage: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run]");
+      // Nothing refused queued anything.
+      expect(await noticeMails(storage)).toHaveLength(before);
+    },
+    120_000,
+  );
+
   it.runIf(kind === "postgres")(
     "run twice at once: each address is told by one of them",
     async () => {
