@@ -1,5 +1,5 @@
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import { entryWindow, type DrawTaken } from "~/lib/draw/entry-window";
+import { argentinaDay, entryWindow, type DrawTaken } from "~/lib/draw/entry-window";
 import type { LeftOut, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
@@ -14,7 +14,6 @@ import { storage } from "~/lib/storage/database.server";
 import {
   CLAIM_PERIOD_MS,
   DrawRefused,
-  drawDate,
   drawRecords,
   ensureCommitment,
   freezeDueDraw,
@@ -42,7 +41,7 @@ export interface DrawsView {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function listUrlOf(drawAt: number): string {
-  return `${env.siteUrl}/sorteos/${drawDate(drawAt)}/ids.txt`;
+  return `${env.siteUrl}/sorteos/${argentinaDay(drawAt)}/ids.txt`;
 }
 
 /** The sheet rows a freeze left out, as published; null on a list frozen before they were counted. */
@@ -195,7 +194,7 @@ export async function getRecordedDraws(): Promise<RecordedDraw[]> {
  */
 export async function lastDrawTaken(): Promise<DrawTaken | null> {
   const drawAt = await latestRealFreeze(storage.db);
-  return drawAt === null ? null : { day: drawDate(drawAt), ids: await frozenIds(storage.db, drawAt) };
+  return drawAt === null ? null : { day: argentinaDay(drawAt), ids: await frozenIds(storage.db, drawAt) };
 }
 
 /** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */
@@ -209,7 +208,7 @@ export type DrawList = { text: string } | "erased" | null;
 /** The frozen ids list of the draw on `date` (yyyy-mm-dd, Argentina). */
 export async function drawList(date: string): Promise<DrawList> {
   const records = await drawRecords(storage.db);
-  const record = records.find(({ draw }) => draw.list_hash !== null && drawDate(draw.draw_at) === date);
+  const record = records.find(({ draw }) => draw.list_hash !== null && argentinaDay(draw.draw_at) === date);
   if (!record) return null;
   if (record.draw.erased_at !== null) return "erased";
   const text = await frozenList(storage.db, record.draw.draw_at);
@@ -257,7 +256,7 @@ function recordMail(view: RecordedDraw): OutgoingMail {
   const round = view.rounds.length - 1;
   const what = round === 0 ? "Sorteo" : `Resorteo ${round}`;
   const summary = [
-    `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId} (${last.winnerName}).`,
+    `${what} del ${argentinaDay(Date.parse(view.drawAt))}: ganó el id ${last.winnerId} (${last.winnerName}).`,
     "Contactá a la persona ganadora. Si en 30 días no reclama el premio, corresponde un resorteo (docs/operations.md).",
     "",
     describeDraw(view),
@@ -265,7 +264,7 @@ function recordMail(view: RecordedDraw): OutgoingMail {
   return {
     kind: "draw-record",
     to: env.contactEmail.value,
-    subject: `${what} del ${drawDate(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
+    subject: `${what} del ${argentinaDay(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
     ...renderMail([{ preformatted: summary, monospace: true }]),
   };
 }

@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
-import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
-import { argentinaWallClock, nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
+import { argentinaDay, entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
+import { nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
 import {
   beaconRound,
+  canonicalId,
   commitmentOf,
   entryListText,
   freezeEntryIds,
@@ -50,7 +51,7 @@ function entriesInWindow(
   for (const entry of entries) {
     const day = entryDay(entry.date);
     if (day === null) unreadableDates += 1;
-    else if (!inWindow(day, entry.id.normalize("NFC").trim(), window, previous)) outsideWindow += 1;
+    else if (!inWindow(day, canonicalId(entry.id), window, previous)) outsideWindow += 1;
     else inPlay.push(entry);
   }
   return { inPlay, outsideWindow, unreadableDates };
@@ -103,11 +104,6 @@ export class DrawRefused extends Error {
     super(message);
     this.name = "DrawRefused";
   }
-}
-
-/** The draw's date in Argentina, "2026-12-07": the path segment of its ids list, and how ops name it. */
-export function drawDate(drawAt: number): string {
-  return argentinaWallClock(drawAt).toISOString().slice(0, 10);
 }
 
 /** A prize unclaimed for 30 days is redrawn (docs/draw.md, "Commit, freeze, reveal"). */
@@ -219,7 +215,7 @@ async function freezeDraw(db: Kysely<Tables>, draw: DrawRow, loadEntries: LoadEn
   // The first row of each id names it, as the first occurrence keeps its place in the list.
   const firstRows = new Map<string, SheetEntries["entries"][number]>();
   for (const entry of entries) {
-    const id = entry.id.normalize("NFC").trim();
+    const id = canonicalId(entry.id);
     if (!firstRows.has(id)) firstRows.set(id, entry);
   }
   const listText = entryListText(frozen.ids);
@@ -372,7 +368,7 @@ async function recordRound(
  */
 export async function recordClaim(db: Kysely<Tables>, month: string, now: number): Promise<DrawRecord<DrawSummary>> {
   const record = (await drawRecords(db)).find(
-    ({ draw, rounds }) => rounds.length > 0 && drawDate(draw.draw_at).startsWith(`${month}-`),
+    ({ draw, rounds }) => rounds.length > 0 && argentinaDay(draw.draw_at).startsWith(`${month}-`),
   );
   if (!record) throw new DrawRefused(`No draw was made in ${month}; see \`status\``);
   if (record.draw.erased_at !== null) {

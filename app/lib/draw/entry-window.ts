@@ -15,10 +15,11 @@ export interface EntryWindow {
   through: string;
 }
 
-const dayOf = (ms: number) => argentinaWallClock(ms).toISOString().slice(0, 10);
+/** "2026-12-07": the day in Argentina of the instant `ms`, as windows, list paths and mails name a draw. */
+export const argentinaDay = (ms: number) => argentinaWallClock(ms).toISOString().slice(0, 10);
 
 export function entryWindow(drawAt: number): EntryWindow {
-  return { from: dayOf(previousDrawAt(drawAt).getTime()), through: dayOf(drawAt) };
+  return { from: argentinaDay(previousDrawAt(drawAt).getTime()), through: argentinaDay(drawAt) };
 }
 
 /**

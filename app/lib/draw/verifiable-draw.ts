@@ -73,16 +73,20 @@ export interface FrozenEntries {
   invalid: string[];
 }
 
+/** An id as draws compare it: Unicode NFC, surrounding whitespace trimmed, so two ways of typing it are one id. */
+export function canonicalId(raw: string): string {
+  return raw.normalize("NFC").trim();
+}
+
 /**
- * The entries a draw is made among, from the sheet's ids in sheet order. Ids are taken as
- * Unicode NFC with surrounding whitespace trimmed, so two ways of typing the same id are
- * one id; the first occurrence keeps its place.
+ * The entries a draw is made among, from the sheet's ids in sheet order, each as
+ * `canonicalId` makes it; the first occurrence keeps its place.
  */
 export function freezeEntryIds(sheetIds: readonly string[], forbidden: RegExp = FORBIDDEN_IN_ID): FrozenEntries {
   const frozen: FrozenEntries = { ids: [], duplicates: [], invalid: [] };
   const seen = new Set<string>();
   for (const raw of sheetIds) {
-    const id = raw.normalize("NFC").trim();
+    const id = canonicalId(raw);
     if (id === "" || forbidden.test(id)) frozen.invalid.push(raw);
     else if (seen.has(id)) frozen.duplicates.push(id);
     else {
