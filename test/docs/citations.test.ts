@@ -147,31 +147,60 @@ describe("citations of the docs", () => {
 });
 
 describe("decision records", () => {
-  const records = readdirSync(path.join(ROOT, "docs/decisions")).sort();
+  /** The template (000) a new record is copied from: not a decision. */
+  const TEMPLATE = "000-template.md";
+  const records = readdirSync(path.join(ROOT, "docs/decisions"))
+    .filter((name) => name !== TEMPLATE)
+    .sort();
+  const textOf = (name: string) => readFileSync(path.join(ROOT, "docs/decisions", name), "utf8");
+  const index = readFileSync(path.join(ROOT, "docs", DECISIONS_INDEX), "utf8");
 
   it("are numbered from 1 without a gap, each file named NNN-title.md and titled with its number", () => {
     expect(records.length).toBeGreaterThan(40);
     records.forEach((name, index) => {
       expect(name).toMatch(new RegExp(`^${String(index + 1).padStart(3, "0")}-[a-z0-9-]+\\.md$`));
-      const text = readFileSync(path.join(ROOT, "docs/decisions", name), "utf8");
-      expect(text.split("\n")[0], name).toMatch(new RegExp(`^# ${index + 1}\\. \\S`));
+      expect(textOf(name).split("\n")[0], name).toMatch(new RegExp(`^# ${index + 1}\\. \\S`));
     });
   });
 
   it("each say when, whether it still holds, and what was rejected", () => {
     for (const name of records) {
-      const text = readFileSync(path.join(ROOT, "docs/decisions", name), "utf8");
+      const text = textOf(name);
       expect(text, name).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
-      expect(text, name).toMatch(/^Status: (accepted|superseded by \d+)$/m);
+      expect(text, name).toMatch(/^Status: (accepted|accepted, amended by \d+(, \d+)*|superseded by \d+)$/m);
       expect(text, name).toMatch(/Rejected/);
-      const successor = /^Status: superseded by (\d+)$/m.exec(text)?.[1];
-      if (successor) expect(records[Number(successor) - 1], name).toBeDefined();
     }
   });
 
-  it("are all listed in the index", () => {
-    const index = readFileSync(path.join(ROOT, "docs", DECISIONS_INDEX), "utf8");
-    for (const name of records) expect(index, name).toContain(`(decisions/${name})`);
+  it("name the later records that amend or supersede them, and say what changed", () => {
+    for (const [position, name] of records.entries()) {
+      const status = /^Status: (.+)$/m.exec(textOf(name))![1]!;
+      const later = [...status.matchAll(/\d+/g)].map(([number]) => Number(number));
+      for (const number of later) {
+        // A later record that exists, cited in a line under the status.
+        expect(number, name).toBeGreaterThan(position + 1);
+        const record = records[number - 1];
+        expect(record, name).toBeDefined();
+        expect(textOf(name), name).toMatch(
+          new RegExp(`^(Amended by|Replaced|Superseded by)[^\\n]*(docs/decisions/${record}|record ${number}\\b)`, "m"),
+        );
+      }
+    }
+  });
+
+  it("are all listed in the index, with the record's own status", () => {
+    for (const name of records) {
+      const row = index.split("\n").find((line) => line.includes(`(decisions/${name})`));
+      expect(row, name).toBeDefined();
+      const status = /^Status: (.+)$/m.exec(textOf(name))![1]!;
+      expect(row!.split("|").at(-2)!.trim(), name).toBe(status);
+    }
+  });
+
+  it("start from a template that names every field the checks above ask for", () => {
+    const template = textOf(TEMPLATE);
+    for (const field of [/^Date: /m, /^Status: accepted$/m, /amended by/, /superseded by/, /Rejected/])
+      expect(template).toMatch(field);
   });
 });
 
