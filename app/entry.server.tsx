@@ -12,7 +12,7 @@ import {
 } from "~/lib/http/document-response.server";
 import { startFormsSweep } from "~/lib/forms/retention.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
-import { startDrawClock } from "~/lib/draw-records/draw-records.server";
+import { startDrawTimer } from "~/lib/draw-records/draw-timer.server";
 
 // Wiring only: render, decide the page's state, hand over (docs/decisions/022-code-layout.md).
 // remix-serve imports the server build, and with it this module, before it listens.
@@ -22,7 +22,7 @@ startFormsSweep();
 // Every document carries its render instant signed: the forms' fill-time check reads it back.
 signRenderInstantsWith(formStartStamp);
 // Before listening: the upcoming draw's commitment is public from the first page served.
-await startDrawClock();
+await startDrawTimer();
 
 /** Remix reads this export: how long deferred data may stream. */
 export const streamTimeout = STREAM_TIMEOUT_MS;

@@ -36,8 +36,8 @@ if (!valid) {
 console.log = (...args: unknown[]) => console.error(...args);
 const { storage } = await import("~/lib/storage/database.server");
 const { checkBeaconCommand, claimedCommand, drawCommand, drawStatus, describeDraw } =
-  await import("~/lib/draw-records/draw-records.server");
-const { DrawRefused } = await import("~/lib/draw-records/records.server");
+  await import("~/lib/draw-records/draw-commands.server");
+const { DrawRefused } = await import("~/lib/draw-records/draw-refused");
 
 try {
   if (command === "status") stdout.write(`${await drawStatus()}\n`);

@@ -10,7 +10,7 @@ import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { HOME_PAGE } from "~/content/pages/home";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
-import { getRecordedDraws } from "~/lib/draw-records/draw-records.server";
+import { getRecordedDraws } from "~/lib/draw-records/draws-view.server";
 import { drawnWinners } from "~/lib/draw/shown-winners";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";

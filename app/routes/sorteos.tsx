@@ -12,7 +12,7 @@ import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages/draws";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { getParticipantsPage } from "~/lib/participants/participants.server";
-import { getDrawsView, lastDrawTaken } from "~/lib/draw-records/draw-records.server";
+import { getDrawsView, lastDrawTaken } from "~/lib/draw-records/draws-view.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";

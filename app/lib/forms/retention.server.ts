@@ -1,4 +1,4 @@
-import { eraseExpiredDrawData } from "~/lib/draw-records/records.server";
+import { eraseExpiredDrawData } from "~/lib/draw-records/retention.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import { deleteOldMessages } from "./contact-rows.server";

@@ -9,8 +9,8 @@ import { promisify } from "node:util";
 import axe from "axe-core";
 import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type PublishedDraw, VerifyDrawSection } from "~/components/sorteos/verify-draw";
-import type { PublishedRound } from "~/lib/draw/published-draw";
+import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
+import type { PublishedDraw, PublishedRound } from "~/lib/draw/published-draw";
 import { renderInDom } from "../../support/render-in-dom";
 
 /**

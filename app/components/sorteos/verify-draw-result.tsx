@@ -1,0 +1,62 @@
+import type { Check } from "~/lib/draw/draw-checks";
+import { Icon } from "../icons";
+
+/** What the verdict says when the browser cannot do the check at all (no Web Crypto outside https). */
+export const UNABLE_TO_COMPUTE: Check = {
+  value: "Cuenta en el navegador",
+  ok: false,
+  detail: "Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
+};
+
+/** What the verdict adds when the list could not be downloaded: a failure to fetch, not a mismatch. */
+const UNCHECKED_VERDICT =
+  "No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.";
+
+export type Verification = { state: "idle" } | { state: "running" } | { state: "done"; checks: Check[] };
+
+/** The verdict in one sentence, then each check with its mark, to the eye and to a screen reader. */
+export function VerificationResult({ verification }: { verification: Verification }) {
+  if (verification.state === "idle") return null;
+  if (verification.state === "running") return <p>Descargando la lista y haciendo la cuenta…</p>;
+  const failed = verification.checks.filter((check) => !check.ok && !check.unchecked);
+  const unchecked = verification.checks.some((check) => check.unchecked);
+  return (
+    <>
+      <p
+        className={`font-semibold ${failed.length > 0 ? "text-red-800" : unchecked ? "text-amber-800" : "text-emerald-800"}`}
+      >
+        {failed[0] === UNABLE_TO_COMPUTE
+          ? "No se pudo verificar en este navegador."
+          : [
+              failed.length > 0 ? `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.` : "",
+              unchecked ? UNCHECKED_VERDICT : "",
+              failed.length === 0 && !unchecked
+                ? "Todo coincide: el ganador publicado es el que sale de la regla."
+                : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
+      </p>
+      <ul className="mt-3 space-y-2">
+        {verification.checks.map((check) => (
+          <li key={check.value} className="flex gap-2 text-sm">
+            <span className={check.ok ? "text-emerald-700" : check.unchecked ? "text-amber-700" : "text-red-700"}>
+              <Icon
+                name={check.ok ? "check" : check.unchecked ? "info" : "close"}
+                className="mt-0.5 h-4 w-4 shrink-0"
+              />
+            </span>
+            <span className="min-w-0">
+              <strong className="font-semibold text-slate-900">{check.value}</strong>{" "}
+              <span className="sr-only">
+                {check.ok ? "(coincide)" : check.unchecked ? "(sin comprobar)" : "(no coincide)"}
+              </span>
+              {/* A recomputed hash is one 64-character word: it may break anywhere rather than widen the page. */}
+              <span className="text-slate-700 [overflow-wrap:anywhere]">{check.detail}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

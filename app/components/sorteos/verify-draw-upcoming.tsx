@@ -1,0 +1,64 @@
+import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import type { UpcomingCommitment } from "~/lib/draw/published-draw";
+import { quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { formatCount } from "~/lib/participants/format";
+import { EntriesInPlay, Hex, ListLink, PublishedValue, WindowDays } from "./verify-draw-values";
+
+/** The next draw before it is made: its commitment, then its frozen list from the draw instant on. */
+export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
+  return (
+    <article
+      aria-labelledby="proximo-sorteo"
+      className="rounded-3xl border border-brand-200 bg-brand-50 p-5 shadow-sm sm:p-8"
+      data-testid="upcoming-commitment"
+    >
+      <h3 id="proximo-sorteo" className="text-xl font-bold text-slate-900">
+        Próximo sorteo: <time dateTime={upcoming.drawAt}>{formatArgentinaInstant(upcoming.drawAt)}</time>{" "}
+        <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
+      </h3>
+      <dl className="mt-4 divide-y divide-brand-100">
+        <PublishedValue label="Compromiso (SHA-256 de la semilla)">
+          <Hex value={upcoming.commitment} />
+          <span className="mt-1 block text-slate-600">
+            Publicado el <time dateTime={upcoming.committedAt}>{formatArgentinaInstant(upcoming.committedAt)}</time>. La
+            semilla se revela en el sorteo: su huella tiene que dar este compromiso.
+          </span>
+        </PublishedValue>
+        {upcoming.frozen ? (
+          <>
+            <PublishedValue label="Participaciones">
+              <EntriesInPlay
+                count={upcoming.frozen.entryCount}
+                window={upcoming.window}
+                leftOut={upcoming.frozen.leftOut}
+              />
+            </PublishedValue>
+            <PublishedValue label="Huella de la lista (SHA-256)">
+              <Hex value={upcoming.frozen.listHash} />
+              <ListLink url={upcoming.frozen.listUrl} frozenAt={upcoming.frozen.frozenAt} />
+            </PublishedValue>
+          </>
+        ) : (
+          <PublishedValue label="Participaciones">
+            <WindowDays window={upcoming.window} />
+            <span className="mt-1 block text-slate-600">
+              La lista se congela en el momento del sorteo, con las que estén en la planilla.
+            </span>
+          </PublishedValue>
+        )}
+        <PublishedValue label="Valor público">
+          drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo)
+          {upcoming.frozen ? (
+            <span className="mt-1 block text-slate-600">
+              La lista ya está congelada: el ganador sale de ella con el valor de esa ronda, que drand publica el{" "}
+              <time dateTime={new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString()}>
+                {formatArgentinaInstant(new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString())}
+              </time>
+              .
+            </span>
+          ) : null}
+        </PublishedValue>
+      </dl>
+    </article>
+  );
+}

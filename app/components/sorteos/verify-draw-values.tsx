@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
+import type { LeftOut } from "~/lib/draw/published-draw";
+import { formatCount } from "~/lib/participants/format";
+
+/** One published value of a draw: its label, then the value and what it means. */
+export function PublishedValue({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-3 sm:grid sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm font-semibold text-slate-900">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-700 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+export function Hex({ value }: { value: string }) {
+  return <code className="break-all font-mono text-[0.8125rem] text-slate-800">{value}</code>;
+}
+
+/** The days whose entries are in play: from the previous draw's (what it did not take), through the draw's. */
+export function WindowDays({ window }: { window: EntryWindow }) {
+  return (
+    <span className="block">
+      {`Entran las participaciones con fecha del ${formatDay(window.from)} al ${formatDay(window.through)}, una por id, salvo las del ${formatDay(window.from)} que ya estaban en la lista del sorteo anterior.`}
+    </span>
+  );
+}
+
+/**
+ * How many entries are in play, their days, and the sheet rows left out. A list frozen before
+ * the window was applied (`leftOut` unknown) took every row: no days are claimed for it.
+ */
+export function EntriesInPlay({
+  count,
+  window,
+  leftOut,
+}: {
+  count: number;
+  window: EntryWindow;
+  leftOut: LeftOut | null;
+}) {
+  const left = leftOut ? leftOut.outsideWindow + leftOut.unreadableDate : 0;
+  return (
+    <>
+      <span className="block font-semibold text-slate-900">{formatCount(count)}</span>
+      {leftOut ? <WindowDays window={window} /> : null}
+      {leftOut && left > 0 ? (
+        <span className="mt-1 block text-slate-600">
+          {`Quedaron afuera ${formatCount(leftOut.outsideWindow)} ${leftOut.outsideWindow === 1 ? "fila" : "filas"} con fecha fuera de esos días o que ya entraron en el sorteo anterior, y ${formatCount(leftOut.unreadableDate)} con una fecha que no se puede leer.`}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Where the frozen list is, and since when it cannot change. */
+export function ListLink({ url, frozenAt }: { url: string; frozenAt: string }) {
+  return (
+    <>
+      <span className="mt-1 block text-slate-600">
+        Congelada el <time dateTime={frozenAt}>{formatArgentinaInstant(frozenAt)}</time>
+      </span>
+      <a href={url} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
+        Descargar la lista de ids (texto)
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from "kysely";
+import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
+import { previousDrawAt } from "~/lib/draw/next-draw";
+import { canonicalId, entryListText, freezeEntryIds, sha256Hex } from "~/lib/draw/verifiable-draw";
+import type { Tables } from "~/lib/storage/schema";
+import { DrawRefused } from "./draw-refused";
+import type { LoadEntries, SheetEntries } from "./sheet-entries.server";
+import { frozenIds, latestDue, type DrawRow } from "./stored-draws.server";
+
+/**
+ * The freeze: the month's entries taken from the sheet into the canonical list at the draw
+ * instant (docs/draw.md, "The month's entries" and "The rule, precisely").
+ */
+
+/**
+ * The rows in play for the draw at `drawAt`: those dated inside its window, but for the ones the
+ * previous draw's list holds (`previous`); the bundled sample sheet's examples all are (their
+ * dates are fixed, the window moves). The others are counted.
+ */
+function entriesInWindow(
+  { entries, fromSample }: SheetEntries,
+  drawAt: number,
+  previous: ReadonlySet<string>,
+): { inPlay: SheetEntries["entries"]; outsideWindow: number; unreadableDates: number } {
+  if (fromSample) return { inPlay: entries, outsideWindow: 0, unreadableDates: 0 };
+  const window = entryWindow(drawAt);
+  const inPlay: SheetEntries["entries"] = [];
+  let outsideWindow = 0;
+  let unreadableDates = 0;
+  for (const entry of entries) {
+    const day = entryDay(entry.date);
+    if (day === null) unreadableDates += 1;
+    else if (!inWindow(day, canonicalId(entry.id), window, previous)) outsideWindow += 1;
+    else inPlay.push(entry);
+  }
+  return { inPlay, outsideWindow, unreadableDates };
+}
+
+/**
+ * Freezes `draw`'s list from the sheet as it stands: valid ids in sheet order, each once, with
+ * their published names. A conditional update: if another replica or a run froze it first,
+ * theirs stands. Returns the draw as stored.
+ */
+export async function freezeDraw(
+  db: Kysely<Tables>,
+  draw: DrawRow,
+  loadEntries: LoadEntries,
+  now: number,
+): Promise<DrawRow> {
+  const sheet = await loadEntries();
+  const previous = await frozenIds(db, previousDrawAt(draw.draw_at).getTime());
+  const { inPlay: entries, outsideWindow, unreadableDates } = entriesInWindow(sheet, draw.draw_at, previous);
+  const frozen = freezeEntryIds(entries.map((entry) => entry.id));
+  if (frozen.ids.length === 0) {
+    throw new DrawRefused(
+      `The sheet has no valid entries dated in this draw's window (${outsideWindow} outside it, ${unreadableDates} with an unreadable date): nothing to freeze`,
+    );
+  }
+  // The first row of each id names it, as the first occurrence keeps its place in the list.
+  const firstRows = new Map<string, SheetEntries["entries"][number]>();
+  for (const entry of entries) {
+    const id = canonicalId(entry.id);
+    if (!firstRows.has(id)) firstRows.set(id, entry);
+  }
+  const listText = entryListText(frozen.ids);
+  await db
+    .updateTable("draws")
+    .set({
+      frozen_at: now,
+      list_text: listText,
+      list_hash: await sha256Hex(listText),
+      entry_count: frozen.ids.length,
+      list_names: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.name ?? "")),
+      list_countries: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.country ?? "")),
+      from_sample: sheet.fromSample ? 1 : 0,
+      outside_window: outsideWindow,
+      unreadable_dates: unreadableDates,
+    })
+    .where("draw_at", "=", draw.draw_at)
+    .where("list_hash", "is", null)
+    .execute();
+  return db.selectFrom("draws").selectAll().where("draw_at", "=", draw.draw_at).executeTakeFirstOrThrow();
+}
+
+/**
+ * At the draw instant (the server calls this on a timer, at start-up and when /sorteos is
+ * renewed): freezes the due draw's list unless it is frozen, so the list and its hash are
+ * public before the beacon round exists (docs/draw.md, "Commit, freeze, reveal").
+ */
+export async function freezeDueDraw(db: Kysely<Tables>, loadEntries: LoadEntries, now: number): Promise<boolean> {
+  const draw = await latestDue(db, now);
+  if (!draw || draw.list_hash !== null) return false;
+  await freezeDraw(db, draw, loadEntries, now);
+  return true;
+}

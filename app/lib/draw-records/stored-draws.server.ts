@@ -1,0 +1,124 @@
+import type { Kysely, Selectable } from "kysely";
+import { nextDrawAt } from "~/lib/draw/next-draw";
+import { commitmentOf, newSeed, parseEntryList } from "~/lib/draw/verifiable-draw";
+import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
+
+/**
+ * The draws as stored (docs/decisions/040-draw-records-one-row-per-draw-instant-rounds-as.md):
+ * one `draws` row per draw instant, one `draw_rounds` row per draw or redraw. The reads every
+ * audience shares, and the commitment that starts a record.
+ */
+
+export type DrawRow = Selectable<DrawTable>;
+export type DrawRoundRow = Selectable<DrawRoundTable>;
+
+/** A draw without its list, names and countries, which grow with the entries: what pages and `status` read. */
+export type DrawSummary = Omit<DrawRow, "list_text" | "list_names" | "list_countries">;
+
+/** A draw with its rounds, oldest round first. */
+export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
+  draw: Draw;
+  rounds: DrawRoundRow[];
+}
+
+/**
+ * Commits a seed for the draw after `now` unless one exists. Insert-if-absent on the draw
+ * instant's key: replicas starting together each try, one row wins, the others change nothing.
+ */
+export async function ensureCommitment(db: Kysely<Tables>, now: number): Promise<void> {
+  const seed = newSeed();
+  await db
+    .insertInto("draws")
+    .values({ draw_at: nextDrawAt(now).getTime(), seed, commitment: await commitmentOf(seed), committed_at: now })
+    .onConflict((conflict) => conflict.column("draw_at").doNothing())
+    .execute();
+}
+
+/** Every draw record, newest first: the drawn ones with their rounds, the committed ones with none. */
+export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSummary>[]> {
+  const [draws, rounds] = await Promise.all([
+    db
+      .selectFrom("draws")
+      .select([
+        "draw_at",
+        "seed",
+        "commitment",
+        "committed_at",
+        "frozen_at",
+        "list_hash",
+        "entry_count",
+        "from_sample",
+        "outside_window",
+        "unreadable_dates",
+        "claimed_at",
+        "erased_at",
+      ])
+      .orderBy("draw_at", "desc")
+      .execute(),
+    db.selectFrom("draw_rounds").selectAll().orderBy("round").execute(),
+  ]);
+  return draws.map((draw) => ({ draw, rounds: rounds.filter((round) => round.draw_at === draw.draw_at) }));
+}
+
+/** The rounds of the draw at `drawAt`, oldest first. */
+export async function roundsOf(db: Kysely<Tables>, drawAt: number): Promise<DrawRoundRow[]> {
+  return db.selectFrom("draw_rounds").selectAll().where("draw_at", "=", drawAt).orderBy("round").execute();
+}
+
+/** The draw made (or due) most recently: the latest whose instant has passed. */
+export async function latestDue(db: Kysely<Tables>, now: number): Promise<DrawRow | undefined> {
+  return db
+    .selectFrom("draws")
+    .selectAll()
+    .where("draw_at", "<=", now)
+    .orderBy("draw_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The canonical list frozen for the draw at `drawAt`, or null if it is not frozen. */
+export async function frozenList(db: Kysely<Tables>, drawAt: number): Promise<string | null> {
+  const row = await db.selectFrom("draws").select("list_text").where("draw_at", "=", drawAt).executeTakeFirst();
+  return row?.list_text ?? null;
+}
+
+/** The last frozen list read, per database: a frozen list never changes, and /sorteos asks for the same one on every render. */
+const lastFrozenIds = new WeakMap<Kysely<Tables>, { drawAt: number; ids: Set<string> }>();
+
+/**
+ * The ids the draw at `drawAt` froze from a real sheet, if it did and its list is still kept:
+ * the next window leaves them out on its first day. A sample sheet's list takes nothing from a
+ * real one.
+ */
+export async function frozenIds(db: Kysely<Tables>, drawAt: number): Promise<Set<string>> {
+  const kept = lastFrozenIds.get(db);
+  if (kept?.drawAt === drawAt) return kept.ids;
+  const row = await db
+    .selectFrom("draws")
+    .select(["list_text", "from_sample"])
+    .where("draw_at", "=", drawAt)
+    .executeTakeFirst();
+  if (!row?.list_text || row.from_sample === 1) return new Set();
+  const ids = parseEntryList(row.list_text);
+  if (ids === null) throw new Error("A frozen draw's stored list is not a canonical list");
+  const read = { drawAt, ids: new Set(ids) };
+  lastFrozenIds.set(db, read);
+  return read.ids;
+}
+
+/**
+ * The latest draw that froze a list from a real sheet (run or not), still kept: what the list of
+ * /sorteos counts from, as the next freeze does. Null before any.
+ */
+export async function latestRealFreeze(db: Kysely<Tables>): Promise<number | null> {
+  const row = await db
+    .selectFrom("draws")
+    .select("draw_at")
+    .where("list_hash", "is not", null)
+    .where("from_sample", "=", 0)
+    .where("erased_at", "is", null)
+    .orderBy("draw_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.draw_at) : null;
+}

@@ -1,0 +1,42 @@
+/**
+ * A draw's participation data erased 12 months after its instant, on a real embedded database
+ * (a temporary SQLite file), with the clock passed in; the proof kept.
+ */
+import { describe, expect, it } from "vitest";
+import { eraseExpiredDrawData } from "~/lib/draw-records/retention.server";
+import { recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
+import { drawRecords, ensureCommitment } from "~/lib/draw-records/stored-draws.server";
+import { BEACON, DAY, DRAW, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
+import { useTemporaryStorage } from "../../support/temporary-storage";
+
+const storage = useTemporaryStorage("draws-");
+const { options } = recordingDraws();
+
+describe("draw retention", () => {
+  it("erases a draw's list, names, countries and winners 12 months after its instant, keeping the proof", async () => {
+    await ensureCommitment(storage.db, T0);
+    const { draw } = await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY - 1)).toBe(0);
+    expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY)).toBe(1);
+    expect(await eraseExpiredDrawData(storage.db, DRAW + 366 * DAY)).toBe(0);
+    const erased = await storage.db
+      .selectFrom("draws")
+      .selectAll()
+      .where("draw_at", "=", DRAW)
+      .executeTakeFirstOrThrow();
+    expect(erased).toMatchObject({
+      list_text: null,
+      list_names: null,
+      list_countries: null,
+      list_hash: draw.list_hash,
+      seed: draw.seed,
+      erased_at: DRAW + 365 * DAY,
+    });
+    const [round] = await storage.db.selectFrom("draw_rounds").selectAll().execute();
+    expect(round).toMatchObject({ winner_id: "", winner_name: "", winner_country: null, beacon: BEACON });
+    // The next month's draw, committed at the run, is not 12 months old: untouched.
+    expect((await drawRecords(storage.db)).map(({ draw }) => draw.erased_at)).toEqual([null, DRAW + 365 * DAY]);
+    await expect(redraw(storage.db, options(DRAW + 365 * DAY))).rejects.toThrow("its list was erased");
+    await expect(recordClaim(storage.db, "2026-12", DRAW + 365 * DAY)).rejects.toThrow("its record was erased");
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Draws, redraws and claims on a real embedded database (a temporary SQLite file), with the
+ * clock passed in: the rule's drand round, one run per draw, redraws after 30 days among the
+ * entries left, the prize delivered once.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DrawRefused } from "~/lib/draw-records/draw-refused";
+import { recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
+import { drawRecords, ensureCommitment } from "~/lib/draw-records/stored-draws.server";
+import { expectedWinners } from "../../support/draw-command";
+import { BEACON, DAY, DRAW, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
+import { useTemporaryStorage } from "../../support/temporary-storage";
+
+const storage = useTemporaryStorage("draws-");
+const { askedRounds, mailed, options } = recordingDraws();
+beforeEach(() => {
+  mailed.length = 0;
+  askedRounds.length = 0;
+});
+
+describe("draw rounds", () => {
+  it("asks for the rule's drand round, and records nothing when its value is refused", async () => {
+    await ensureCommitment(storage.db, T0);
+    const refusing = {
+      ...options(DRAW + 31 * MINUTE),
+      beaconFor: async (round: number) => {
+        askedRounds.push(round);
+        throw new DrawRefused("Not drand's beacon");
+      },
+    };
+    await expect(runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), refusing)).rejects.toThrow("Not drand's");
+    // 30 minutes after the draw instant, on quicknet's 3 s rounds from its genesis.
+    expect(askedRounds).toEqual([Math.ceil((DRAW / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1]);
+    const [record] = await drawRecords(storage.db);
+    expect(record!.rounds).toEqual([]);
+  });
+
+  it("refuses before the instant, and records nothing when the run fails", async () => {
+    await ensureCommitment(storage.db, T0);
+    await expect(runDraw(storage.db, async () => sheet(["OL-1"]), options(DRAW - 1))).rejects.toThrow(
+      "No draw is due yet: the next one is at 2026-12-07T15:00:00.000Z",
+    );
+    const failing = {
+      ...options(DRAW + 31 * MINUTE),
+      onRecorded: async () => {
+        throw new Error("outbox unavailable");
+      },
+    };
+    await expect(runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), failing)).rejects.toThrow("outbox");
+    const [record] = await drawRecords(storage.db);
+    expect(record!.rounds).toEqual([]);
+    expect((await drawRecords(storage.db)).length).toBe(1);
+  });
+
+  it("lets one of two concurrent runs record the draw", async () => {
+    await ensureCommitment(storage.db, T0);
+    const load = async () => sheet(["OL-1", "OL-2", "OL-3"]);
+    const results = await Promise.allSettled([
+      runDraw(storage.db, load, options(DRAW + 31 * MINUTE)),
+      runDraw(storage.db, load, options(DRAW + 31 * MINUTE, "84297b5e".repeat(8))),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === "rejected");
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(DrawRefused);
+    expect(mailed).toHaveLength(1);
+  });
+
+  it("redraws among the entries left, each round only once its 30 days have passed", async () => {
+    await ensureCommitment(storage.db, T0);
+    const ids = ["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"];
+    const { draw } = await runDraw(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
+    const beacons = [BEACON, "84297b5e".repeat(8), "2ba5f01d".repeat(8)];
+    await expect(redraw(storage.db, options(DRAW + 30 * DAY - 1, beacons[1]))).rejects.toThrow(
+      "Redraw 1 of the draw of 2026-12-07T15:00:00.000Z is allowed from 2027-01-06T15:00:00.000Z",
+    );
+    await redraw(storage.db, options(DRAW + 30 * DAY, beacons[1]));
+    await expect(redraw(storage.db, options(DRAW + 60 * DAY - 1, beacons[2]))).rejects.toThrow(DrawRefused);
+    const record = await redraw(storage.db, options(DRAW + 60 * DAY, beacons[2]));
+    const winners = expectedWinners(draw.seed, ids, beacons);
+    expect(new Set(winners).size).toBe(3);
+    expect(record.rounds.map((round) => round.winner_id)).toEqual(winners);
+    expect(record.rounds.map((round) => round.winner_name)).toEqual(winners.map((id) => `Nombre ${id}`));
+    expect(record.rounds.map((round) => round.winner_country)).toEqual(winners.map((id) => `País ${id}`));
+    expect(mailed).toEqual(winners);
+  });
+
+  it("records the prize delivered once, for the month named, and redraws no more after it", async () => {
+    await ensureCommitment(storage.db, T0);
+    // The draw of 7 December 2026 (12:00 in Argentina) is December's.
+    await expect(recordClaim(storage.db, "2026-12", DRAW)).rejects.toThrow(
+      new DrawRefused("No draw was made in 2026-12; see `status`"),
+    );
+    await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    await expect(recordClaim(storage.db, "2026-11", DRAW + DAY)).rejects.toThrow("No draw was made in 2026-11");
+    const claimed = await recordClaim(storage.db, "2026-12", DRAW + 3 * DAY);
+    expect(claimed.draw.claimed_at).toBe(DRAW + 3 * DAY);
+    expect((await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!.draw.claimed_at).toBe(
+      DRAW + 3 * DAY,
+    );
+    await expect(recordClaim(storage.db, "2026-12", DRAW + 4 * DAY)).rejects.toThrow(
+      "The prize of 2026-12 was already recorded as delivered on 2026-12-10T15:00:00.000Z",
+    );
+    // Delivered: 30 days later there is no unclaimed prize to redraw.
+    await expect(redraw(storage.db, options(DRAW + 30 * DAY))).rejects.toThrow(
+      "The prize of the draw of 2026-12-07T15:00:00.000Z was delivered on 2026-12-10T15:00:00.000Z: there is nothing to redraw",
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import type { SheetEntries } from "~/lib/draw-records/sheet-entries.server";
+
+/**
+ * The draw records' unit tests share one calendar and one way to draw: Monday 23 November
+ * 2026, 12:00 UTC, when the next draw is Monday 7 December, 12:00 in Argentina.
+ */
+export const T0 = Date.UTC(2026, 10, 23, 12);
+export const DRAW = Date.UTC(2026, 11, 7, 15);
+export const NEXT_DRAW = Date.UTC(2027, 0, 4, 15);
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+export const BEACON = "6eb37bd5".repeat(8);
+
+/** Sheet rows inside the draw of 7 December 2026's window (after 2 November, through 7 December). */
+export const sheet = (ids: string[]): SheetEntries => ({
+  entries: ids.map((id) => ({ id, name: `Nombre ${id}`, country: `País ${id}`, date: "2026-11-20" })),
+  fromSample: false,
+});
+
+/**
+ * The options the commands pass to a run or redraw, with a beacon value as their check passes it
+ * on (tested in test/lib/draw/drand.server.test.ts): the winners mailed and the drand rounds
+ * asked are kept for the test to read (emptied before each test by the caller).
+ */
+export function recordingDraws() {
+  const mailed: string[] = [];
+  const askedRounds: number[] = [];
+  const options = (now: number, beacon = BEACON) => ({
+    beaconFor: async (round: number) => {
+      askedRounds.push(round);
+      return { randomness: beacon, signature: "ab".repeat(48), rehearsal: false };
+    },
+    now,
+    onRecorded: async (_: unknown, record: { rounds: { winner_id: string }[] }) => {
+      mailed.push(record.rounds.at(-1)!.winner_id);
+    },
+  });
+  return { mailed, askedRounds, options };
+}
