@@ -11,8 +11,9 @@ import tseslint from "typescript-eslint";
  * never from a higher one, and nothing in app/lib or app/content imports a component or a route.
  */
 const LIB_LAYERS = [
-  ["server", "document", "ui", "edge"],
-  ["participants", "draw", "storage"],
+  ["network"],
+  ["server", "document", "ui"],
+  ["edge", "participants", "draw", "storage"],
   ["sharing", "mail"],
   ["http", "forms", "draw-records"],
   ["hooks"],

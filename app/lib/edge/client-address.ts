@@ -1,4 +1,5 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import type { TrustsProxy } from "~/lib/network/trusted-proxies";
 
 /**
  * Who sent a request, for the limits that count per client (docs/operations.md, "Behind a
@@ -13,42 +14,6 @@ import { BlockList, isIP } from "node:net";
  */
 export const CLIENT_HEADER = "x-opinion-labz-client";
 
-/**
- * TRUST_PROXY's default: loopback and the private ranges, where the examples' proxies sit
- * (nginx and Varnish on the host, nginx on a compose network). No public address is trusted
- * unless configured.
- */
-export const DEFAULT_TRUSTED_PROXIES = [
-  "127.0.0.0/8",
-  "10.0.0.0/8",
-  "172.16.0.0/12",
-  "192.168.0.0/16",
-  "::1/128",
-  "fc00::/7",
-] as const;
-
-/** An IPv4 or IPv6 address, or one with a prefix length ("10.0.0.0/8", "2001:db8::/32"). */
-export function parseProxyEntry(entry: string): { address: string; prefix: number; family: "ipv4" | "ipv6" } | null {
-  const [address = "", prefixText, extra] = entry.trim().split("/");
-  const version = isIP(address);
-  if (version === 0 || extra !== undefined) return null;
-  const bits = version === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? bits : Number(prefixText);
-  if (!/^\d{1,3}$/.test(prefixText ?? String(bits)) || prefix > bits) return null;
-  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
-}
-
-/** The matcher for TRUST_PROXY's entries, each already checked by parseProxyEntry. */
-export function trustedProxies(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const parsed = parseProxyEntry(entry);
-    if (!parsed) throw new Error(`not an address or CIDR: ${entry}`);
-    list.addSubnet(parsed.address, parsed.prefix, parsed.family);
-  }
-  return list;
-}
-
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket: the IPv4 address it is. */
 function plainAddress(address: string): string {
   const unzoned = address.trim().replace(/%.*$/, "");
@@ -56,24 +21,19 @@ function plainAddress(address: string): string {
   return mapped ? mapped[1]! : unzoned;
 }
 
-function isTrusted(address: string, trusted: BlockList): boolean {
-  const version = isIP(address);
-  return version !== 0 && trusted.check(address, version === 4 ? "ipv4" : "ipv6");
-}
-
 /**
  * The client's address: the peer if it is not a trusted proxy; else the right-most address in
  * X-Forwarded-For that is not one either (the left-most if every hop is trusted). A hop that is
  * not an address at all ends the walk: nothing to its left was written by a proxy we trust.
  */
-export function clientAddress(peer: string, forwardedFor: string | undefined, trusted: BlockList): string {
+export function clientAddress(peer: string, forwardedFor: string | undefined, trusted: TrustsProxy): string {
   let client = plainAddress(peer);
-  if (!isTrusted(client, trusted) || !forwardedFor) return client;
+  if (!trusted(client, 0) || !forwardedFor) return client;
   const hops = forwardedFor.split(",").map(plainAddress).reverse();
   for (const hop of hops) {
     if (isIP(hop) === 0) return client;
     client = hop;
-    if (!isTrusted(hop, trusted)) return hop;
+    if (!trusted(hop, 0)) return hop;
   }
   return client;
 }

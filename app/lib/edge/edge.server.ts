@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { parseEnvOrExit } from "~/lib/server/parse-env.server";
-import { CLIENT_HEADER, clientAddress, clientGroup, trustedProxies } from "./client-address";
+import { trustedProxies } from "~/lib/network/trusted-proxies";
+import { CLIENT_HEADER, clientAddress, clientGroup } from "./client-address";
 import { readFormBody } from "./form-body";
 import { inspectTarget, withoutPrivateValues } from "./request-target";
 import { SubmissionTurns } from "./submission-turns";

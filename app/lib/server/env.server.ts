@@ -1,4 +1,5 @@
-import { parseEnvOrExit, unsetShownVariables, type ServerEnv } from "./parse-env.server";
+import { unsetShownVariables } from "./organizer.server";
+import { parseEnvOrExit, type ServerEnv } from "./parse-env.server";
 
 function loadEnvOrExit(): ServerEnv {
   const env = parseEnvOrExit(process.env);

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { DEFAULT_TRUSTED_PROXIES, unreadableProxyEntry } from "~/lib/network/trusted-proxies";
+import { parseEmailAddress } from "./email-address.server";
+
+/**
+ * The kinds of value the environment schema is made of (docs/decisions/042-environment-schema.md):
+ * each refusal is the words an operator reads after the variable's name.
+ */
+
+/** A variable as the process has it: blank is the same as unset, and the rest is trimmed. */
+export const variable = z
+  .string()
+  .optional()
+  .transform((raw) => raw?.trim() || undefined);
+
+/** Refuses the value with `problem`. */
+export function refuse(context: z.RefinementCtx, problem: string): typeof z.NEVER {
+  context.addIssue({ code: "custom", message: problem });
+  return z.NEVER;
+}
+
+/** A whole number from `min` to `max`; unset, `fallback`. */
+export function wholeNumber(fallback: number, { min, max }: { min: number; max: number }) {
+  const outOfRange = {
+    error: (issue: { input?: unknown }) => `must be between ${min} and ${max}, got ${String(issue.input)}`,
+  };
+  return variable
+    .pipe(z.string().default(String(fallback)))
+    .pipe(z.string().regex(/^\d+$/, { error: (issue) => `must be a whole number, got "${String(issue.input)}"` }))
+    .transform(Number)
+    .pipe(z.number().min(min, outOfRange).max(max, outOfRange));
+}
+
+/** A value that must match `pattern`, refused in words that never echo it (a URL may hold a password). */
+export function matching(pattern: RegExp, problem: string) {
+  return variable.pipe(z.string().regex(pattern, problem).optional());
+}
+
+/** Comma-separated entries, each trimmed. */
+function listOf(raw: string): string[] {
+  return raw.split(",").map((entry) => entry.trim());
+}
+
+/** A published sheet's URL, or a file's path the configuration resolves from where the server started. */
+export const sheetLocation = variable.transform((raw, context) => {
+  if (!raw || !/^https?:\/\//i.test(raw)) return raw === undefined ? undefined : { kind: "path" as const, path: raw };
+  return URL.canParse(raw)
+    ? { kind: "url" as const, url: new URL(raw).href }
+    : refuse(context, "is not a valid http(s) URL");
+});
+
+/**
+ * The public origin. Never derived from a request: a stored page would otherwise carry
+ * whatever Host a visitor sent (docs/decisions/013-public-origin-site-url-never-the-requests-host.md). Unset: localhost on PORT.
+ */
+export const siteUrl = variable.transform((raw, context) => {
+  if (!raw) return undefined;
+  if (!URL.canParse(raw)) return refuse(context, `must be an http(s) origin such as https://example.com, got "${raw}"`);
+  const url = new URL(raw);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return refuse(context, `must start with http:// or https://, got "${raw}"`);
+  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash)
+    return refuse(context, `must be an origin only (no path, query, fragment or credentials), got "${raw}"`);
+  return url.origin;
+});
+
+export const participantNames = variable
+  .transform((raw) => raw?.toLowerCase() ?? "initial")
+  .pipe(z.enum(["initial", "full"], { error: (issue) => `must be "initial" or "full", got "${String(issue.input)}"` }));
+
+/** `someone@example.com` or `Name <someone@example.com>`: the address, or the one in brackets. */
+const NAMED_ADDRESS = /^[^<>"\\]*<([^<>]+)>$/;
+
+export const mailFrom = variable.refine((from) => !from || parseEmailAddress(from.match(NAMED_ADDRESS)?.[1] ?? from), {
+  error: (issue) => `must be an address or "Name <address>", got "${String(issue.input)}"`,
+});
+
+/** Comma-separated http(s) origins; unset, drand's own relays. */
+export const drandRelays = variable.transform((raw, context) => {
+  if (!raw) return null;
+  const relays = listOf(raw).map((relay) => relay.replace(/\/+$/, ""));
+  const bad = relays.find((relay) => !URL.canParse(relay) || !/^https?:$/.test(new URL(relay).protocol));
+  return bad === undefined ? relays : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+});
+
+/** The proxies whose X-Forwarded-For is believed, as the edge reads them; "none"; unset, loopback and the private ranges. */
+export const trustProxy = variable.transform((raw, context) => {
+  if (raw === undefined) return [...DEFAULT_TRUSTED_PROXIES];
+  if (raw === "none") return [];
+  const entries = listOf(raw);
+  const bad = unreadableProxyEntry(entries);
+  return bad === null
+    ? entries
+    : refuse(context, `must be IP addresses or CIDRs separated by commas, or "none"; got "${bad}"`);
+});
+
+/** A secret for the forms' start stamps: long enough that no one guesses it. */
+export const formSecret = variable.refine((raw) => raw === undefined || raw.length >= 32, {
+  error: "must be at least 32 characters (for example: openssl rand -base64 32)",
+});
+
+/** An https link visitors follow to the open survey: a mistyped one would send every visitor nowhere. */
+export const surveyUrl = variable.refine((raw) => !raw || (URL.canParse(raw) && new URL(raw).protocol === "https:"), {
+  error: (issue) => `must be an https:// link to the open survey, got "${String(issue.input)}"`,
+});
