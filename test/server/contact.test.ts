@@ -102,6 +102,20 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     expect(toSupport!.text + toSupport!.html).not.toMatch(/(?![\t\n\r])\p{Cc}|[\u202e\u2066]/u);
   });
 
+  it("sends a name typed as an encoded word (RFC 2047) as the text typed: the mail client never decodes it", async () => {
+    // Decoded, this word is a right-to-left override, a line break and a Bcc header.
+    const word = "=?utf-8?q?=E2=80=AE=0D=0ABcc:_otra@example.com?=";
+    // All ASCII: nodemailer encodes a subject only for characters beyond ASCII.
+    expect((await send({ nombre: `${word} Ines`, email: "ines@example.com", mensaje: "Hola" })).status).toBe(200);
+    const fromInes = () => smtp.mails().filter((mail) => mail.to === SUPPORT && mail.text.includes("Ines"));
+    await expect.poll(() => fromInes().length).toBe(1);
+    const [toSupport] = fromInes();
+    // The sink decodes the Subject once, as a mail client does: it reads the word as typed.
+    expect(toSupport!.subject).toBe(`Consulta de ${word} Ines (formulario de contacto)`);
+    expect(toSupport!.headers.get("bcc")).toBeUndefined();
+    expect(toSupport!.subject).not.toMatch(/[\u202e\r\n]/);
+  });
+
   it.each([
     ["no name", { nombre: " ", email: "mario@example.com", mensaje: "Hola" }, {}, "Escribí tu nombre"],
     [
@@ -129,6 +143,12 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
       { nombre: "Mario", email: "mario@example.com", mensaje: "Hola" },
       { filledInMs: 300 },
       "Esperá unos segundos",
+    ],
+    [
+      "a form whose page was rendered more than 24 hours ago",
+      { nombre: "Mario", email: "mario@example.com", mensaje: "Hola" },
+      { filledInMs: (24 * 60 + 1) * 60_000 },
+      "Recargá la página",
     ],
   ])("refuses %s with a 400, keeps what was typed and sends nothing", async (_, fields, options, message) => {
     const answer = await send(fields, options);
@@ -170,30 +190,60 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     expect(smtp.mails().filter((mail) => mail.to === "nora@example.com" || mail.text.includes("Nora"))).toEqual([]);
   });
 
-  it("deletes a message 12 months after it was sent, as soon as an instance starts", async () => {
+  it("deletes a message 12 months after it was sent, as soon as an instance starts, with its mails never sent", async () => {
     const DAY = 24 * 60 * 60 * 1000;
     const storage = await openStorage(parseEnv(database.env, ROOT).database);
-    const kept = async () =>
-      (
+    const kept = async () => ({
+      messages: (
         await storage.db
           .selectFrom("contact_messages")
           .select("id")
           .where("id", "in", ["antiguo", "reciente"])
           .orderBy("id")
           .execute()
-      ).map((row) => row.id);
+      ).map((row) => row.id),
+      mails: (
+        await storage.db.selectFrom("outbox").select("id").where("id", "like", "olga-%").orderBy("id").execute()
+      ).map((row) => row.id),
+    });
+    // The mails each message made, never sent (SMTP refused them; the next try is a day away):
+    // they quote the message and the address, and go with it.
+    const unsent = (id: string, kind: string, createdAt: number) => ({
+      id,
+      kind,
+      recipient: kind === "contact" ? SUPPORT : "olga@example.com",
+      reply_to: kind === "contact" ? "olga@example.com" : null,
+      subject: "Consulta de Olga",
+      text_body: "Hola",
+      html_body: "<p>Hola</p>",
+      headers: "{}",
+      created_at: createdAt,
+      attempts: 3,
+      next_attempt_at: Date.now() + DAY,
+      last_error: "451 try later",
+    });
     try {
       const message = { name: "Olga", email: "olga@example.com", message: "Hola" };
+      const old = Date.now() - 366 * DAY;
+      const recent = Date.now() - 364 * DAY;
       await storage.db
         .insertInto("contact_messages")
         .values([
-          { ...message, id: "antiguo", created_at: Date.now() - 366 * DAY },
-          { ...message, id: "reciente", created_at: Date.now() - 364 * DAY },
+          { ...message, id: "antiguo", created_at: old },
+          { ...message, id: "reciente", created_at: recent },
+        ])
+        .execute();
+      await storage.db
+        .insertInto("outbox")
+        .values([
+          unsent("olga-antiguo-equipo", "contact", old),
+          unsent("olga-antiguo-acuse", "contact-ack", old),
+          unsent("olga-reciente-equipo", "contact", recent),
         ])
         .execute();
       await app.stop();
       await start();
-      await expect.poll(kept, { timeout: 10_000 }).toEqual(["reciente"]);
+      await expect.poll(kept, { timeout: 10_000 }).toEqual({ messages: ["reciente"], mails: ["olga-reciente-equipo"] });
     } finally {
       await storage.db.destroy();
     }

@@ -26,8 +26,14 @@ describe.each(DATABASE_KINDS)("an unsubscribed address on the %s database", (kin
     await smtp?.close();
   });
 
+  /** How far the server's clock was moved: its form pages are that much later than this process's. */
+  let advanced = 0;
+  const advanceClock = async (ms: number) => {
+    await app.advanceClock(ms);
+    advanced += ms;
+  };
   const signUp = async (client: string) => {
-    const response = await postSignUp(app, { email: ADDRESS, client });
+    const response = await postSignUp(app, { email: ADDRESS, client, filledInMs: 5000 - advanced });
     expect(response.status).toBe(200);
     return (await response.text()).match(/data-testid="notify-status"[^>]*>([^<]*)</)?.[1];
   };
@@ -36,7 +42,7 @@ describe.each(DATABASE_KINDS)("an unsubscribed address on the %s database", (kin
   let controls = 0;
   const mailsSoFar = async () => {
     const control = `control-${(controls += 1)}@example.com`;
-    await postSignUp(app, { email: control, client: `198.51.100.${200 + controls}` });
+    await postSignUp(app, { email: control, client: `198.51.100.${200 + controls}`, filledInMs: 5000 - advanced });
     await mailsTo(smtp, control);
     return smtp.mails().filter((mail) => mail.to === ADDRESS);
   };
@@ -53,19 +59,19 @@ describe.each(DATABASE_KINDS)("an unsubscribed address on the %s database", (kin
     expect(await statusOf()).toBe("unsubscribed");
 
     // The next day: the answer reads like any sign-up's, no mail, still unsubscribed.
-    await app.advanceClock(DAY_MS + 60_000);
+    await advanceClock(DAY_MS + 60_000);
     expect(await signUp("198.51.100.2")).toBe(firstAnswer);
     expect(await mailsSoFar()).toHaveLength(1);
     expect(await statusOf()).toBe("unsubscribed");
 
     // 30 days after the first mail: one new link, and the address still unsubscribed.
-    await app.advanceClock(29 * DAY_MS);
+    await advanceClock(29 * DAY_MS);
     expect(await signUp("198.51.100.3")).toBe(firstAnswer);
     const [, second] = await mailsTo(smtp, ADDRESS, 2);
     expect(await statusOf()).toBe("unsubscribed");
 
     // Two days later, again: nothing more for 30 days.
-    await app.advanceClock(2 * DAY_MS);
+    await advanceClock(2 * DAY_MS);
     expect(await signUp("198.51.100.4")).toBe(firstAnswer);
     expect(await mailsSoFar()).toHaveLength(2);
 

@@ -229,6 +229,17 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
       { email: "elena@example.com", filledInMs: -60_000 },
       "Esperá unos segundos",
     ],
+    // A page is good to send for 24 hours; a stamp kept longer (a year, copied by a bot) is not.
+    [
+      "a form whose page was rendered 24 hours and a minute ago",
+      { email: "elena@example.com", filledInMs: (24 * 60 + 1) * 60_000 },
+      "Recargá la página",
+    ],
+    [
+      "a form whose page was rendered a year ago",
+      { email: "elena@example.com", filledInMs: 365 * 24 * 60 * 60_000 },
+      "Recargá la página",
+    ],
   ])(
     "refuses %s with a 400 and a Spanish message, keeps what was typed, stores and sends nothing",
     async (_, submission, message) => {
@@ -303,10 +314,37 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     await mailsTo(smtp, "gala@example.com");
   });
 
-  it("accepts a form sent 3 seconds after the page was rendered", async () => {
+  it("accepts a form sent 3 seconds after the page was rendered, and one sent 23 hours and 59 minutes after", async () => {
     const answer = await signUp({ email: "fabian@example.com", filledInMs: 3000, client: "198.51.100.7" });
     expect(answer.status).toBe(200);
     await mailsTo(smtp, "fabian@example.com");
+    const late = await signUp({
+      email: "fabiana@example.com",
+      filledInMs: (23 * 60 + 59) * 60_000,
+      client: "198.51.100.7",
+    });
+    expect(late.status).toBe(200);
+    await mailsTo(smtp, "fabiana@example.com");
+  });
+
+  it("answers a mail link whose token is not of our shape (a NUL, cut short) as an unknown link: no query, no error", async () => {
+    const from = app.output().length;
+    for (const token of ["%00", `${"a".repeat(31)}%00`, "a".repeat(31), `${"a".repeat(32)}=`]) {
+      const confirm = await fetch(`${app.origin}/avisos/confirmar?t=${token}`, { method: "POST" });
+      expect(confirm.status, token).toBe(410);
+      expect(await confirm.text()).toContain("Este enlace venció o ya no es válido");
+      const leave = await fetch(`${app.origin}/avisos/baja?t=${token}`, { method: "POST" });
+      expect(leave.status, token).toBe(200);
+      expect(await leave.text()).toContain("borramos tu email");
+      const oneClick = await fetch(`${app.origin}/avisos/baja?t=${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status, token).toBe(200);
+    }
+    // PostgreSQL refuses a NUL in text with an error; nothing reached it, so nothing was logged.
+    expect(app.output().slice(from)).not.toMatch(/invalid byte sequence|Error|\n\s+at /);
   });
 
   it("takes 30 sign-ups in 10 minutes from one client, then says to wait; other clients go on", async () => {

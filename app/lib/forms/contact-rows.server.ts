@@ -1,16 +1,25 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { deleteMailsQueuedBefore } from "~/lib/mail/outbox.server";
 import type { Tables } from "~/lib/storage/schema";
 
 /** How long a contact message is kept: the privacy page says 12 months from when it was sent. */
 const MESSAGE_KEPT_MS = 365 * 24 * 60 * 60_000;
 
-/** Contact messages older than their 12 months: deleted, as the privacy page promises. */
+/** The mails a contact message makes: the copy to the team, and the acknowledgement to the sender. */
+export const CONTACT_MAIL_KIND = { toTeam: "contact", acknowledgement: "contact-ack" } as const;
+
+/**
+ * Contact messages older than their 12 months: deleted, as the privacy page promises, and with
+ * them the mails they made (queued in the same instant), sent or not: a mail that never left
+ * (no SMTP_URL, a server that refused it) quotes the message and the address as long as it stays.
+ */
 export async function deleteOldMessages(db: Kysely<Tables>, now: number): Promise<void> {
-  await db
-    .deleteFrom("contact_messages")
-    .where("created_at", "<", now - MESSAGE_KEPT_MS)
-    .execute();
+  const before = now - MESSAGE_KEPT_MS;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("contact_messages").where("created_at", "<", before).execute();
+    await deleteMailsQueuedBefore(trx, Object.values(CONTACT_MAIL_KIND), before);
+  });
 }
 
 /**

@@ -3,12 +3,13 @@ import type { Transaction } from "kysely";
 import type { Tables } from "~/lib/storage/schema";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
+import { oneLine, withoutControls } from "~/lib/mail/plain-text";
 import { renderMail } from "~/lib/mail/render-mail.server";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
-import { acknowledgementKey } from "./contact-rows.server";
+import { acknowledgementKey, CONTACT_MAIL_KIND } from "./contact-rows.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
 import {
@@ -37,20 +38,9 @@ const MESSAGES = {
   longMessage: `Tu mensaje puede tener hasta ${CONTACT_LIMITS.message} caracteres.`,
 };
 
-/**
- * Control characters (C0 but tab and line feed, DEL, C1) and the bidirectional marks and
- * overrides: nothing a person types into a form, and in a mail's subject or body they split
- * headers, hide text or show it reversed.
- */
-const CONTROLS = /(?![\t\n])\p{Cc}|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-
-function withoutControls(text: string): string {
-  return text.replace(CONTROLS, "");
-}
-
 function supportMail(name: string, email: string, message: string): OutgoingMail {
   return {
-    kind: "contact",
+    kind: CONTACT_MAIL_KIND.toTeam,
     to: env.contactEmail.value,
     replyTo: email,
     subject: `Consulta de ${name} (formulario de contacto)`,
@@ -67,7 +57,7 @@ const ACKNOWLEDGEMENT_TEXT = [
 
 function acknowledgement(email: string): OutgoingMail {
   return {
-    kind: "contact-ack",
+    kind: CONTACT_MAIL_KIND.acknowledgement,
     to: email,
     subject: "Recibimos tu mensaje: te respondemos en 24 horas",
     ...renderMail(ACKNOWLEDGEMENT_TEXT.map((paragraph) => ({ paragraph }))),
@@ -88,7 +78,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
   };
   const check = (refuse: RefuseField): FieldCheck<{ name: string; email: string; message: string }> => {
     // One line: a name is never a way to add lines to the support mail's subject.
-    const name = withoutControls(values[CONTACT_FIELD.name]!).replace(/\s+/g, " ").trim();
+    const name = oneLine(values[CONTACT_FIELD.name]!);
     const message = withoutControls(values[CONTACT_FIELD.message]!.replace(/\r\n?/g, "\n")).trim();
     if (!name) return { refused: refuse(400, CONTACT_FIELD.name, MESSAGES.missingName) };
     if (name.length > CONTACT_LIMITS.name) return { refused: refuse(400, CONTACT_FIELD.name, MESSAGES.longName) };

@@ -9,16 +9,24 @@ import { deleteOldRateLimits, withinRateLimit } from "~/lib/storage/rate-limit.s
 
 /**
  * The rules every public form shares, without a third-party CAPTCHA (docs/operations.md,
- * "Sign-ups and limits"): a field people never see, a fill time no person beats, and a per-client limit
+ * "Sign-ups and limits"): a field people never see, a fill time no person beats (from a page at
+ * most a day old), and a per-client limit
  * high enough for a family or an office behind one address.
  */
 const MIN_FILL_MS = 2000;
+/**
+ * How long a form's page stays good to send. Its start stamp is shared by everyone a stored page
+ * (or a CDN) serves, so it cannot be spent once; past a day it is refused ("recargá la página"),
+ * so a stamp copied once does not serve a bot for ever.
+ */
+const MAX_FORM_AGE_MS = 24 * 60 * 60_000;
 const PER_CLIENT = { limit: 30, windowMs: 10 * 60_000 };
 
 export type Refusal = { status: 400 | 429; message: string };
 
 const MESSAGES = {
   reload: "No pudimos enviar el formulario. Recargá la página y probá de nuevo.",
+  tooOld: "Abriste esta página hace más de un día. Recargá la página y volvé a enviar el formulario.",
   tooFast: "Fuiste más rápido de lo que esperábamos. Esperá unos segundos y volvé a enviarlo.",
   tooMany: "Recibimos muchos envíos desde tu conexión. Esperá unos minutos y volvé a intentarlo.",
   unavailable: "No pudimos guardar tu envío por un problema nuestro. Esperá un minuto y volvé a enviar el formulario.",
@@ -51,11 +59,15 @@ async function refuseClient(
   return null;
 }
 
-/** Whether the form was open long enough; missing, forged or dated in the future reads as sent too fast. */
-function sentTooFast(fields: FormData, now: number): boolean {
+/**
+ * What is wrong with when the form's page was rendered: sent sooner than a person can (a stamp
+ * missing, forged or dated in the future reads the same), or from a page more than a day old.
+ */
+function formStartProblem(fields: FormData, now: number): "too-fast" | "too-old" | null {
   const stamp = fields.get(FIELD.startedAt);
   const startedAt = formStartOf(typeof stamp === "string" ? stamp : null);
-  return startedAt === null || startedAt > now || now - startedAt < MIN_FILL_MS;
+  if (startedAt === null || startedAt > now || now - startedAt < MIN_FILL_MS) return "too-fast";
+  return now - startedAt > MAX_FORM_AGE_MS ? "too-old" : null;
 }
 
 /** A form's answer, and what it accepted (for the log line written after the commit). */
@@ -104,7 +116,8 @@ export function guardedSubmission<Checked, Accepted>(
       if (refusal) return refuse(refusal.status, "form", refusal.message);
       const fieldCheck = check(refuse);
       if ("refused" in fieldCheck) return fieldCheck.refused;
-      if (sentTooFast(fields, now)) return refuse(400, "form", MESSAGES.tooFast);
+      const started = formStartProblem(fields, now);
+      if (started) return refuse(400, "form", started === "too-fast" ? MESSAGES.tooFast : MESSAGES.tooOld);
       return accept(trx, fieldCheck.checked, refuse, now);
     })
     .catch((error: unknown) => {

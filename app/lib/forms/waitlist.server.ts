@@ -32,6 +32,13 @@ const MESSAGES = {
 };
 
 const newToken = () => randomBytes(24).toString("base64url");
+/**
+ * What every token `newToken` makes looks like: a link whose token has another shape (cut short,
+ * padded, a NUL that PostgreSQL would refuse with an error) is answered as an unknown one, with
+ * no query at all.
+ */
+const TOKEN_SHAPE = /^[\w-]{32}$/;
+const isToken = (token: string) => TOKEN_SHAPE.test(token);
 
 /**
  * Queues a confirmation mail for `email` unless one went out in the last day or the address
@@ -121,6 +128,7 @@ export type ConfirmOutcome = "confirmed" | "already-confirmed" | "expired";
 
 /** The confirm page's button: a pending address whose link is still valid becomes confirmed. */
 export async function confirmSubscription(token: string): Promise<ConfirmOutcome> {
+  if (!isToken(token)) return "expired";
   const now = Date.now();
   const confirmed = await storage.db
     .updateTable("waitlist")
@@ -144,6 +152,7 @@ export async function confirmSubscription(token: string): Promise<ConfirmOutcome
  * record of it goes (only the address is kept, to not write to it).
  */
 export async function unsubscribe(token: string): Promise<void> {
+  if (!isToken(token)) return;
   const row = await storage.db.transaction().execute(async (trx) => {
     const unsubscribed = await trx
       .updateTable("waitlist")
@@ -167,6 +176,7 @@ export async function unsubscribe(token: string): Promise<void> {
 
 /** The delete link: the address goes, with every mail still waiting for it and its survey notices' record. */
 export async function deleteSubscription(token: string): Promise<void> {
+  if (!isToken(token)) return;
   const deleted = await storage.db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("waitlist").where("token", "=", token).returning("email").executeTakeFirst();
     if (row) {

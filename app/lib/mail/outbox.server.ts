@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { OutboxTable, Tables } from "~/lib/storage/schema";
+import { oneLine } from "./plain-text";
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -52,7 +53,8 @@ export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: n
       kind: mail.kind,
       recipient: mail.to,
       reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
+      // One line of plain text whatever went into it (a name from a form, an id from the sheet).
+      subject: oneLine(mail.subject),
       text_body: mail.text,
       html_body: mail.html,
       headers: JSON.stringify(mail.headers ?? {}),
@@ -141,6 +143,11 @@ export async function deleteFinishedMail(db: Kysely<Tables>, now: number): Promi
     .deleteFrom("outbox")
     .where((eb) => eb.or([eb("sent_at", "<=", before), eb("gave_up_at", "<=", before)]))
     .execute();
+}
+
+/** Mails of `kinds` queued before `before`, sent or not: what goes with the record they were about. */
+export async function deleteMailsQueuedBefore(db: Kysely<Tables>, kinds: string[], before: number): Promise<void> {
+  await db.deleteFrom("outbox").where("kind", "in", kinds).where("created_at", "<", before).execute();
 }
 
 export interface OutboxHealth {

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import mimeFuncs from "nodemailer/lib/mime-funcs/index.js";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
@@ -59,6 +60,16 @@ function smtpTransport(smtpUrl: string): Transporter {
   });
 }
 
+/**
+ * A subject as it goes on the wire. nodemailer encodes a subject only when it has characters
+ * beyond ASCII, so one typed as an RFC 2047 encoded word (`=?utf-8?q?…?=`, plain ASCII) would
+ * reach the mail client as that word, and be shown decoded: any text, a direction override, a
+ * line break. Such a subject is encoded whole here, so the client shows what was typed.
+ */
+function subjectOnTheWire(subject: string): string {
+  return subject.includes("=?") ? mimeFuncs.encodeWord(subject, "Q", 52) : subject;
+}
+
 function overSmtp(smtpUrl: string): Deliver {
   const transport = smtpTransport(smtpUrl);
   // MAIL_FROM's bare address (parse-env.server.ts checked it): the envelope names addresses, never display names.
@@ -72,7 +83,7 @@ function overSmtp(smtpUrl: string): Deliver {
       from: env.mail.from,
       to: row.recipient,
       replyTo: row.reply_to ?? undefined,
-      subject: row.subject,
+      subject: subjectOnTheWire(row.subject),
       text: row.text_body,
       html: row.html_body,
       headers: JSON.parse(row.headers) as Record<string, string>,
