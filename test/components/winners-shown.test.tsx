@@ -107,6 +107,7 @@ function recordedDraw(drawAt: string, name: string): RecordedDraw {
     leftOut: null,
     listHash: "a".repeat(64),
     listUrl: "https://opinionlabz.example/ids.txt",
+    idRule: 2,
     commitment: "b".repeat(64),
     committedAt: drawAt,
     frozenAt: drawAt,

@@ -161,13 +161,14 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     await expect.poll(page, { timeout: 30_000 }).toContain(sha256(listText));
     const frozenPage = await page();
     expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>4<\/span>/);
-    // The month's window, and the rows it left out: the day after the draw's, and an unreadable date.
+    // The month's window, and the rows it left out: the day after the draw's, an unreadable date,
+    // and an id with a right-to-left override inside (docs/draw.md, "Canonical list").
     const firstDay = shown(dayFrom(previousDrawOf(upcoming.drawAt), 0));
     expect(frozenPage).toContain(
       `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id, salvo las del ${firstDay} que ya estaban en la lista del sorteo anterior.`,
     );
     expect(frozenPage).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entraron en el sorteo anterior, y 1 con una fecha que no se puede leer.",
+      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
     );
     const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
     expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);

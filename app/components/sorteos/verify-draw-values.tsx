@@ -3,6 +3,7 @@ import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
 import type { LeftOut } from "~/lib/draw/published-draw";
 import { formatCount } from "~/lib/participants/format";
+import { leftOutSentence } from "~/lib/participants/left-out";
 
 /** One published value of a draw: its label, then the value and what it means. */
 export function PublishedValue({ label, children }: { label: string; children: ReactNode }) {
@@ -40,16 +41,12 @@ export function EntriesInPlay({
   window: EntryWindow;
   leftOut: LeftOut | null;
 }) {
-  const left = leftOut ? leftOut.outsideWindow + leftOut.unreadableDate : 0;
+  const left = leftOut ? leftOutSentence(leftOut) : null;
   return (
     <>
       <span className="block font-semibold text-slate-900">{formatCount(count)}</span>
       {leftOut ? <WindowDays window={window} /> : null}
-      {leftOut && left > 0 ? (
-        <span className="mt-1 block text-slate-600">
-          {`Quedaron afuera ${formatCount(leftOut.outsideWindow)} ${leftOut.outsideWindow === 1 ? "fila" : "filas"} con fecha fuera de esos días o que ya entraron en el sorteo anterior, y ${formatCount(leftOut.unreadableDate)} con una fecha que no se puede leer.`}
-        </span>
-      ) : null}
+      {left ? <span className="mt-1 block text-slate-600">{left}</span> : null}
     </>
   );
 }

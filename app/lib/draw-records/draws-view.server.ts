@@ -11,6 +11,7 @@ import {
   drawRecords,
   frozenIds,
   frozenList,
+  idRuleOf,
   latestRealFreeze,
   type DrawRecord,
   type DrawRoundRow,
@@ -41,7 +42,7 @@ function listUrlOf(drawAt: number): string {
 function leftOutOf(draw: DrawSummary): LeftOut | null {
   return draw.outside_window === null || draw.unreadable_dates === null
     ? null
-    : { outsideWindow: draw.outside_window, unreadableDate: draw.unreadable_dates };
+    : { outsideWindow: draw.outside_window, unreadableDate: draw.unreadable_dates, refusedId: draw.refused_ids };
 }
 
 /** Where a round's value comes from, as the page and the mail say it: a rehearsal never passes for drand. */
@@ -63,6 +64,7 @@ export function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): Record
     entryCount: draw.entry_count ?? 0,
     listHash: draw.list_hash ?? "",
     listUrl: listUrlOf(draw.draw_at),
+    idRule: idRuleOf(draw),
     commitment: draw.commitment,
     committedAt: iso(draw.committed_at),
     seed: draw.seed,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
 import { previousDrawAt } from "~/lib/draw/next-draw";
-import { canonicalId, entryListText, freezeEntryIds, sha256Hex } from "~/lib/draw/verifiable-draw";
+import { canonicalId, CURRENT_ID_RULE, entryListText, freezeEntryIds, sha256Hex } from "~/lib/draw/verifiable-draw";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
 import type { LoadEntries, SheetEntries } from "./sheet-entries.server";
@@ -30,7 +30,8 @@ function entriesInWindow(
   for (const entry of entries) {
     const day = entryDay(entry.date);
     if (day === null) unreadableDates += 1;
-    else if (!inWindow(day, canonicalId(entry.id), window, previous)) outsideWindow += 1;
+    // A refused id ("") is in no list: it is left out below, counted apart.
+    else if (!inWindow(day, canonicalId(entry.id) ?? "", window, previous)) outsideWindow += 1;
     else inPlay.push(entry);
   }
   return { inPlay, outsideWindow, unreadableDates };
@@ -60,7 +61,7 @@ export async function freezeDraw(
   const firstRows = new Map<string, SheetEntries["entries"][number]>();
   for (const entry of entries) {
     const id = canonicalId(entry.id);
-    if (!firstRows.has(id)) firstRows.set(id, entry);
+    if (id !== null && !firstRows.has(id)) firstRows.set(id, entry);
   }
   const listText = entryListText(frozen.ids);
   await db
@@ -75,6 +76,8 @@ export async function freezeDraw(
       from_sample: sheet.fromSample ? 1 : 0,
       outside_window: outsideWindow,
       unreadable_dates: unreadableDates,
+      refused_ids: frozen.invalid.length,
+      id_rule: CURRENT_ID_RULE,
     })
     .where("draw_at", "=", draw.draw_at)
     .where("list_hash", "is", null)

@@ -9,6 +9,7 @@ import type { LoadEntries } from "./sheet-entries.server";
 import {
   drawRecords,
   ensureCommitment,
+  idRuleOf,
   latestDue,
   roundsOf,
   type DrawRecord,
@@ -114,7 +115,7 @@ async function recordRound(
   { beaconFor, now, onRecorded }: DrawOptions,
   alsoInTransaction: (trx: Kysely<Tables>) => Promise<void>,
 ): Promise<DrawRecord> {
-  const ids = parseEntryList(draw.list_text ?? "");
+  const ids = parseEntryList(draw.list_text ?? "", idRuleOf(draw));
   if (ids === null || draw.list_hash === null) throw new Error("A frozen draw's stored list is not a canonical list");
   const names = JSON.parse(draw.list_names ?? "[]") as string[];
   const countries = JSON.parse(draw.list_countries ?? "[]") as string[];

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import { commitmentOf, newSeed, parseEntryList } from "~/lib/draw/verifiable-draw";
+import { canonicalId, commitmentOf, newSeed, parseEntryList, type IdRule } from "~/lib/draw/verifiable-draw";
 import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
 
 /**
@@ -50,6 +50,8 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
         "from_sample",
         "outside_window",
         "unreadable_dates",
+        "refused_ids",
+        "id_rule",
         "claimed_at",
         "erased_at",
       ])
@@ -82,26 +84,36 @@ export async function frozenList(db: Kysely<Tables>, drawAt: number): Promise<st
   return row?.list_text ?? null;
 }
 
+/**
+ * The id rule a frozen list was made under (docs/draw.md, "Canonical list"): a list frozen
+ * before the record named one (the column empty, also when an older replica froze it) is rule 1.
+ */
+export function idRuleOf(draw: Pick<DrawRow, "id_rule">): IdRule {
+  return draw.id_rule === 2 ? 2 : 1;
+}
+
 /** The last frozen list read, per database: a frozen list never changes, and /sorteos asks for the same one on every render. */
 const lastFrozenIds = new WeakMap<Kysely<Tables>, { drawAt: number; ids: Set<string> }>();
 
 /**
- * The ids the draw at `drawAt` froze from a real sheet, if it did and its list is still kept:
- * the next window leaves them out on its first day. A sample sheet's list takes nothing from a
- * real one.
+ * The ids the draw at `drawAt` froze from a real sheet, if it did and its list is still kept,
+ * as `canonicalId` writes them today (a list of rule 1 may hold "ol-7": the sheet's row is
+ * "OL-7" now): the next window leaves them out on its first day. A sample sheet's list takes
+ * nothing from a real one.
  */
 export async function frozenIds(db: Kysely<Tables>, drawAt: number): Promise<Set<string>> {
   const kept = lastFrozenIds.get(db);
   if (kept?.drawAt === drawAt) return kept.ids;
   const row = await db
     .selectFrom("draws")
-    .select(["list_text", "from_sample"])
+    .select(["list_text", "from_sample", "id_rule"])
     .where("draw_at", "=", drawAt)
     .executeTakeFirst();
   if (!row?.list_text || row.from_sample === 1) return new Set();
-  const ids = parseEntryList(row.list_text);
+  const ids = parseEntryList(row.list_text, idRuleOf(row));
   if (ids === null) throw new Error("A frozen draw's stored list is not a canonical list");
-  const read = { drawAt, ids: new Set(ids) };
+  const canonical = ids.map(canonicalId).filter((id): id is string => id !== null);
+  const read = { drawAt, ids: new Set(canonical) };
   lastFrozenIds.set(db, read);
   return read.ids;
 }

@@ -1,6 +1,14 @@
 import { formatCount } from "~/lib/participants/format";
 import type { PublishedDraw } from "./published-draw";
-import { beaconRound, commitmentOf, drawRounds, parseEntryList, quicknetRoundTime, sha256Hex } from "./verifiable-draw";
+import {
+  beaconRound,
+  commitmentOf,
+  drawRounds,
+  parseEntryList,
+  quicknetRoundTime,
+  sha256Hex,
+  type IdRule,
+} from "./verifiable-draw";
 
 /**
  * The steps of a published draw's check ("Verificalo vos", docs/draw.md, "Checking a draw"):
@@ -49,8 +57,11 @@ export async function downloadList(url: string): Promise<ListDownload> {
   }
 }
 
-/** The list's SHA-256 and its ids, null when the bytes are not a canonical list. */
-async function readList(bytes: Uint8Array<ArrayBuffer>): Promise<{ hash: string; ids: string[] | null }> {
+/** The list's SHA-256 and its ids, null when the bytes are not a canonical list under the record's id rule. */
+async function readList(
+  bytes: Uint8Array<ArrayBuffer>,
+  idRule: IdRule,
+): Promise<{ hash: string; ids: string[] | null }> {
   let text: string | null;
   try {
     // Not lenient: a byte that is not UTF-8, or a byte-order mark, is not the published list.
@@ -58,7 +69,7 @@ async function readList(bytes: Uint8Array<ArrayBuffer>): Promise<{ hash: string;
   } catch {
     text = null;
   }
-  return { hash: await sha256Hex(bytes), ids: text === null ? null : parseEntryList(text) };
+  return { hash: await sha256Hex(bytes), ids: text === null ? null : parseEntryList(text, idRule) };
 }
 
 const listChecks: CheckStep = (draw, { list, listProblem }) => {
@@ -149,7 +160,12 @@ const winnerChecks: CheckStep = async (draw, { list }) => {
   const drawn =
     ids === null
       ? null
-      : await drawRounds({ seed: draw.seed, ids, beacons: draw.rounds.map((round) => round.beacon) }).catch(() => null);
+      : await drawRounds({
+          seed: draw.seed,
+          ids,
+          beacons: draw.rounds.map((round) => round.beacon),
+          idRule: draw.idRule,
+        }).catch(() => null);
   return draw.rounds.map((round, index) => {
     const value = `Ganador (${roundName(index).toLowerCase()})`;
     const winner = drawn?.rounds[index]?.id;
@@ -170,7 +186,7 @@ export async function checkPublishedDraw(draw: PublishedDraw, download: ListDown
   const inputs: CheckInputs =
     "problem" in download
       ? { list: null, listProblem: download.problem }
-      : { list: await readList(download.bytes), listProblem: null };
+      : { list: await readList(download.bytes, draw.idRule), listProblem: null };
   const checks: Check[] = [];
   for (const step of STEPS) checks.push(...(await step(draw, inputs)));
   return checks;

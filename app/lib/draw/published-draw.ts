@@ -1,4 +1,5 @@
 import type { EntryWindow } from "./entry-window";
+import type { IdRule } from "./verifiable-draw";
 
 /**
  * What /sorteos publishes about draws: the server builds these from the records
@@ -26,10 +27,14 @@ export interface PublishedRound {
   winnerCountry: string | null;
 }
 
-/** Sheet rows a freeze left out: dated outside the draw's window, or with a date that cannot be read. */
+/**
+ * Sheet rows a freeze left out: dated outside the draw's window, with a date that cannot be read,
+ * or with an id the canonical form refuses (null on a list frozen before those were counted).
+ */
 export interface LeftOut {
   outsideWindow: number;
   unreadableDate: number;
+  refusedId: number | null;
 }
 
 /** What a draw's record publishes: everything an outsider needs to recompute the winner. */
@@ -44,6 +49,8 @@ export interface PublishedDraw {
   listHash: string;
   /** Absolute URL of the frozen ids list, plain text, exactly the bytes that were hashed. */
   listUrl: string;
+  /** The rule the list's ids were written under (docs/draw.md, "Canonical list"): its check parses it so. */
+  idRule: IdRule;
   commitment: string;
   /** When the commitment was first shown (ISO 8601): it must come before the draw. */
   committedAt: string;

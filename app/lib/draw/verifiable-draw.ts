@@ -16,16 +16,20 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** A public random value as its source prints it in hex: drand's `randomness` is 64 digits. */
 const BEACON_HEX = /^[0-9a-f]{32,128}$/;
 /**
- * Controls (C0, DEL, C1), invisible format characters (a zero-width space, a right-to-left
- * override, a byte-order mark…) and the line and paragraph separators: none may sit inside an
- * id, where they would make one that looks like another, or one not on a line of its own.
+ * What an id may hold once folded (docs/draw.md, "Canonical list"): ASCII letters, digits, `-`,
+ * `_` and `.`, nothing that displays as another character or as nothing. Anything else (a
+ * Cyrillic О, a Unicode hyphen, a space inside, an invisible mark) would let one person hold
+ * entries that look the same.
  */
-const FORBIDDEN_IN_ID = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const ID_CHARACTERS = /^[A-Za-z0-9._-]+$/;
+/** A published list's line under rule 2: an id as `canonicalId` returns it. */
+const CANONICAL_ID = /^[A-Z0-9._-]+$/;
 /**
- * What a published list's line may not hold: a control or a line or paragraph separator. Looser
- * than a new freeze: a list frozen before format characters were refused stays readable.
+ * What a list frozen under rule 1 may not hold on a line: a control or a line or paragraph
+ * separator. Looser than that rule's freeze: a list frozen before format characters were
+ * refused stays readable.
  */
-const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const FORBIDDEN_IN_RULE_1_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** Top bits come from a 32-bit word, so a list may hold at most 2^32 entries. */
 const WORD_BITS = 32;
 
@@ -69,25 +73,40 @@ export interface FrozenEntries {
   ids: string[];
   /** Later rows repeating an id already in `ids`: one person, one chance. */
   duplicates: string[];
-  /** Ids that cannot stand on one line of the list, or would show as another (a control or format character inside). */
+  /** Ids `canonicalId` refuses, as the sheet wrote them: they could show as another id, or as nothing. */
   invalid: string[];
 }
 
-/** An id as draws compare it: Unicode NFC, surrounding whitespace trimmed, so two ways of typing it are one id. */
-export function canonicalId(raw: string): string {
-  return raw.normalize("NFC").trim();
+/**
+ * The rule that turns a sheet's id into a list's id, as each record names it (docs/draw.md,
+ * "Canonical list"). 1: Unicode NFC and trimmed, lists frozen before ids were folded; their
+ * published text and hash still verify with it. 2: `canonicalId`, what every new freeze uses.
+ */
+export type IdRule = 1 | 2;
+export const CURRENT_ID_RULE: IdRule = 2;
+
+/**
+ * An id as draws, the list's search and the check compare it, or null when it cannot be one:
+ * Unicode compatibility folding (NFKC, so a full-width Ｏ is O), surrounding white space
+ * trimmed, then only ASCII letters, digits, `-`, `_` and `.`, upper-cased ("ol-1001" and
+ * "OL-1001" are one entry). Lookalikes that survive folding (a Cyrillic О, U+2010, a space or an
+ * invisible mark inside) are refused, never guessed at.
+ */
+export function canonicalId(raw: string): string | null {
+  const folded = raw.normalize("NFKC").trim();
+  return ID_CHARACTERS.test(folded) ? folded.toUpperCase() : null;
 }
 
 /**
  * The entries a draw is made among, from the sheet's ids in sheet order, each as
  * `canonicalId` makes it; the first occurrence keeps its place.
  */
-export function freezeEntryIds(sheetIds: readonly string[], forbidden: RegExp = FORBIDDEN_IN_ID): FrozenEntries {
+export function freezeEntryIds(sheetIds: readonly string[]): FrozenEntries {
   const frozen: FrozenEntries = { ids: [], duplicates: [], invalid: [] };
   const seen = new Set<string>();
   for (const raw of sheetIds) {
     const id = canonicalId(raw);
-    if (id === "" || forbidden.test(id)) frozen.invalid.push(raw);
+    if (id === null) frozen.invalid.push(raw);
     else if (seen.has(id)) frozen.duplicates.push(id);
     else {
       seen.add(id);
@@ -102,18 +121,24 @@ export function entryListText(ids: readonly string[]): string {
   return ids.map((id) => `${id}\n`).join("");
 }
 
+/** Whether `line` is an id as a list of `rule` writes it. */
+function isListId(line: string, rule: IdRule): boolean {
+  if (rule === 2) return CANONICAL_ID.test(line);
+  return line !== "" && line.normalize("NFC").trim() === line && !FORBIDDEN_IN_RULE_1_LINE.test(line);
+}
+
 /**
- * The ids of a canonical list text, or null when the text is not one: a missing final line
- * feed, a carriage return, an empty line, a repeated id or a stray space all make it null,
- * since the list that was hashed never holds them.
+ * The ids of a canonical list text under `rule` (the record's), or null when the text is not
+ * one: a missing final line feed, a carriage return, an empty line, a repeated id, a stray space
+ * or (rule 2) an id not in canonical form all make it null, since the list that was hashed never
+ * holds them.
  */
-export function parseEntryList(text: string): string[] | null {
+export function parseEntryList(text: string, rule: IdRule = CURRENT_ID_RULE): string[] | null {
   // An empty text would be a list of no one: never a draw's list.
   if (!text.endsWith("\n")) return null;
-  // The empty piece after the final line feed is left out as invalid, like any empty line;
-  // rebuilding the text then tells a canonical list from anything else.
-  const { ids } = freezeEntryIds(text.split("\n"), FORBIDDEN_IN_LINE);
-  return entryListText(ids) === text ? ids : null;
+  const ids = text.slice(0, -1).split("\n");
+  const unique = new Set(ids);
+  return unique.size === ids.length && ids.every((id) => isListId(id, rule)) ? ids : null;
 }
 
 /** Bits needed to write `count - 1`: the fewest top bits that can name every index. */
@@ -183,15 +208,18 @@ export async function drawRounds({
   seed,
   ids,
   beacons,
+  idRule = CURRENT_ID_RULE,
 }: {
   seed: string;
   ids: readonly string[];
   /** One per round, in round order. */
   beacons: readonly string[];
+  /** The rule the list was frozen under (its record says). */
+  idRule?: IdRule;
 }): Promise<{ listHash: string; rounds: DrawnRound[] }> {
   if (ids.length === 0) throw new RangeError("A draw needs at least one entry");
   const text = entryListText(ids);
-  if (parseEntryList(text) === null) throw new RangeError("The ids are not a frozen list (see freezeEntryIds)");
+  if (parseEntryList(text, idRule) === null) throw new RangeError("The ids are not a frozen list (see freezeEntryIds)");
   if (beacons.length > ids.length) throw new RangeError("More rounds than entries");
   const listHash = await sha256Hex(text);
   const remaining = [...ids];

@@ -11,8 +11,20 @@ export function formatParticipantDate(fecha: string): string {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-function plural(count: number, singular: string, pluralForm: string): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
+/** Spanish plural categories: "one" for 1, "many" for a million and up, "other" for the rest. */
+const SPANISH_PLURALS = new Intl.PluralRules("es");
+
+/**
+ * A word in the form a count asks for, by the language's own rules (Intl.PluralRules), not by
+ * `count === 1`: "1 fila", "0 filas", "1,5 horas".
+ */
+export function pluralForm(count: number, one: string, other: string): string {
+  return SPANISH_PLURALS.select(count) === "one" ? one : other;
+}
+
+/** "1 fila", "12.345 filas": a count, written as in Argentina, with its noun in the right form. */
+export function countOf(count: number, one: string, other: string): string {
+  return `${formatCount(count)} ${pluralForm(count, one, other)}`;
 }
 
 /** docs/product.md, "Last updated": the wording, counted from the server's fetch time. */
@@ -20,8 +32,8 @@ export function formatLastUpdated(fetchedAt: number | null, now: number): string
   if (fetchedAt === null) return "nunca";
   const elapsed = Math.max(0, now - fetchedAt);
   if (elapsed < MINUTE_MS) return "hace menos de 1 minuto";
-  if (elapsed < HOUR_MS) return `hace ${plural(Math.floor(elapsed / MINUTE_MS), "minuto", "minutos")}`;
-  return `hace ${plural(Math.floor(elapsed / HOUR_MS), "hora", "horas")}`;
+  if (elapsed < HOUR_MS) return `hace ${countOf(Math.floor(elapsed / MINUTE_MS), "minuto", "minutos")}`;
+  return `hace ${countOf(Math.floor(elapsed / HOUR_MS), "hora", "horas")}`;
 }
 
 /**

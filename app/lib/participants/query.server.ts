@@ -59,7 +59,7 @@ export function rowsAfterDraw(snapshot: SheetSnapshot, taken: DrawTaken): AfterD
     if (day === undefined) days.set(participant.fecha, (day = entryDay(participant.fecha)));
     if (day === null) continue;
     // An id is compared only on the draw's own day: elsewhere its canonical form is not needed.
-    const id = day === taken.day ? canonicalId(participant.id) : participant.id;
+    const id = day === taken.day ? (canonicalId(participant.id) ?? "") : participant.id;
     if (!afterDraw(day, id, taken)) continue;
     rows.add(participant);
     countries.add(participant.pais);

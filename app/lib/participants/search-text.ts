@@ -11,12 +11,13 @@ export function canonicalQuery(raw: string): string {
 }
 
 /**
- * Folds text for matching: lower case, accents and control characters removed,
- * so "jose" finds "José" and "ARGENTINA" equals "Argentina".
+ * Folds text for matching: compatibility forms folded as ids are (docs/draw.md, "Canonical
+ * list": a full-width "ＯＬ" is "ol"), lower case, accents and control characters removed, so
+ * "jose" finds "José" and "ARGENTINA" equals "Argentina".
  */
 export function normalizeSearchText(text: string): string {
   return text
-    .normalize("NFD")
+    .normalize("NFKD")
     .replace(/[\p{M}\p{Cc}\p{Cf}]/gu, "")
     .toLowerCase()
     .trim();

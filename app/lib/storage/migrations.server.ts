@@ -185,4 +185,14 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable("draws").addColumn("unreadable_dates", "integer").execute();
     },
   },
+  "0020_draw_id_rule": {
+    async up(db: Kysely<unknown>) {
+      // Ids are folded to one canonical form from here on (docs/draw.md, "Canonical list"): each
+      // list names the rule it was frozen under, so lists frozen before still parse and verify
+      // with theirs (1), and the rows a freeze refused for their id are counted with the record.
+      await db.schema.alterTable("draws").addColumn("id_rule", "integer").execute();
+      await db.schema.alterTable("draws").addColumn("refused_ids", "integer").execute();
+      await sql`UPDATE draws SET id_rule = 1 WHERE list_hash IS NOT NULL`.execute(db);
+    },
+  },
 };

@@ -101,6 +101,10 @@ export interface DrawTable {
   /** Sheet rows the freeze left out: dated outside the draw's window, or undated; null before they were counted. */
   outside_window: number | null;
   unreadable_dates: number | null;
+  /** Sheet rows the freeze left out for their id (docs/draw.md, "Canonical list"); null before they were counted. */
+  refused_ids: number | null;
+  /** The id rule the list was frozen under (2 since ids are folded); null on lists frozen before: rule 1. */
+  id_rule: number | null;
 }
 
 export interface DrawRoundTable {

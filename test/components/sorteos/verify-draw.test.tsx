@@ -11,6 +11,7 @@ import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import type { PublishedDraw, PublishedRound } from "~/lib/draw/published-draw";
+import { expectedWinners, sha256 } from "../../support/draw-command";
 import { renderInDom } from "../../support/render-in-dom";
 
 /**
@@ -20,6 +21,11 @@ import { renderInDom } from "../../support/render-in-dom";
  */
 const IDS = Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`);
 const LIST = IDS.map((id) => `${id}\n`).join("");
+/**
+ * The thousand with one id as id rule 1 kept ids (NFC, case and accents as typed): what a list
+ * frozen before ids were folded holds, still published as it was hashed.
+ */
+const RULE_1_LIST = LIST.replace("OL-25500\n", "ñandú-25500\n");
 /** The same list with one id changed: what a list swapped after the draw would look like. */
 const SWAPPED_LIST = LIST.replace("OL-25500\n", "OL-99999\n");
 
@@ -32,6 +38,7 @@ beforeAll(async () => {
     const body = {
       "/sorteos/2026-12/ids.txt": LIST,
       "/cambiada/ids.txt": SWAPPED_LIST,
+      "/regla-1/ids.txt": RULE_1_LIST,
       "/con-bom/ids.txt": `\uFEFF${LIST}`,
       "/latin1/ids.txt": Buffer.from(LIST.replace("OL-25500", "OL-2550\u00f1"), "latin1"),
     }[request.url ?? ""];
@@ -79,9 +86,10 @@ function publishedDraw(): PublishedDraw {
     drawAt: "2023-08-23T15:29:24.000Z",
     entryCount: 1000,
     window: { from: "2023-07-03", through: "2023-08-23" },
-    leftOut: { outsideWindow: 12, unreadableDate: 1 },
+    leftOut: { outsideWindow: 12, unreadableDate: 1, refusedId: 2 },
     listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
     listUrl: `${origin}/sorteos/2026-12/ids.txt`,
+    idRule: 2,
     commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
     committedAt: "2023-08-07T15:00:03.000Z",
     frozenAt: "2023-08-23T15:29:24.000Z",
@@ -175,7 +183,7 @@ describe("before the script runs", () => {
         entryCount: 1000,
         listHash,
         listUrl: `${origin}/x/ids.txt`,
-        leftOut: { outsideWindow: 1, unreadableDate: 3 },
+        leftOut: { outsideWindow: 1, unreadableDate: 3, refusedId: 2 },
       },
     };
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
@@ -184,7 +192,7 @@ describe("before the script runs", () => {
       "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id, salvo las del 2/11/2026 que ya estaban en la lista del sorteo anterior.",
     );
     expect(html).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entraron en el sorteo anterior, y 3 con una fecha que no se puede leer.",
+      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior, 3 filas con una fecha que no se puede leer y 2 filas con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
     );
     expect(html).toContain(listHash);
     expect(html).toMatch(/Congelada el <time dateTime="2026-12-07T15:00:01.000Z">7\/12\/2026, 12:00<\/time>/);
@@ -311,6 +319,15 @@ describe("the check in the browser", () => {
     const draw = publishedDraw();
     alter(draw);
     expect((await verify(draw)).verdict).toBe(expected);
+  });
+
+  it("checks a list frozen under id rule 1 with that rule: it still matches, and not under today's", async () => {
+    const ids = RULE_1_LIST.split("\n").slice(0, -1);
+    const listHash = sha256(RULE_1_LIST);
+    const draw = { ...publishedDraw(), idRule: 1 as const, listHash, listUrl: `${origin}/regla-1/ids.txt` };
+    draw.rounds[0]!.winnerId = expectedWinners(draw.seed, ids, [draw.rounds[0]!.beacon])[0]!;
+    expect((await verify(draw)).verdict).toBe("Todo coincide: el ganador publicado es el que sale de la regla.");
+    expect((await verify({ ...draw, idRule: 2 })).verdict).toBe("No coincide: lista de ids, ganador (sorteo).");
   });
 
   it("says a list that cannot be downloaded could not be checked, never that it does not match", async () => {

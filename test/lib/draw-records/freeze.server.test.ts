@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DrawRefused } from "~/lib/draw-records/draw-refused";
 import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
 import { runDraw } from "~/lib/draw-records/rounds.server";
-import { drawRecords, ensureCommitment } from "~/lib/draw-records/stored-draws.server";
+import { drawRecords, ensureCommitment, frozenList } from "~/lib/draw-records/stored-draws.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
 import { BEACON, DAY, DRAW, MINUTE, NEXT_DRAW, recordingDraws, sheet, T0 } from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";
@@ -94,5 +94,39 @@ describe("the freeze", () => {
     const record = await runDraw(storage.db, async () => ({ entries, fromSample: true }), options(DRAW + 31 * MINUTE));
     expect(record.draw.list_text).toBe("OL-1\n");
     expect([record.draw.outside_window, record.draw.unreadable_dates]).toEqual([0, 0]);
+  });
+
+  it("gives one person typing one id several ways one entry, and counts the ids it refuses with the rows left out", async () => {
+    await ensureCommitment(storage.db, T0);
+    // One person, 5 of 12 rows (docs/draw.md, "Canonical list"): lower case, a full-width Ｏ, a
+    // trailing non-breaking space, then a Cyrillic О and a U+2010 hyphen, which are refused.
+    const ids = [
+      "OL-1",
+      "ol-5",
+      "OL-2",
+      "\uFF2FL-5",
+      "OL-3",
+      "OL-5\u00A0",
+      "\u041EL-5",
+      "OL-4",
+      "OL\u20105",
+      "OL-6\uFE0F",
+      "OL-7\u2800",
+      "OL-8",
+    ];
+    await freezeDueDraw(storage.db, async () => sheet(ids), DRAW + 1000);
+    const [record] = await drawRecords(storage.db);
+    const { draw } = record!;
+    expect(await frozenList(storage.db, DRAW)).toBe("OL-1\nOL-5\nOL-2\nOL-3\nOL-4\nOL-8\n");
+    expect(draw.entry_count).toBe(6);
+    expect([draw.outside_window, draw.unreadable_dates, draw.refused_ids]).toEqual([0, 0, 4]);
+    expect(draw.id_rule).toBe(2);
+    // The first row of an id names it, as it keeps its place: OL-5's is the lower-case one.
+    const { list_names } = await storage.db
+      .selectFrom("draws")
+      .select("list_names")
+      .where("draw_at", "=", DRAW)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(list_names!)[1]).toBe("Nombre ol-5");
   });
 });

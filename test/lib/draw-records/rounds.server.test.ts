@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DrawRefused } from "~/lib/draw-records/draw-refused";
 import { recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
-import { drawRecords, ensureCommitment } from "~/lib/draw-records/stored-draws.server";
-import { expectedWinners } from "../../support/draw-command";
+import { drawRecords, ensureCommitment, frozenIds } from "~/lib/draw-records/stored-draws.server";
+import { expectedWinners, sha256 } from "../../support/draw-command";
 import { BEACON, DAY, DRAW, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
@@ -104,5 +104,59 @@ describe("draw rounds", () => {
     await expect(redraw(storage.db, options(DRAW + 30 * DAY))).rejects.toThrow(
       "The prize of the draw of 2026-12-07T15:00:00.000Z was delivered on 2026-12-10T15:00:00.000Z: there is nothing to redraw",
     );
+  });
+
+  it("redraws and windows a list frozen under id rule 1 with that rule; the next window compares it canonically", async () => {
+    await ensureCommitment(storage.db, T0);
+    // November's draw, frozen before ids were folded: lower case and an ñ, as that rule kept them.
+    const november = Date.UTC(2026, 10, 2, 15);
+    const listText = "ol-1\nñandú-7\nOL-3\n";
+    await storage.db
+      .insertInto("draws")
+      .values({
+        draw_at: november,
+        seed: "a".repeat(64),
+        commitment: sha256("a".repeat(64)),
+        committed_at: november - 30 * DAY,
+        frozen_at: november,
+        list_text: listText,
+        list_hash: sha256(listText),
+        entry_count: 3,
+        list_names: JSON.stringify(["Ana B.", "Bea C.", "Ceci D."]),
+      })
+      .execute();
+    // Its record names no rule (frozen before the column): rule 1, which reads it.
+    expect(await frozenIds(storage.db, november)).toEqual(new Set(["OL-1", "OL-3"]));
+    const listed = ["ol-1", "ñandú-7", "OL-3"];
+    const [first, second] = expectedWinners("a".repeat(64), listed, [BEACON, BEACON]);
+    await storage.db
+      .insertInto("draw_rounds")
+      .values({
+        draw_at: november,
+        round: 0,
+        beacon_round: 1,
+        beacon: BEACON,
+        beacon_signature: null,
+        rehearsal: 0,
+        winner_index: listed.indexOf(first!),
+        attempts: 1,
+        winner_id: first!,
+        winner_name: "Ana B.",
+        winner_country: null,
+        drawn_at: november + 31 * MINUTE,
+      })
+      .execute();
+    // Its redraw reads the list with rule 1 and draws among the two left, as published.
+    const { rounds } = await redraw(storage.db, options(november + 30 * DAY));
+    expect(rounds.map((round) => round.winner_id)).toEqual([first, second]);
+    // December's window: on 2 November, "OL-1" is the row November took, "OL-2" is December's.
+    const row = (id: string) => ({ id, name: `Nombre ${id}`, country: "Chile", date: "2026-11-02" });
+    const december = await runDraw(
+      storage.db,
+      async () => ({ entries: [row("OL-1"), row("ol-2")], fromSample: false }),
+      options(DRAW + 31 * MINUTE),
+    );
+    expect(december.draw.list_text).toBe("OL-2\n");
+    expect(december.draw.outside_window).toBe(1);
   });
 });

@@ -14,6 +14,7 @@ function recorded(
     leftOut: null,
     listHash: "a".repeat(64),
     listUrl: "https://opinionlabz.example/sorteos/x/ids.txt",
+    idRule: 2,
     commitment: "b".repeat(64),
     committedAt: drawAt,
     frozenAt: drawAt,

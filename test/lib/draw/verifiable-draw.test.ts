@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import {
   beaconRound,
+  canonicalId,
   commitmentOf,
   drawRounds,
   entryListText,
@@ -75,6 +76,8 @@ const VECTORS = [
     name: "three entries, one of them not ASCII",
     seed: "d20ac5f0542dd591f8ad4e537e3dceec8fabcab565d9658f81cbbdeb8f8f416d",
     ids: THREE,
+    // Lower case and ñ: a list of id rule 1 (docs/draw.md, "Canonical list"), as lists were frozen before.
+    idRule: 1 as const,
     beacons: ["b695484846358ee3bfac0855c4906fcf9ed2a084663138a4901c4a23175ee586"],
     listHash: "55b5d527cd2ea482b14108d3046665b21988b3d97ae2ad1fc290c84766b052fb",
     commitment: "e9e9ec62e8a6dbde93efe193235b80085fe0117ddde6990f3f2ddafdedf0c4c9",
@@ -84,6 +87,8 @@ const VECTORS = [
     name: "three entries, three values rejected before one below 3",
     seed: "d20ac5f0542dd591f8ad4e537e3dceec8fabcab565d9658f81cbbdeb8f8f416d",
     ids: THREE,
+    // Lower case and ñ: a list of id rule 1 (docs/draw.md, "Canonical list"), as lists were frozen before.
+    idRule: 1 as const,
     beacons: ["0e23a01c245ef16b5b66a21937f1c64b093adcd1ccb2a773bee8f7bd47e0dae5"],
     listHash: "55b5d527cd2ea482b14108d3046665b21988b3d97ae2ad1fc290c84766b052fb",
     commitment: "e9e9ec62e8a6dbde93efe193235b80085fe0117ddde6990f3f2ddafdedf0c4c9",
@@ -93,6 +98,8 @@ const VECTORS = [
     name: "three entries drawn to the last: the draw and two redraws",
     seed: "d20ac5f0542dd591f8ad4e537e3dceec8fabcab565d9658f81cbbdeb8f8f416d",
     ids: THREE,
+    // Lower case and ñ: a list of id rule 1 (docs/draw.md, "Canonical list"), as lists were frozen before.
+    idRule: 1 as const,
     beacons: [
       "b695484846358ee3bfac0855c4906fcf9ed2a084663138a4901c4a23175ee586",
       "bdeb8656c3c7b326109cebb8cb19e35bc121f81d2796d49b5925cba716756360",
@@ -147,7 +154,12 @@ const VECTORS = [
 describe("fixed vectors", () => {
   it.each(VECTORS)("$name: the app gives the pinned values", async (vector) => {
     expect(await commitmentOf(vector.seed)).toBe(vector.commitment);
-    const drawn = await drawRounds({ seed: vector.seed, ids: vector.ids, beacons: vector.beacons });
+    const drawn = await drawRounds({
+      seed: vector.seed,
+      ids: vector.ids,
+      beacons: vector.beacons,
+      idRule: vector.idRule,
+    });
     expect(drawn.listHash).toBe(vector.listHash);
     expect(drawn.rounds).toEqual(vector.rounds.map((round, index) => ({ round: index, ...round })));
   });
@@ -251,11 +263,50 @@ describe("the canonical list", () => {
     expect(frozen).toEqual({ ids: ["OL-1001"], duplicates: [], invalid: tricky });
   });
 
-  it("takes ids as Unicode NFC, so two spellings of one id are one entry", () => {
-    const decomposed = "n\u0303andu\u0301-7";
-    const frozen = freezeEntryIds(["ñandú-7", decomposed]);
-    expect(frozen.ids).toEqual(["ñandú-7"]);
-    expect(frozen.duplicates).toEqual(["ñandú-7"]);
+  /**
+   * docs/draw.md, "Canonical list": one person typing the same number several ways. Folded
+   * (NFKC), trimmed and upper-cased, these are OL-1001 itself: one entry.
+   */
+  const SAME_ID = [
+    "ol-1001", // lower case
+    "\uFF2FL-1001", // a full-width Ｏ
+    "ＯＬ－１００１", // all full-width, the hyphen too
+    "OL-1001\u00A0", // a non-breaking space after it
+    "\u00A0ol-1001\u3000", // non-breaking and ideographic spaces around, lower case
+    "ｏｌ-1001", // full-width lower case
+  ];
+  /** Still not OL-1001 once folded, and not an id of letters, digits, "-", "_", ".": refused. */
+  const REFUSED = [
+    "\u041EL-1001", // a Cyrillic О
+    "OL\u20101001", // U+2010 HYPHEN
+    "OL\u00A01001", // a non-breaking space inside (a space once folded)
+    "OL-1001\uFE0F", // VARIATION SELECTOR-16
+    "OL-\u034F1001", // COMBINING GRAPHEME JOINER
+    "OL-1001\u3164", // HANGUL FILLER
+    "OL-1001\u2800", // BRAILLE PATTERN BLANK
+    "\uFF2F\u041B-1001", // a full-width Ｏ and a Cyrillic Л
+    "ol\u2010１００１\uFE0F", // lower case, U+2010, full-width digits, a variation selector
+    "ＯＬ-1001\u034F\u00A0", // full-width, a grapheme joiner, a trailing non-breaking space
+    "ol-1001\u2800\u3164", // two blanks that show as nothing
+    "OL 1001", // a plain space inside
+    "Ñandú-7", // letters outside ASCII
+  ];
+
+  it("gives lookalikes of one id one entry, and leaves out those folding cannot make an id", () => {
+    for (const raw of SAME_ID) expect(canonicalId(raw), JSON.stringify(raw)).toBe("OL-1001");
+    for (const raw of REFUSED) expect(canonicalId(raw), JSON.stringify(raw)).toBeNull();
+    const frozen = freezeEntryIds(["OL-1001", ...REFUSED, ...SAME_ID, "OL-1002"]);
+    expect(frozen.ids).toEqual(["OL-1001", "OL-1002"]);
+    expect(frozen.duplicates).toEqual(SAME_ID.map(() => "OL-1001"));
+    expect(frozen.invalid).toEqual(REFUSED);
+  });
+
+  it("keeps the first of the lookalikes in its place, written canonically", () => {
+    expect(freezeEntryIds(["ｏｌ-7", "OL-6", "OL-7"]).ids).toEqual(["OL-7", "OL-6"]);
+    expect(canonicalId(" ab_c.9-x ")).toBe("AB_C.9-X");
+    // Compatibility folding, not guessing: a ligature is its letters, a Kelvin sign a K.
+    expect(canonicalId("\uFB01-1")).toBe("FI-1");
+    expect(canonicalId("\u212A-1")).toBe("K-1");
   });
 
   it("is one id and a line feed per entry, UTF-8, hashed as bytes", async () => {
@@ -266,14 +317,16 @@ describe("the canonical list", () => {
   });
 
   it("parses back only from its canonical form", () => {
-    expect(parseEntryList("OL-24001\nCamila-03\nñandú-7\n")).toEqual(THREE);
+    expect(parseEntryList("OL-24001\nCAMILA-03\nA_B.7\n")).toEqual(["OL-24001", "CAMILA-03", "A_B.7"]);
     for (const altered of [
-      "OL-24001\nCamila-03\nñandú-7",
-      "OL-24001\r\nCamila-03\r\nñandú-7\r\n",
-      "OL-24001\n\nCamila-03\n",
+      "OL-24001\nCAMILA-03",
+      "OL-24001\r\nCAMILA-03\r\n",
+      "OL-24001\n\nCAMILA-03\n",
       "OL-24001\nOL-24001\n",
-      "OL-24001 \nCamila-03\n",
+      "OL-24001 \nCAMILA-03\n",
       "\uFEFFOL-24001\n",
+      "OL-24001\nCamila-03\n",
+      "OL-24001\nÑANDÚ-7\n",
       "",
       "\n",
     ]) {
@@ -281,10 +334,31 @@ describe("the canonical list", () => {
     }
   });
 
-  it("still reads a list frozen before format characters were refused: a zero-width space stays one id", () => {
-    const old = "OL-1\u200B001\nOL-2\n";
-    expect(freezeEntryIds(["OL-1\u200B001"]).invalid).toEqual(["OL-1\u200B001"]);
-    expect(parseEntryList(old)).toEqual(["OL-1\u200B001", "OL-2"]);
+  it("reads a list frozen under rule 1 (NFC, trimmed) with that rule, never with today's", () => {
+    const rule1 = "OL-24001\nCamila-03\nñandú-7\n";
+    expect(parseEntryList(rule1, 1)).toEqual(THREE);
+    expect(parseEntryList(rule1, 2)).toBeNull();
+    expect(parseEntryList(rule1)).toBeNull();
+    for (const altered of [
+      "OL-24001\nCamila-03",
+      "OL-24001\r\n",
+      "A\n\nB\n",
+      "A\nA\n",
+      "A \n",
+      "\uFEFFA\n",
+      "n\u0303\n",
+    ]) {
+      expect(parseEntryList(altered, 1), JSON.stringify(altered)).toBeNull();
+    }
+    // A list of rule 1 frozen before format characters were refused: a zero-width space stays one id.
+    expect(parseEntryList("OL-1\u200B001\nOL-2\n", 1)).toEqual(["OL-1\u200B001", "OL-2"]);
+  });
+
+  it("draws from a rule 1 list only when told its rule", async () => {
+    const { seed, beacons } = VECTORS[2]!;
+    await expect(drawRounds({ seed, ids: THREE, beacons: [beacons[0]!] })).rejects.toThrow(/frozen list/);
+    const { rounds } = await drawRounds({ seed, ids: THREE, beacons: [beacons[0]!], idRule: 1 });
+    expect(rounds[0]!.id).toBe("Camila-03");
   });
 });
 

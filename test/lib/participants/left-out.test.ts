@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { leftOutSentence } from "~/lib/participants/left-out";
+
+describe("leftOutSentence", () => {
+  it("says nothing when no row was left out", () => {
+    expect(leftOutSentence({ outsideWindow: 0, unreadableDate: 0, refusedId: 0 })).toBeNull();
+    expect(leftOutSentence({ outsideWindow: 0, unreadableDate: 0, refusedId: null })).toBeNull();
+  });
+
+  it("agrees with one row, in the verb and the noun", () => {
+    expect(leftOutSentence({ outsideWindow: 1, unreadableDate: 0, refusedId: 0 })).toBe(
+      "Quedó afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior.",
+    );
+    expect(leftOutSentence({ outsideWindow: 0, unreadableDate: 0, refusedId: 1 })).toBe(
+      "Quedó afuera 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+    );
+  });
+
+  it("names only the reasons that left rows out, counted as in Argentina, joined as Spanish lists", () => {
+    expect(leftOutSentence({ outsideWindow: 1234, unreadableDate: 1, refusedId: null })).toBe(
+      "Quedaron afuera 1.234 filas con fecha fuera de esos días o que ya entraron en el sorteo anterior y 1 fila con una fecha que no se puede leer.",
+    );
+    expect(leftOutSentence({ outsideWindow: 0, unreadableDate: 2, refusedId: 3 })).toBe(
+      "Quedaron afuera 2 filas con una fecha que no se puede leer y 3 filas con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+    );
+  });
+});
