@@ -146,7 +146,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
 
     const [toUno] = await mailsTo(smtp, "uno@example.com");
     expect(toUno!.text).toContain(SURVEY);
-    expect(toUno!.text).toContain("entrás en el próximo sorteo de una tarjeta Visa de US$200");
+    expect(toUno!.text).toContain("entrás en el próximo sorteo de una tarjeta de regalo Visa de US$200");
     const oneClick = /^<([^>]+)>$/.exec(toUno!.headers.get("list-unsubscribe") ?? "")?.[1];
     expect(oneClick).toMatch(new RegExp(`^${env.SITE_URL}/avisos/baja\\?t=`));
     expect(toUno!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");

@@ -17,6 +17,8 @@ export interface ReceivedMail {
   text: string;
   /** The text/html part, transfer encoding undone ("" when there is none). */
   html: string;
+  /** The message as the server stored it, headers and encoded parts included. */
+  raw: string;
 }
 
 export interface SmtpServer {
@@ -98,6 +100,7 @@ function parseMail(raw: string): ReceivedMail {
     subject: headers.get("subject") ?? "",
     text: partOfType(headers, body, "text/plain"),
     html: partOfType(headers, body, "text/html"),
+    raw,
   };
 }
 

@@ -1,10 +1,9 @@
-import { argentinaDay } from "~/lib/draw/entry-window";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
-import { renderMail } from "~/lib/mail/render-mail.server";
+import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
@@ -46,22 +45,11 @@ export function describeDraw(view: RecordedDraw): string {
   return lines.join("\n");
 }
 
-function recordMail(view: RecordedDraw): OutgoingMail {
-  const last = view.rounds.at(-1)!;
-  const round = view.rounds.length - 1;
-  const what = round === 0 ? "Sorteo" : `Resorteo ${round}`;
-  const summary = [
-    `${what} del ${argentinaDay(Date.parse(view.drawAt))}: ganó el id ${last.winnerId} (${last.winnerName}).`,
-    "Contactá a la persona ganadora. Si en 30 días no reclama el premio, corresponde un resorteo (docs/operations.md).",
-    "",
-    describeDraw(view),
-  ].join("\n");
-  return {
-    kind: "draw-record",
-    to: env.contactEmail.value,
-    subject: `${what} del ${argentinaDay(Date.parse(view.drawAt))}: ganó el id ${last.winnerId}`,
-    ...renderMail([{ preformatted: summary, monospace: true }]),
-  };
+/** The record, mailed to the team: the latest round's winner may claim until its redraw is allowed. */
+async function recordMail(view: RecordedDraw): Promise<OutgoingMail> {
+  const claimBy = Date.parse(view.drawAt) + view.rounds.length * CLAIM_PERIOD_MS;
+  const mail = await renderDrawRecordMail({ siteUrl: env.siteUrl, draw: view, claimBy });
+  return { kind: "draw-record", to: env.contactEmail.value, ...mail };
 }
 
 /** The draw commands' "now": DRAW_NOW in tests only (see env.server.ts), else the clock. */
@@ -138,7 +126,7 @@ export async function drawCommand(command: "run" | "redraw", signature: string |
     beaconFor: (round: number) => checkedBeacon(round, signature),
     now: drawNow(),
     onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) => {
-      await enqueueMail(trx, recordMail(publishedDraw(record)), Date.now());
+      await enqueueMail(trx, await recordMail(publishedDraw(record)), Date.now());
     },
   };
   const record =

@@ -4,7 +4,8 @@ import type { Tables } from "~/lib/storage/schema";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { oneLine, withoutControls } from "~/lib/mail/plain-text";
-import { renderMail } from "~/lib/mail/render-mail.server";
+import { renderContactAcknowledgementMail } from "~/lib/mail/templates/contact-acknowledgement-mail.server";
+import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-mail.server";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
@@ -38,30 +39,14 @@ const MESSAGES = {
   longMessage: `Tu mensaje puede tener hasta ${CONTACT_LIMITS.message} caracteres.`,
 };
 
-function supportMail(name: string, email: string, message: string): OutgoingMail {
-  return {
-    kind: CONTACT_MAIL_KIND.toTeam,
-    to: env.contactEmail.value,
-    replyTo: email,
-    subject: `Consulta de ${name} (formulario de contacto)`,
-    ...renderMail([{ preformatted: `Mensaje de ${name} <${email}> desde el formulario de contacto:\n\n${message}` }]),
-  };
+async function supportMail(name: string, email: string, message: string, now: number): Promise<OutgoingMail> {
+  const mail = await renderContactMessageMail({ siteUrl: env.siteUrl, name, email, message, receivedAt: now });
+  return { kind: CONTACT_MAIL_KIND.toTeam, to: env.contactEmail.value, replyTo: email, ...mail };
 }
 
-const ACKNOWLEDGEMENT_TEXT = [
-  "¡Hola!",
-  "Recibimos tu mensaje en Opinion Labz. Una persona del equipo te va a responder a este email dentro de las 24 horas.",
-  "Si no fuiste vos quien escribió, ignorá este email: no vas a recibir otro.",
-  "Opinion Labz",
-];
-
-function acknowledgement(email: string): OutgoingMail {
-  return {
-    kind: CONTACT_MAIL_KIND.acknowledgement,
-    to: email,
-    subject: "Recibimos tu mensaje: te respondemos en 24 horas",
-    ...renderMail(ACKNOWLEDGEMENT_TEXT.map((paragraph) => ({ paragraph }))),
-  };
+async function acknowledgement(email: string): Promise<OutgoingMail> {
+  const mail = await renderContactAcknowledgementMail({ siteUrl: env.siteUrl });
+  return { kind: CONTACT_MAIL_KIND.acknowledgement, to: email, ...mail };
 }
 
 /**
@@ -101,7 +86,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       .insertInto("contact_messages")
       .values({ id: randomUUID(), name, email, message, created_at: now })
       .execute();
-    await enqueueMail(trx, supportMail(name, email, message), now);
+    await enqueueMail(trx, await supportMail(name, email, message, now), now);
     // The message always reaches support (our own mailbox); over the site's hourly ceiling the
     // visitor just gets no acknowledgement (docs/operations.md, "Sign-ups and limits").
     const acknowledged =
@@ -109,7 +94,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       !(await formMailCeiling(trx, now)).reached;
     if (acknowledged) {
       await countFormMail(trx, now);
-      await enqueueMail(trx, acknowledgement(email), now);
+      await enqueueMail(trx, await acknowledgement(email), now);
     }
     return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };
   };

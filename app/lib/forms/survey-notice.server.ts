@@ -73,7 +73,11 @@ export async function queueSurveyNotice(
           .where("status", "=", "confirmed")
           .executeTakeFirst();
         if (!still) continue;
-        const outboxId = await enqueueMail(trx, surveyNoticeMail(email, still.token, surveyUrl), Math.round(slot));
+        const outboxId = await enqueueMail(
+          trx,
+          await surveyNoticeMail(email, still.token, surveyUrl),
+          Math.round(slot),
+        );
         const claim = await trx
           .insertInto("survey_notice_recipients")
           .values({ survey_url: surveyUrl, email, outbox_id: outboxId, queued_at: now })

@@ -1,5 +1,6 @@
 import { SURVEY_NOTICE_KIND, type OutgoingMail } from "~/lib/mail/outbox.server";
-import { renderMail } from "~/lib/mail/render-mail.server";
+import { renderConfirmationMail } from "~/lib/mail/templates/confirmation-mail.server";
+import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
 import { env } from "~/lib/server/env.server";
 import { CONFIRM_PATH, LEAVE_PATH, mailLinkAction } from "./fields";
 
@@ -15,52 +16,23 @@ function wayOut(token: string): { leave: string; headers: Record<string, string>
 }
 
 /** The double opt-in mail: a link to confirm, valid `validDays`, and a way out in every mail. */
-export function confirmationMail(to: string, token: string, validDays: number): OutgoingMail {
-  const confirm = linkTo(CONFIRM_PATH, token);
+export async function confirmationMail(to: string, token: string, validDays: number): Promise<OutgoingMail> {
   const { leave, headers } = wayOut(token);
-  const { text, html } = renderMail([
-    { paragraph: "¡Hola!" },
-    {
-      paragraph:
-        "Nos pediste que te avisemos a esta dirección cuando las encuestas de Opinion Labz estén listas. Para confirmarlo, abrí este enlace y tocá «Confirmar mi email»:",
-      link: confirm,
-    },
-    {
-      paragraph: `El enlace vale ${validDays} días. Si no fuiste vos, ignorá este email: si nadie lo confirma, borramos la dirección cuando venza.`,
-    },
-    { paragraph: "¿No querés recibir más emails nuestros? Borrá tu dirección acá:", link: leave },
-    { paragraph: "Opinion Labz" },
-  ]);
-  return {
-    kind: "waitlist-confirm",
-    to,
-    subject: "Confirmá tu email para el aviso de Opinion Labz",
-    text,
-    html,
-    headers,
-  };
+  const mail = await renderConfirmationMail({
+    siteUrl: env.siteUrl,
+    confirmUrl: linkTo(CONFIRM_PATH, token),
+    leaveUrl: leave,
+    validDays,
+  });
+  return { kind: "waitlist-confirm", to, ...mail, headers };
 }
 
 /**
  * "Avisarme", kept: the survey is open. Sent once per confirmed address and survey
  * (`npm run waitlist:notify`), with the same way out as every mail to the list.
  */
-export function surveyNoticeMail(to: string, token: string, surveyUrl: string): OutgoingMail {
+export async function surveyNoticeMail(to: string, token: string, surveyUrl: string): Promise<OutgoingMail> {
   const { leave, headers } = wayOut(token);
-  const { text, html } = renderMail([
-    { paragraph: "¡Hola!" },
-    {
-      paragraph:
-        "Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela desde este enlace y entrás en el próximo sorteo de una tarjeta Visa de US$200:",
-      link: surveyUrl,
-    },
-    { paragraph: "Son unos minutos, es gratis y tus respuestas son confidenciales." },
-    {
-      paragraph:
-        "¿No querés más avisos? Borrá tu dirección de nuestra lista acá (o usá la opción «Cancelar suscripción» de tu programa de correo):",
-      link: leave,
-    },
-    { paragraph: "Opinion Labz" },
-  ]);
-  return { kind: SURVEY_NOTICE_KIND, to, subject: "Ya abrió una encuesta de Opinion Labz", text, html, headers };
+  const mail = await renderSurveyNoticeMail({ siteUrl: env.siteUrl, surveyUrl, leaveUrl: leave });
+  return { kind: SURVEY_NOTICE_KIND, to, ...mail, headers };
 }

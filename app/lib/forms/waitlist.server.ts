@@ -81,7 +81,7 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
     (await renew("unsubscribed", UNSUBSCRIBED_MAIL_INTERVAL_MS));
   if (!row) return false;
   await countFormMail(trx, now);
-  await enqueueMail(trx, confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
+  await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
   return true;
 }
 

@@ -1,0 +1,123 @@
+import { DRAW_FACTS } from "./draw-facts";
+import { SITE_NAME } from "./site";
+
+/**
+ * The words of every mail the site sends: to visitors (the confirmation, the survey notice, the
+ * contact acknowledgement) and to the team (a contact message, a draw's record). Each mail's
+ * subject, preheader (the line an inbox shows after the subject), heading, button and
+ * paragraphs; the templates in app/lib/mail/templates lay them out. Values the template knows
+ * (a day, a count, a name) come in already written, as the site writes them.
+ */
+
+/** What every mail says at its foot: who sends it. */
+export const MAIL_SIGNATURE = `${SITE_NAME} · Encuestas confidenciales y un sorteo mensual de US$200`;
+
+/** Under a button: where it leads, so nobody has to trust a button blindly. */
+export const buttonDestination = (host: string) => `El botón abre ${host}.`;
+
+/** The way out that every mail to the list carries (RFC 8058 one-click is in its headers too). */
+export const LIST_FOOTER = {
+  why: "Recibís este email porque anotaste esta dirección para que te avisemos de las encuestas de Opinion Labz.",
+  leaveBefore: "¿No querés recibir más? ",
+  leaveLink: "Borrá tu dirección de la lista",
+  leaveAfter: " (o usá «Cancelar suscripción» en tu programa de correo).",
+} as const;
+
+export const CONFIRMATION_MAIL = {
+  subject: "Confirmá tu email para el aviso de Opinion Labz",
+  preheader: (validDays: number) =>
+    `Tocá «Confirmar mi email» y te avisamos cuando abra una encuesta. El enlace vale ${validDays} días.`,
+  heading: "Confirmá tu email",
+  intro:
+    "Nos pediste que te avisemos a esta dirección cuando abra una encuesta de Opinion Labz. Para confirmarlo, tocá el botón: se abre nuestra página y ahí confirmás con un toque.",
+  button: "Confirmar mi email",
+  expiry: (validDays: number) =>
+    `El enlace vale ${validDays} días. Si no fuiste vos, ignorá este email: si nadie lo confirma, borramos la dirección cuando venza.`,
+} as const;
+
+export const SURVEY_NOTICE_MAIL = {
+  subject: "Ya abrió una encuesta de Opinion Labz",
+  preheader: `Son unos minutos y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
+  heading: "Ya abrió una encuesta",
+  intro: `Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
+  button: "Responder la encuesta",
+  details: "Son unos minutos, es gratis y tus respuestas son confidenciales.",
+} as const;
+
+export const CONTACT_ACKNOWLEDGEMENT_MAIL = {
+  subject: "Recibimos tu mensaje: te respondemos en 24 horas",
+  preheader: "Una persona del equipo te va a responder a este email dentro de las 24 horas.",
+  heading: "Recibimos tu mensaje",
+  intro: `Gracias por escribirnos: ${DRAW_FACTS.supportReply}, a este mismo email.`,
+  meanwhile: "Mientras tanto, quizás tu pregunta ya tenga respuesta:",
+  button: "Ver las preguntas frecuentes",
+  /** The acknowledgement repeats nothing the sender typed: anyone can type someone else's address. */
+  notYou: "Si no fuiste vos quien escribió, ignorá este email: no vas a recibir otro.",
+  why: "Recibís este email porque alguien usó esta dirección en el formulario de contacto de Opinion Labz.",
+} as const;
+
+/** The team's copy of a message sent from /contacto. Reply-To is the sender: answering the mail answers them. */
+export const CONTACT_MESSAGE_MAIL = {
+  subject: (name: string) => `Consulta de ${name} (formulario de contacto)`,
+  heading: (name: string) => `Consulta de ${name}`,
+  from: "De",
+  receivedAt: "Recibida el",
+  button: (name: string) => `Responder a ${name}`,
+  replySubject: "Re: tu consulta a Opinion Labz",
+  duty: "Respondé dentro de las 24 horas: es lo que promete el sitio. Responder este email le escribe a su dirección.",
+  retention:
+    "Los mensajes de contacto se guardan 12 meses: borrá este email (y tu respuesta) de la casilla cuando cumpla 12 meses, como dice la política de privacidad.",
+} as const;
+
+/** The draw's record, mailed to the team by `draw -- run` and `redraw`: what happened and what to do now. */
+export const DRAW_RECORD_MAIL = {
+  /** "Sorteo" for round 0, "Resorteo 1", "Resorteo 2"… after. */
+  roundName: (round: number) => (round === 0 ? "Sorteo" : `Resorteo ${round}`),
+  subject: (roundName: string, day: string, winnerId: string) => `${roundName} del ${day}: ganó el id ${winnerId}`,
+  rehearsalSubject: (roundName: string, day: string, winnerId: string) =>
+    `Ensayo (no es un sorteo real): ${roundName.toLowerCase()} del ${day}, salió el id ${winnerId}`,
+  preheader: (winner: string, deadline: string) =>
+    `Ganó ${winner}. Tiene hasta el ${deadline} para reclamar el premio.`,
+  heading: (roundName: string, day: string) => `${roundName} del ${day}`,
+  winnerLine: (winnerId: string, winner: string, entries: string) =>
+    `Ganó el id ${winnerId}, publicado como ${winner}, entre ${entries}.`,
+  rehearsal:
+    "ENSAYO: este registro se hizo con una clave de prueba, no con drand. No es un sorteo válido: no hay a quién avisar ni premio que entregar.",
+  sample:
+    "Planilla de ejemplo: la lista salió de la planilla de muestra que trae el sitio, no de participantes reales. No hay a quién avisar ni premio que entregar.",
+  nextStepsHeading: "Qué hacer ahora",
+  contactWinner: (winnerId: string) =>
+    `Avisale a quien ganó: buscá el id ${winnerId} en la planilla de participantes, donde están sus datos de contacto, y escribile que ganó ${DRAW_FACTS.prize}.`,
+  claimWindow: (deadline: string) =>
+    `Tiene ${DRAW_FACTS.claimWindow} para reclamar el premio: hasta el ${deadline} (hora de Argentina).`,
+  whenDelivered: "Cuando se lo entregues, registralo (el sitio muestra entonces «Premio entregado»):",
+  whenUnclaimed: (deadline: string) =>
+    `Si no lo reclama hasta el ${deadline}, ${DRAW_FACTS.redraw}. Desde esa fecha y hora:`,
+  inContainer: "En el contenedor, lo mismo con",
+  /** The organizer's commands, from a checkout and inside the container (`node build/draw.js`). */
+  commands: {
+    claimed: (month: string) => `npm run draw -- claimed ${month}`,
+    claimedInContainer: (month: string) => `node build/draw.js claimed ${month}`,
+    redraw: "npm run draw -- redraw",
+    redrawInContainer: "node build/draw.js redraw",
+  },
+  button: "Ver el sorteo en el sitio",
+  recordHeading: "El registro",
+  recordIntro: "Lo que el sitio publica para que cualquiera pueda recalcular el resultado:",
+  facts: {
+    drawAt: "Sorteo",
+    frozenAt: "Lista congelada",
+    entries: "Participantes",
+    listHash: "Hash de la lista (SHA-256)",
+    list: "Lista de ids",
+    commitment: "Compromiso",
+    committedAt: "publicado el",
+    seed: "Semilla",
+    round: (round: number) => (round === 0 ? "Ronda del sorteo" : `Ronda del resorteo ${round}`),
+    beacon: "Valor",
+    beaconLink: "ver la ronda en drand",
+    winner: "Salió",
+    claimedAt: "Premio entregado el",
+  },
+  hour: "hora de Argentina",
+} as const;

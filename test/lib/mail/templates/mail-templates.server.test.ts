@@ -1,0 +1,275 @@
+// @vitest-environment jsdom
+/**
+ * Every template, rendered: what each mail says in both parts, what every mail shares (the
+ * logo, one button, short visible links, a preheader, the plain-text part), and what the team's
+ * mails must be (all Spanish, self-contained). How they look in a browser, and what SpamAssassin
+ * makes of them, is test/e2e/mails.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { CONFIRMATION_MAIL, CONTACT_ACKNOWLEDGEMENT_MAIL, SURVEY_NOTICE_MAIL } from "~/content/mails";
+import type { RenderedMail } from "~/lib/mail/render-mail.server";
+import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-mail.server";
+import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
+import { parseEmailAddress } from "~/lib/server/email-address.server";
+import {
+  renderSampleMails,
+  SAMPLE_CLAIM_BY,
+  SAMPLE_DRAW_AT,
+  SAMPLE_SITE_URL,
+  SAMPLE_SURVEY_URL,
+  SAMPLE_TOKEN,
+  sampleDraw,
+  sampleLinks,
+  type SampleMailName,
+} from "../../../support/sample-mails";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const mails = await renderSampleMails();
+const { confirmUrl, leaveUrl } = sampleLinks();
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+
+/** The links a reader sees (not the logo's), with their words. */
+function visibleLinks(mail: RenderedMail): { text: string; href: string }[] {
+  return [...parse(mail.html).querySelectorAll("a")]
+    .filter((link) => link.textContent!.trim() !== "" && !link.closest("[data-skip-in-text]"))
+    .map((link) => ({ text: link.textContent!.trim(), href: link.getAttribute("href")! }));
+}
+
+/** The links drawn as buttons: a coloured box. */
+function buttons(mail: RenderedMail): { text: string; href: string }[] {
+  return [...parse(mail.html).querySelectorAll<HTMLAnchorElement>("a")]
+    .filter((link) => link.style.backgroundColor !== "")
+    .map((link) => ({ text: link.textContent!.trim(), href: link.getAttribute("href")! }));
+}
+
+const preheaderOf = (mail: RenderedMail) =>
+  parse(mail.html).querySelector<HTMLElement>('div[data-skip-in-text="true"][style*="display:none"]');
+
+describe.each(Object.keys(mails) as SampleMailName[])("every mail: %s", (name) => {
+  const mail = mails[name];
+
+  it("shows the logo and the wordmark, linked to the site, and is in Spanish", () => {
+    const document = parse(mail.html);
+    expect(document.documentElement.lang).toBe("es");
+    expect(document.title).toBe(mail.subject);
+    const logo = document.querySelector("img")!;
+    expect(logo.getAttribute("src")).toBe(`${SAMPLE_SITE_URL}/icon-192.png`);
+    // Decorative: the wordmark beside it says the name, also where images are blocked.
+    expect(logo.getAttribute("alt")).toBe("");
+    expect(logo.closest("a")!.getAttribute("href")).toBe(`${SAMPLE_SITE_URL}/`);
+    expect(logo.closest("a")!.textContent!.replace(/\s+/g, " ").trim()).toBe("Opinion Labz");
+  });
+
+  it("has one button, and every link a reader sees is a few words, never a raw address", () => {
+    expect(buttons(mail)).toHaveLength(1);
+    for (const link of visibleLinks(mail)) {
+      expect(link.text.length, link.text).toBeLessThanOrEqual(40);
+      expect(link.text).not.toMatch(/:\/\/|\?t=|%[0-9A-F]{2}/i);
+    }
+  });
+
+  it("has a preheader for the inbox, hidden in the mail and left out of the plain text", () => {
+    const preheader = preheaderOf(mail)!;
+    const words = preheader.firstChild!.textContent!;
+    expect(words.length).toBeGreaterThan(20);
+    expect(preheader.style.display).toBe("none");
+    expect(mail.text.split("\n\n")).not.toContain(words);
+  });
+
+  it("keeps a plain-text part with the same words and every link in full", () => {
+    const document = parse(mail.html);
+    const heading = document.querySelector("h1")!.textContent!;
+    expect(mail.text.startsWith(`${heading}\n\n`)).toBe(true);
+    for (const { href } of visibleLinks(mail)) {
+      if (href.startsWith("mailto:")) continue;
+      // The site's own name in the foot stands for its address.
+      if (href === `${SAMPLE_SITE_URL}/`) continue;
+      expect(mail.text).toContain(href);
+    }
+    expect(mail.text).not.toMatch(/<\/?[a-z]+[ >]/);
+  });
+
+  it("is readable in dark mode: a dark palette for clients that follow the reader's setting", () => {
+    expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(mail.html).toMatch(/@media \(prefers-color-scheme: dark\) \{[^}]*\.mail-page \{ background-color: #0f172a/);
+  });
+});
+
+describe("the confirmation", () => {
+  it("says in both parts what to do, for how long, and how to leave", () => {
+    expect(mails.confirmation.subject).toBe(CONFIRMATION_MAIL.subject);
+    expect(buttons(mails.confirmation)).toEqual([{ text: "Confirmar mi email", href: confirmUrl }]);
+    expect(preheaderOf(mails.confirmation)!.firstChild!.textContent).toBe(
+      "Tocá «Confirmar mi email» y te avisamos cuando abra una encuesta. El enlace vale 7 días.",
+    );
+    expect(mails.confirmation.text).toBe(
+      [
+        "Confirmá tu email",
+        "",
+        "Nos pediste que te avisemos a esta dirección cuando abra una encuesta de Opinion Labz. Para confirmarlo, tocá el botón: se abre nuestra página y ahí confirmás con un toque.",
+        "",
+        `Confirmar mi email ${confirmUrl}`,
+        "",
+        "El botón abre opinionlabz.example.",
+        "",
+        "El enlace vale 7 días. Si no fuiste vos, ignorá este email: si nadie lo confirma, borramos la dirección cuando venza.",
+        "",
+        `Recibís este email porque anotaste esta dirección para que te avisemos de las encuestas de Opinion Labz. ¿No querés recibir más? Borrá tu dirección de la lista ${leaveUrl} (o usá «Cancelar suscripción» en tu programa de correo).`,
+        "",
+        "Opinion Labz · Encuestas confidenciales y un sorteo mensual de US$200 · opinionlabz.example",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("the survey notice", () => {
+  it("leads to the survey, says which site the button opens, and carries the way out", () => {
+    expect(mails.surveyNotice.subject).toBe(SURVEY_NOTICE_MAIL.subject);
+    expect(buttons(mails.surveyNotice)).toEqual([{ text: "Responder la encuesta", href: SAMPLE_SURVEY_URL }]);
+    expect(mails.surveyNotice.text).toContain(
+      `Responder la encuesta ${SAMPLE_SURVEY_URL}\n\nEl botón abre encuestas.example.`,
+    );
+    expect(mails.surveyNotice.text).toContain("entrás en el próximo sorteo de una tarjeta de regalo Visa de US$200");
+    expect(visibleLinks(mails.surveyNotice)).toContainEqual({ text: "Borrá tu dirección de la lista", href: leaveUrl });
+    expect(mails.surveyNotice.text).toContain(`?t=${SAMPLE_TOKEN}`);
+  });
+});
+
+describe("the contact acknowledgement", () => {
+  it("promises the answer, offers the frequent questions, and repeats nothing the sender wrote", () => {
+    expect(mails.contactAcknowledgement.subject).toBe(CONTACT_ACKNOWLEDGEMENT_MAIL.subject);
+    expect(buttons(mails.contactAcknowledgement)).toEqual([
+      { text: "Ver las preguntas frecuentes", href: `${SAMPLE_SITE_URL}/sorteos#preguntas-frecuentes` },
+    ]);
+    expect(mails.contactAcknowledgement.text).toContain("dentro de las 24 horas");
+    expect(mails.contactAcknowledgement.text).not.toMatch(/Lucía|Uruguay/);
+  });
+});
+
+describe("the contact message to the team", () => {
+  it("says who wrote and when, keeps the message's lines, and answers with one button", () => {
+    const mail = mails.contactMessage;
+    expect(mail.subject).toBe("Consulta de Lucía Fernández (formulario de contacto)");
+    expect(mail.text).toContain(
+      "De: Lucía Fernández <lucia@example.com>\nRecibida el 26/11/2026, 11:05 (hora de Argentina)",
+    );
+    expect(mail.text).toContain("Hola, ¿puedo participar desde Uruguay?\n\nGracias,\nLucía");
+    expect(buttons(mail)).toEqual([
+      {
+        text: "Responder a Lucía Fernández",
+        href: "mailto:lucia@example.com?subject=Re%3A%20tu%20consulta%20a%20Opinion%20Labz",
+      },
+    ]);
+    // What the team must do is in the mail: the 24 hours, the 12 months.
+    expect(mail.text).toContain("Respondé dentro de las 24 horas");
+    expect(mail.text).toContain("12 meses");
+    expect(preheaderOf(mail)!.firstChild!.textContent).toBe("Hola, ¿puedo participar desde Uruguay? Gracias, Lucía");
+  });
+
+  it("keeps whatever the sender typed as text, and a mailbox's `?` or `&` cannot add fields to the reply", async () => {
+    const email = parseEmailAddress("x?bcc=espia&cc=otra@example.com")!;
+    expect(email).toBe("x?bcc=espia&cc=otra@example.com");
+    const hostile = `"><script>alert(1)</script><img src=x onerror=alert(1)>`;
+    const mail = await renderContactMessageMail({
+      siteUrl: SAMPLE_SITE_URL,
+      name: hostile,
+      email,
+      message: `${hostile}\n<b>negrita</b>`,
+      receivedAt: Date.parse("2026-11-26T14:05:00.000Z"),
+    });
+    expect(mail.html).not.toMatch(/<script|<img src=x|<b>/);
+    expect(mail.text).toContain(`${hostile}\n<b>negrita</b>`);
+    const [reply] = buttons(mail);
+    expect(reply!.href).toBe(
+      "mailto:x%3Fbcc%3Despia%26cc%3Dotra@example.com?subject=Re%3A%20tu%20consulta%20a%20Opinion%20Labz",
+    );
+    expect(new URL(reply!.href).searchParams.has("bcc")).toBe(false);
+  });
+});
+
+/** describeDraw's English, which the team's mail once carried. */
+const ENGLISH =
+  /\b(draw of|frozen at|entries|list hash|commitment|seed|winner|published as|round \d|prize|delivered|redraw allowed)\b/i;
+
+describe("the draw record to the team", () => {
+  const mail = mails.drawRecord;
+
+  it("says who won, until when they may claim, and what to run, in Spanish and with nothing to look up elsewhere", () => {
+    expect(mail.subject).toBe("Sorteo del 7/12/2026: ganó el id OL-10482");
+    expect(buttons(mail)).toEqual([
+      { text: "Ver el sorteo en el sitio", href: `${SAMPLE_SITE_URL}/sorteos#sorteo-2026-12-07` },
+    ]);
+    expect(mail.text).toContain("Ganó el id OL-10482, publicado como Lucía F. (Argentina), entre 1.234 participantes.");
+    // 30 days from the draw instant (7/12/2026 12:00 in Argentina).
+    expect(mail.text).toContain("hasta el 6/1/2027, 12:00 (hora de Argentina)");
+    expect(mail.text).toContain(
+      "npm run draw -- claimed 2026-12\nEn el contenedor, lo mismo con node build/draw.js claimed 2026-12",
+    );
+    expect(mail.text).toContain("npm run draw -- redraw");
+    expect(mail.text).toContain("buscá el id OL-10482 en la planilla de participantes");
+    for (const value of [
+      sampleDraw().listHash,
+      sampleDraw().commitment,
+      sampleDraw().seed,
+      sampleDraw().rounds[0]!.beacon,
+    ]) {
+      expect(mail.text).toContain(value);
+    }
+    expect(mail.text).toContain(sampleDraw().listUrl);
+    expect(mail.text).toContain(sampleDraw().rounds[0]!.beaconUrl!);
+    expect(`${mail.subject}\n${mail.text}`).not.toMatch(ENGLISH);
+    expect(`${mail.html}`).not.toMatch(/docs\/|\.md\b/);
+  });
+
+  it("names a redraw as such, with the next 30 days", async () => {
+    const first = sampleDraw().rounds[0]!;
+    const redrawn = await renderDrawRecordMail({
+      siteUrl: SAMPLE_SITE_URL,
+      draw: sampleDraw({
+        rounds: [first, { ...first, winnerId: "OL-20001", winnerName: "Mateo G.", winnerCountry: "Chile" }],
+      }),
+      claimBy: Date.parse(SAMPLE_DRAW_AT) + 60 * DAY_MS,
+    });
+    expect(redrawn.subject).toBe("Resorteo 1 del 7/12/2026: ganó el id OL-20001");
+    expect(redrawn.text).toContain("Ganó el id OL-20001, publicado como Mateo G. (Chile)");
+    expect(redrawn.text).toContain("hasta el 5/2/2027, 12:00 (hora de Argentina)");
+    // Both rounds are in the record.
+    expect(redrawn.text).toContain("Salió: id OL-10482, Lucía F. (Argentina)");
+    expect(redrawn.text).toContain("Salió: id OL-20001, Mateo G. (Chile)");
+    expect(redrawn.text).not.toMatch(ENGLISH);
+  });
+
+  it("says first, and in the subject, that a rehearsal is not a draw, and asks nothing of the team", async () => {
+    const first = sampleDraw().rounds[0]!;
+    const rehearsal = await renderDrawRecordMail({
+      siteUrl: SAMPLE_SITE_URL,
+      draw: sampleDraw({
+        rounds: [
+          {
+            ...first,
+            rehearsal: true,
+            beaconUrl: null,
+            beaconSource: "ensayo con una clave de prueba, ronda 28.012.345: no es un valor de drand",
+          },
+        ],
+      }),
+      claimBy: SAMPLE_CLAIM_BY,
+    });
+    expect(rehearsal.subject).toMatch(/^Ensayo \(no es un sorteo real\)/);
+    expect(rehearsal.text.split("\n\n")[1]).toMatch(/^ENSAYO: /);
+    expect(preheaderOf(rehearsal)!.firstChild!.textContent).toMatch(/^ENSAYO: /);
+    expect(rehearsal.text).not.toContain("Qué hacer ahora");
+    expect(rehearsal.text).not.toContain("claimed");
+  });
+
+  it("says that a sample sheet's draw has no real entrants", async () => {
+    const sample = await renderDrawRecordMail({
+      siteUrl: SAMPLE_SITE_URL,
+      draw: sampleDraw({ sample: true }),
+      claimBy: SAMPLE_CLAIM_BY,
+    });
+    expect(sample.text.split("\n\n")[1]).toMatch(/^Planilla de ejemplo: /);
+    expect(sample.text).not.toContain("Qué hacer ahora");
+  });
+});
