@@ -87,9 +87,10 @@ export const DRAW_RECORD_MAIL = {
     "Planilla de ejemplo: la lista salió de la planilla de muestra que trae el sitio, no de participantes reales. No hay a quién avisar ni premio que entregar.",
   nextStepsHeading: "Qué hacer ahora",
   contactWinner: (winnerId: string) =>
-    `Avisale a quien ganó: buscá el id ${winnerId} en la planilla de participantes, donde están sus datos de contacto, y escribile que ganó ${DRAW_FACTS.prize}.`,
+    `Avisale a quien ganó: buscá el id ${winnerId} en las respuestas de la encuesta y escribile a la dirección con la que respondió. Podés mandarle este texto:`,
   claimWindow: (deadline: string) =>
     `Tiene ${DRAW_FACTS.claimWindow} para reclamar el premio: hasta el ${deadline} (hora de Argentina).`,
+  noticeSubject: "Asunto",
   whenDelivered: "Cuando se lo entregues, registralo (el sitio muestra entonces «Premio entregado»):",
   whenUnclaimed: (deadline: string) =>
     `Si no lo reclama hasta el ${deadline}, ${DRAW_FACTS.redraw}. Desde esa fecha y hora:`,
@@ -120,4 +121,35 @@ export const DRAW_RECORD_MAIL = {
     claimedAt: "Premio entregado el",
   },
   hour: "hora de Argentina",
+} as const;
+
+/**
+ * What the team writes to the winner, ready to copy from the draw record's mail: the rules' own
+ * facts (the prize, the time to claim, the redraw), the day and the deadline filled in.
+ */
+export const WINNER_NOTICE = {
+  subject: (month: string) => `Ganaste el sorteo de Opinion Labz de ${month}`,
+  body: ({
+    firstName,
+    winnerId,
+    drawnIn,
+    deadline,
+    resultsAt,
+  }: {
+    firstName: string;
+    winnerId: string;
+    /** "el sorteo del lunes 7 de diciembre de 2026", "el resorteo 1 del sorteo del …". */
+    drawnIn: string;
+    deadline: string;
+    /** Where the result is published, as a short address ("opinionlabz.com/sorteos"). */
+    resultsAt: string;
+  }) =>
+    [
+      `Hola, ${firstName}:`,
+      `¡Ganaste el sorteo mensual de Opinion Labz! Tu participación ${winnerId} salió en ${drawnIn}. El resultado está publicado en ${resultsAt}, con todo lo necesario para verificarlo.`,
+      `El premio es ${DRAW_FACTS.prize}. ${DRAW_FACTS.noCashAlternative}`,
+      `Para reclamarlo, respondé este email: tenés ${DRAW_FACTS.claimWindow}, hasta el ${deadline} (hora de Argentina). Para entregártelo podemos pedirte que acredites tu identidad y tu edad (${DRAW_FACTS.minimumAge}).`,
+      `Si no lo reclamás en ese plazo, ${DRAW_FACTS.redraw}.`,
+      "El equipo de Opinion Labz",
+    ].join("\n\n"),
 } as const;

@@ -43,9 +43,10 @@ export async function spamVerdicts(messages: string[]): Promise<Map<string, Spam
   for (const message of output.split(/^From MAILER-DAEMON .*\n/m).filter((part) => part.trim() !== "")) {
     const status = header(message, "X-Spam-Status");
     const id = header(message, "Message-ID");
-    const match = status && /score=(-?[\d.]+) .*tests=([^ ]*)/.exec(status);
+    // "No, score=0.0 required=5.0 tests=HTML_MESSAGE,NO_RECEIVED, NO_RELAYS autolearn=disabled …"
+    const match = status && /score=(-?[\d.]+) .*?tests=(.*?) autolearn=/.exec(status);
     if (!id || !match) throw new Error(`no verdict in:\n${message.slice(0, 2000)}`);
-    verdicts.set(id, { score: Number(match[1]), rules: match[2]!.split(",").filter(Boolean) });
+    verdicts.set(id, { score: Number(match[1]), rules: match[2]!.replace(/\s+/g, "").split(",").filter(Boolean) });
   }
   return verdicts;
 }

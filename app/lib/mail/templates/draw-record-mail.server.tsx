@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
-import { DRAW_RECORD_MAIL as COPY } from "~/content/mails";
-import { formatArgentinaDate, formatArgentinaInstant, formatDrawDay } from "~/lib/draw/countdown";
+import { DRAW_RECORD_MAIL as COPY, WINNER_NOTICE } from "~/content/mails";
+import { formatArgentinaDate, formatArgentinaInstant, formatDrawDay, formatDrawMonth } from "~/lib/draw/countdown";
 import { argentinaDay } from "~/lib/draw/entry-window";
 import { drawAnchor, type RecordedDraw } from "~/lib/draw/published-draw";
 import { formatCount } from "~/lib/participants/format";
@@ -12,6 +12,7 @@ import {
   MailLayout,
   MailLink,
   MailNotice,
+  MailQuote,
   MailSmallPrint,
   MailText,
 } from "./mail-layout.server";
@@ -77,6 +78,15 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
         <>
           <MailHeading level={2}>{COPY.nextStepsHeading}</MailHeading>
           <MailText>{COPY.contactWinner(latest.winnerId)}</MailText>
+          <MailQuote>
+            {`${COPY.noticeSubject}: ${WINNER_NOTICE.subject(formatDrawMonth(draw.drawAt))}\n\n${WINNER_NOTICE.body({
+              firstName: latest.winnerName.split(" ")[0]!,
+              winnerId: latest.winnerId,
+              drawnIn: `el ${round === 0 ? "" : `${roundName.toLowerCase()} del `}sorteo del ${formatDrawDay(new Date(draw.drawAt))}`,
+              deadline,
+              resultsAt: `${new URL(siteUrl).host}/sorteos`,
+            })}`}
+          </MailQuote>
           <MailText>{COPY.claimWindow(deadline)}</MailText>
           <MailText>{COPY.whenDelivered}</MailText>
           <Command checkout={COPY.commands.claimed(month)} container={COPY.commands.claimedInContainer(month)} />

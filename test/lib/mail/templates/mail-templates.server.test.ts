@@ -207,7 +207,15 @@ describe("the draw record to the team", () => {
       "npm run draw -- claimed 2026-12\nEn el contenedor, lo mismo con node build/draw.js claimed 2026-12",
     );
     expect(mail.text).toContain("npm run draw -- redraw");
-    expect(mail.text).toContain("buscá el id OL-10482 en la planilla de participantes");
+    expect(mail.text).toContain("buscá el id OL-10482 en las respuestas de la encuesta");
+    // The notice to the winner, ready to send: the day, the deadline, where the result is.
+    expect(mail.text).toContain("Asunto: Ganaste el sorteo de Opinion Labz de diciembre de 2026\n\nHola, Lucía:");
+    expect(mail.text).toContain(
+      "Tu participación OL-10482 salió en el sorteo del lunes 7 de diciembre de 2026. El resultado está publicado en opinionlabz.example/sorteos",
+    );
+    expect(mail.text).toMatch(
+      /respondé este email: tenés 30 días [^,]*, hasta el 6\/1\/2027, 12:00 \(hora de Argentina\)/,
+    );
     for (const value of [
       sampleDraw().listHash,
       sampleDraw().commitment,
@@ -234,6 +242,9 @@ describe("the draw record to the team", () => {
     expect(redrawn.subject).toBe("Resorteo 1 del 7/12/2026: ganó el id OL-20001");
     expect(redrawn.text).toContain("Ganó el id OL-20001, publicado como Mateo G. (Chile)");
     expect(redrawn.text).toContain("hasta el 5/2/2027, 12:00 (hora de Argentina)");
+    expect(redrawn.text).toContain(
+      "Hola, Mateo:\n\n¡Ganaste el sorteo mensual de Opinion Labz! Tu participación OL-20001 salió en el resorteo 1 del sorteo del lunes 7 de diciembre de 2026.",
+    );
     // Both rounds are in the record.
     expect(redrawn.text).toContain("Salió: id OL-10482, Lucía F. (Argentina)");
     expect(redrawn.text).toContain("Salió: id OL-20001, Mateo G. (Chile)");
