@@ -24,6 +24,12 @@ signRenderInstantsWith(formStartStamp);
 // Before listening: the upcoming draw's commitment is public from the first page served.
 await startDrawTimer();
 
+/**
+ * The edge serve.js puts in front of remix-serve, from this build: one configuration, one module
+ * graph (docs/decisions/060-the-edge-on-the-fields-libraries.md).
+ */
+export { startEdge } from "~/lib/edge/edge.server";
+
 /** Remix reads this export: how long deferred data may stream. */
 export const streamTimeout = STREAM_TIMEOUT_MS;
 

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { flakySheet, SHEET_SCENARIOS, sheetPath, type SheetScenario } from "./handlers";
 import { startSheetServer, type SheetServer } from "./sheet-server";
 
@@ -45,9 +45,8 @@ if (configuredUrl) {
   ({ url: sheetUrl, sheets } = await mockedSheetUrl());
 }
 
-// The app runs behind the same edge as in production (serve.js): built once, it does not change
-// with the app's files.
-if (spawnSync("npm", ["run", "build:edge"], { stdio: "inherit" }).status !== 0) process.exit(1);
+// The app runs behind the same edge as in production (serve.js), from the build remix dev makes:
+// the edge of its first build stays in front while the app's files change.
 const remix = spawn("npx", ["remix", "dev", "-c", "node serve.js ./build/index.js"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "development", PARTICIPANTS_CSV_URL: sheetUrl },

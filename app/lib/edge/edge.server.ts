@@ -1,20 +1,25 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { parseEnvOrExit } from "~/lib/server/parse-env.server";
 import { trustedProxies } from "~/lib/network/trusted-proxies";
+import { env } from "~/lib/server/env.server";
 import { CLIENT_HEADER, clientAddress, clientGroup } from "./client-address";
+import { withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
 import { readFormBody } from "./form-body";
 import { inspectTarget, withoutPrivateValues } from "./request-target";
+import { staticFiles, type ServeStatic } from "./static-files";
 import { SubmissionTurns } from "./submission-turns";
 
 /**
  * The edge: what runs in front of remix-serve's own middleware, wired in by serve.js
- * (docs/decisions/049-the-edge-in-typed-modules.md). It answers the requests no page should see
- * with one short answer and one log line each, gives form submissions their turns, and sets
- * the server's connection timeouts.
+ * (docs/decisions/049-the-edge-in-typed-modules.md, docs/decisions/060-the-edge-on-the-fields-libraries.md).
+ * It answers the requests no page should see with one short answer and one log line each,
+ * gives form submissions their places and turns, marks the static files, and sets the server's
+ * connection timeouts.
  */
 
-/** Every path that takes a form, and the longest body its form can honestly send. */
+/**
+ * Every path that takes a form, and the longest body its form can honestly send.
+ * @internal Exported for its tests: the edge reads it.
+ */
 export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   ["/encuesta", 4 * 1024],
   ["/avisos/confirmar", 4 * 1024],
@@ -23,8 +28,12 @@ export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   ["/contacto", 64 * 1024],
 ]);
 
-/** Form submissions the app handles at once, kept waiting, and held by one client (docs/operations.md, "Sign-ups and limits"). */
-const TURN_LIMITS = { atOnce: 4, waiting: 256, perClient: 8 };
+/**
+ * Form submissions the app handles at once, whole ones kept waiting, bodies arriving, and places
+ * one client holds (docs/operations.md, "Sign-ups and limits"). Bodies arriving are bounded for
+ * memory: at most 1,024 × 64 KB.
+ */
+const TURN_LIMITS = { atOnce: 4, waiting: 256, arriving: 1024, perClient: 8 };
 
 /** A form's body must be in this long after its headers, or the submission is refused and its connection closed. */
 const BODY_WITHIN_MS = 5_000;
@@ -41,18 +50,6 @@ const CONNECTION_TIMEOUTS = {
   keepAliveTimeout: 5_000,
 };
 
-/** What Express adds to a request that the edge and Remix's adapter read. */
-export interface EdgeRequest extends IncomingMessage {
-  url: string;
-  method: string;
-  originalUrl: string;
-  protocol: string;
-  hostname: string;
-  get(name: string): string | undefined;
-}
-type Next = (error?: unknown) => void;
-type Handler = (req: EdgeRequest, res: ServerResponse, next: Next) => unknown;
-
 type RefusalReason =
   | "host"
   | "target"
@@ -61,6 +58,7 @@ type RefusalReason =
   | "cross-origin"
   | "method"
   | "busy"
+  | "displaced"
   | "client-share"
   | "too-large"
   | "late";
@@ -85,6 +83,12 @@ const REFUSALS: Record<RefusalReason, { status: number; text: string; closes: bo
     status: 503,
     text: "Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.",
     closes: false,
+  },
+  // A place given to a newcomer because this client held the most: its body is not waited for.
+  displaced: {
+    status: 503,
+    text: "Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.",
+    closes: true,
   },
   // One client holding its whole share: its other connections are not worth keeping.
   "client-share": {
@@ -140,39 +144,40 @@ function pagePath(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
-/** A request like `req`, whose body is `bytes` already read: what Remix's adapter receives. */
-function withBody(req: EdgeRequest, bytes: Buffer): EdgeRequest {
-  const body = Readable.from([bytes], { objectMode: false });
-  return Object.assign(body, {
-    method: req.method,
-    headers: req.headers,
-    url: req.url,
-    originalUrl: req.originalUrl,
-    protocol: req.protocol,
-    hostname: req.hostname,
-    get: (name: string) => req.get(name),
-  }) as unknown as EdgeRequest;
+/** The express module as remix-serve's CLI uses it: `express()` and `express.static`. */
+interface ExpressModule {
+  (): ExpressApp;
+  static: ServeStatic;
 }
+
+interface ExpressApp extends RequestListener {
+  use(handler: EdgeHandler): unknown;
+  all(path: string, handler: EdgeHandler): unknown;
+  listen(...args: unknown[]): Server;
+}
+
+const RETRY_LATER = { "Retry-After": "60" };
 
 export interface Edge {
-  /** First middleware of the app: request line, Host, method and origin checked; the client named for the app. */
-  guard: Handler;
-  /** Wraps Remix's handler: a form submission's body read, bounded, and its turn taken before Remix sees it. */
-  inTurn: (handler: Handler) => Handler;
+  /**
+   * The express module with the edge in front of the app remix-serve makes with it: the guard
+   * first, the turns around Remix's handler, the timeouts on its server and the headers on its
+   * static files; everything else is express unchanged.
+   */
+  inFrontOf: (express: ExpressModule) => ExpressModule;
   /** The URL an access-log line shows. */
   loggedUrl: (req: EdgeRequest) => string;
-  /** `app.listen(...)` with the edge's connection timeouts. */
-  listen: (app: RequestListener, ...args: unknown[]) => Server;
 }
 
+/** The edge, for serve.js (docs/decisions/060-the-edge-on-the-fields-libraries.md). */
 export function startEdge(): Edge {
-  const env = parseEnvOrExit(process.env);
-  const trusted = trustedProxies(env.trustedProxies);
+  const trusts = trustedProxies(env.trustedProxies);
   const turns = new SubmissionTurns(TURN_LIMITS);
   /** Each form submission the guard let through, with its body's cap. */
   const bodyLimits = new WeakMap<IncomingMessage, number>();
 
-  const guard: Handler = (req, res, next) => {
+  /** Request line, Host, method and origin checked; the client named for the app. */
+  const guard: EdgeHandler = (req, res, next) => {
     const verdict = inspectTarget(req.headers.host, req.url);
     if (verdict.kind === "refused") return refuse(req, res, verdict.reason);
     if (verdict.kind === "moved") {
@@ -184,13 +189,7 @@ export function startEdge(): Edge {
     // Remix's adapter reads a port from it; nothing of this site needs it.
     delete req.headers["x-forwarded-host"];
     // Whatever a client sent under this name is overwritten: the app reads the edge's word.
-    const forwarded = req.headers["x-forwarded-for"];
-    const address = clientAddress(
-      req.socket.remoteAddress ?? "",
-      Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
-      trusted,
-    );
-    req.headers[CLIENT_HEADER] = clientGroup(address);
+    req.headers[CLIENT_HEADER] = clientGroup(clientAddress(req, trusts));
     if (req.method === "GET" || req.method === "HEAD") return next();
     const maxBytes =
       verdict.kind === "pass" && req.method === "POST" ? FORM_BODY_LIMITS.get(pagePath(verdict.path)) : undefined;
@@ -200,14 +199,23 @@ export function startEdge(): Edge {
     next();
   };
 
+  /**
+   * Remix's handler, reached by a form submission only once its body is whole and bounded and its
+   * turn has come; its place while the body arrives is in a pool of its own (docs/decisions/061-places-slow-clients-cannot-hold.md).
+   */
   const inTurn =
-    (handler: Handler): Handler =>
+    (handler: EdgeHandler): EdgeHandler =>
     (req, res, next) => {
       if (req.method === "GET" || req.method === "HEAD") return handler(req, res, next);
       // The guard let through only POSTs to a form's path, each with its cap.
       const maxBytes = bodyLimits.get(req)!;
-      const place = turns.admit(String(req.headers[CLIENT_HEADER]));
-      if (typeof place === "string") return refuse(req, res, place, { "Retry-After": "60" });
+      let arriving = true;
+      let displaced = false;
+      const place = turns.admit(String(req.headers[CLIENT_HEADER]), () => {
+        displaced = true;
+        refuse(req, res, arriving ? "displaced" : "busy", RETRY_LATER);
+      });
+      if (typeof place === "string") return refuse(req, res, place, RETRY_LATER);
       res.once("close", () => place.leave());
       const length = req.headers["content-length"];
       void readFormBody(req, {
@@ -215,19 +223,31 @@ export function startEdge(): Edge {
         maxBytes,
         deadline: AbortSignal.timeout(BODY_WITHIN_MS),
       }).then((body) => {
-        if (body.kind === "gone") return;
+        arriving = false;
+        if (displaced || body.kind === "gone") return;
         if (body.kind !== "body") return refuse(req, res, body.kind);
-        place.ready(() => handler(withBody(req, body.bytes), res, next));
+        const noPlace = place.ready(() => handler(withBody(req, body.bytes), res, next));
+        if (noPlace) refuse(req, res, noPlace, RETRY_LATER);
       });
     };
 
   return {
-    guard,
-    inTurn,
-    loggedUrl: (req) => withoutPrivateValues(req.originalUrl || req.url),
-    listen: (app, ...args) => {
-      const server = createServer(CONNECTION_TIMEOUTS, app);
-      return (server.listen as (...listenArgs: unknown[]) => Server)(...args);
+    inFrontOf: (express) => {
+      const withEdge = () => {
+        const app = express();
+        app.use(guard);
+        const all = app.all.bind(app);
+        app.all = (path, handler) => all(path, inTurn(handler));
+        app.listen = (...args) => {
+          const server = createServer(CONNECTION_TIMEOUTS, app);
+          return (server.listen as (...listenArgs: unknown[]) => Server)(...args);
+        };
+        return app;
+      };
+      return Object.assign(withEdge, express, {
+        static: (root: string, options: Record<string, unknown>) => staticFiles(express.static, root, options),
+      });
     },
+    loggedUrl: (req) => withoutPrivateValues(req.originalUrl || req.url),
   };
 }
