@@ -62,7 +62,8 @@ export const CONTACT_MESSAGE_MAIL = {
   heading: (name: string) => `Consulta de ${name}`,
   from: "De",
   receivedAt: "Recibida el",
-  button: (name: string) => `Responder a ${name}`,
+  /** The sender's first word: a name may be 100 characters, a button a few words. */
+  button: (firstName: string) => `Responder a ${firstName}`,
   replySubject: "Re: tu consulta a Opinion Labz",
   duty: "Respondé dentro de las 24 horas: es lo que promete el sitio. Responder este email le escribe a su dirección.",
   retention:

@@ -54,7 +54,7 @@ export function renderContactMessageMail({
         {COPY.receivedAt} {formatArgentinaInstant(new Date(receivedAt).toISOString())} (hora de Argentina)
       </MailText>
       <MailQuote>{message}</MailQuote>
-      <MailButton href={reply}>{COPY.button(name)}</MailButton>
+      <MailButton href={reply}>{COPY.button(name.split(" ")[0]!)}</MailButton>
       <MailSmallPrint>{COPY.duty}</MailSmallPrint>
     </MailLayout>,
   );

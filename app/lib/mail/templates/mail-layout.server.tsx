@@ -63,6 +63,7 @@ const STYLESHEET = `
   .mail-link, .mail-brand { color: ${DARK.link} !important; }
   .mail-notice { background-color: ${DARK.notice} !important; color: ${DARK.noticeText} !important; }
   .mail-code { background-color: ${DARK.page} !important; color: ${DARK.text} !important; }
+  .mail-quote { border-color: ${DARK.border} !important; }
 }
 @media (max-width: 480px) {
   .mail-card-cell { padding: 24px 18px !important; }
@@ -164,7 +165,7 @@ export function MailNotice({ children }: { children: ReactNode }) {
 export function MailQuote({ children }: { children: string }) {
   return (
     <pre
-      className="mail-text"
+      className="mail-text mail-quote"
       style={{
         ...text,
         fontFamily: FONT,
@@ -200,6 +201,8 @@ export function MailButton({ href, children }: { href: string; children: string 
           fontWeight: 600,
           padding: "14px 24px",
           textAlign: "center",
+          // A word longer than the screen (a name typed without spaces) wraps inside the button.
+          overflowWrap: "anywhere",
         }}
       >
         {children}

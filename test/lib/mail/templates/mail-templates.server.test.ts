@@ -157,7 +157,7 @@ describe("the contact message to the team", () => {
     expect(mail.text).toContain("Hola, ¿puedo participar desde Uruguay?\n\nGracias,\nLucía");
     expect(buttons(mail)).toEqual([
       {
-        text: "Responder a Lucía Fernández",
+        text: "Responder a Lucía",
         href: "mailto:lucia@example.com?subject=Re%3A%20tu%20consulta%20a%20Opinion%20Labz",
       },
     ]);
