@@ -17,6 +17,7 @@ import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, openPage, sharedBrowser } from "../support/browser";
+import { drawCommand } from "../support/draw-command";
 import { renderSampleMails, SAMPLE_MESSAGE, SAMPLE_SITE_URL, sampleLinks } from "../support/sample-mails";
 import { startSmtpServer, type ReceivedMail, type SmtpServer } from "../support/smtp-server";
 import { spamVerdicts, type SpamVerdict } from "../support/spamassassin";
@@ -211,6 +212,22 @@ describe("the mails, as they arrive", () => {
       await context.close();
     },
   );
+
+  it("names in the draw record the draw command's own commands: each one runs, none is a usage error", async () => {
+    const text = received.drawRecord.text;
+    const fromCheckout = [...text.matchAll(/^npm run draw -- (.+)$/gm)].map((match) => match[1]!);
+    const inContainer = [...text.matchAll(/lo mismo con node build\/draw\.js (.+)$/gm)].map((match) => match[1]!);
+    expect(fromCheckout).toEqual(["claimed 2026-12", "redraw"]);
+    expect(inContainer).toEqual(fromCheckout);
+    for (const command of inContainer) {
+      // As the image runs it, on this server's database: no December draw there, so refused (2),
+      // where a command the program does not know would be a usage error (64).
+      const run = await drawCommand({ DATA_DIR: dataDir, SITE_URL: SAMPLE_SITE_URL }, command.split(" "), {
+        built: true,
+      });
+      expect(run.code, `${command}: ${run.stderr}`).toBe(2);
+    }
+  });
 
   it("adds nothing to any page's scripts: the templates and react-email stay on the server", () => {
     const scripts = readdirSync(path.join(ROOT, "public/build"), { recursive: true, encoding: "utf8" })
