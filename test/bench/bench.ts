@@ -30,6 +30,7 @@ import { rawGet } from "../support/raw-http";
 import { formStartAgo } from "../support/waitlist";
 import { edgeFloodRows } from "./edge-floods";
 import { runLighthouseRepeatedly, type LighthouseFigures, type LighthouseSummary } from "./lighthouse";
+import { yearOfDraws } from "./year-of-draws";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -470,7 +471,8 @@ try {
     await (await fetch(sheets.url(sheetPath))).arrayBuffer();
     const worstStall = skip("REFRESH") ? null : await stallsDuringRefresh(sheets.url(sheetPath));
 
-    const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath) });
+    // A year of draws in its database: the pages read their records as a site a year old does.
+    const app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath), DATA_DIR: await yearOfDraws() });
     const hitsBefore = sheets.hits(sheetPath);
     const started = performance.now();
     await (await fetch(`${app.origin}/sorteos`, { headers: HEADERS })).arrayBuffer();

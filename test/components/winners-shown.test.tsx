@@ -7,7 +7,7 @@ import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { Winners } from "~/components/home/winners";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
-import type { RecordedDraw } from "~/lib/draw/published-draw";
+import type { DrawVerdict, ShownDraw } from "~/lib/draw/published-draw";
 import type { DrawnWinner } from "~/lib/draw/shown-winners";
 
 const DECEMBER: DrawnWinner = {
@@ -19,6 +19,7 @@ const DECEMBER: DrawnWinner = {
   recordHref: "/sorteos#sorteo-2026-12-07",
   deliveredOn: "15/12/2026",
   notReal: null,
+  mark: "verified",
 };
 
 /** What a reader or a screen reader gets: tags gone, spaces collapsed. */
@@ -83,8 +84,8 @@ describe("the home carousel", () => {
 
   it("a sample-sheet draw or a rehearsal says what it is, and the heading does not say real", () => {
     const html = home([
-      { ...DECEMBER, notReal: "sample" },
-      { ...DECEMBER, drawAt: "2026-11-02T15:00:00.000Z", notReal: "rehearsal", deliveredOn: null },
+      { ...DECEMBER, notReal: "sample", mark: "sample" },
+      { ...DECEMBER, drawAt: "2026-11-02T15:00:00.000Z", notReal: "rehearsal", mark: "rehearsal", deliveredOn: null },
     ]);
     const [sample, rehearsal] = slidesOf(html).map(textOf);
     expect(sample).toContain("Sorteo de muestra : entre participaciones de ejemplo");
@@ -99,7 +100,7 @@ describe("the home carousel", () => {
   });
 });
 
-function recordedDraw(drawAt: string, name: string): RecordedDraw {
+function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "verified"): ShownDraw {
   return {
     drawAt,
     entryCount: 3,
@@ -127,6 +128,7 @@ function recordedDraw(drawAt: string, name: string): RecordedDraw {
     ],
     sample: false,
     claimedAt: null,
+    verdict,
   };
 }
 
@@ -167,6 +169,23 @@ describe("/sorteos' previous winners", () => {
     for (const country of ["México", "mexico", " MEXICO "]) expect(spelt(country), country).toContain('fill="#006847"');
     expect(spelt("Honduras")).not.toContain('viewBox="0 0 3 2"');
     expect(textOf(spelt("Honduras"))).toContain("Honduras");
+  });
+
+  it("says 'sorteo verificado' only where the server's check verified the record, and what it is elsewhere", () => {
+    const card = (verdict: DrawVerdict) =>
+      textOf(
+        renderToString(
+          <PreviousWinners draws={[recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.", verdict)]} sample={false} />,
+        ).split("<li")[1]!,
+      );
+    expect(card("verified")).toContain("Lucía F. (sorteo verificado)");
+    for (const [verdict, said] of [
+      ["unwitnessed", "Sin testigos : ninguna autoridad independiente selló sus datos antes del sorteo"],
+      ["mismatch", "No coincide : la cuenta con los datos publicados no da este resultado"],
+    ] as const) {
+      expect(card(verdict)).toContain(`Lucía F. ${said}`);
+      expect(card(verdict)).not.toContain("verificado");
+    }
   });
 
   it("one recorded draw leads three marked examples", () => {

@@ -34,16 +34,20 @@ beforeAll(async () => {
   const chain = rehearsalChain();
   const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
   [app, browser] = await Promise.all([
-    startAppServer({ ...env, SHARED_MAX_AGE_SECONDS: "1" }, { port }),
+    startAppServer({ ...env, SHARED_MAX_AGE_SECONDS: "1" }, { port, movableClock: true }),
     sharedBrowser(),
   ]);
   const drawEnv = { ...env, DRAW_REHEARSAL_KEY: chain.publicKey };
   const status = (await drawCommand(drawEnv, ["status"])).stdout;
   const { drawAt } = upcomingIn(status);
   const drandRound = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
-  // A second after the instant the list is frozen, as a running server's clock would do it.
-  const frozen = await drawCommand(drawEnv, ["status"], { now: new Date(drawAt.getTime() + 1000) });
-  expect(frozen.stdout).toContain(`frozen:       ${new Date(drawAt.getTime() + 1000).toISOString()}`);
+  // At the instant the server freezes the list (`status` only reads): its clock is moved there,
+  // and the first page it serves after it finds the freeze due.
+  await app.advanceClock(drawAt.getTime() + 1000 - Date.now());
+  expect((await fetch(`${app.origin}/sorteos`)).status).toBe(200);
+  const frozenAt = Date.parse(/frozen:\s+([^,\s]+),/.exec((await drawCommand(drawEnv, ["status"])).stdout)?.[1] ?? "");
+  expect(frozenAt).toBeGreaterThanOrEqual(drawAt.getTime() + 1000);
+  expect(frozenAt).toBeLessThan(drawAt.getTime() + 30 * MINUTE);
   const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(drandRound).signature], {
     now: new Date(drawAt.getTime() + 31 * MINUTE),
   });

@@ -9,8 +9,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import {
   drawCommand,
   drawOfMonth,
@@ -317,6 +320,20 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const noRedraw = await draw(["redraw"], new Date(upcoming.drawAt.getTime() + 60 * DAY + 31 * MINUTE));
     expect(noRedraw.code).toBe(2);
     expect(noRedraw.stderr).toContain("there is nothing to redraw");
+
+    // The rehearsal's flag cleared by hand in the database (SQL, no command): the servers learn
+    // of it within their poll, and the card says the record does not match, never "verificado":
+    // its values were signed by no drand key.
+    const storage = await openStorage(parseEnv(database.env, ROOT).database);
+    try {
+      await sql`update draw_rounds set rehearsal = 0`.execute(storage.db);
+    } finally {
+      await storage.db.destroy();
+    }
+    await expect.poll(home, { timeout: 30_000 }).toContain("No coincide");
+    const cleared = (await home()).split('aria-roledescription="slide"')[1]!;
+    expect(cleared).toContain(PUBLISHED_NAMES[second!]!);
+    expect(cleared).not.toContain("verificado");
 
     // One beacon checked on its own: its randomness, or why not.
     const checked = await draw(["beacon", String(redrawRound), beacon1.signature]);

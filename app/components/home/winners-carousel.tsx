@@ -111,7 +111,7 @@ function DrawnWinnerSlide({ winner }: { winner: DrawnWinner }) {
     <CardShell
       tone="indigo"
       name={winner.name}
-      mark={winner.notReal ?? "verified"}
+      mark={winner.mark}
       place={winner.country}
       when={`Sorteo de ${winner.month}${winner.round > 0 ? ` (resorteo ${winner.round})` : ""}`}
       footer={

@@ -2,7 +2,7 @@ import { DRAW_WINNERS, type CountryCode, type DrawWinner } from "~/content/sorte
 import { DRAW_PRIZE } from "~/content/winners";
 import { SampleDataNotice } from "../participants-table";
 import type { ReactNode } from "react";
-import type { RecordedDraw } from "~/lib/draw/published-draw";
+import type { ShownDraw } from "~/lib/draw/published-draw";
 import { drawnWinners, examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
 import { normalizeSearchText } from "~/lib/participants/search-text";
 import { CountryFlag } from "../country-flag";
@@ -71,7 +71,7 @@ function DrawnWinnerCard({ winner }: { winner: DrawnWinner }) {
   const flag = winner.country ? FLAG_OF[normalizeSearchText(winner.country)] : undefined;
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-      <WinnerHeading name={winner.name} mark={winner.notReal ?? "verified"}>
+      <WinnerHeading name={winner.name} mark={winner.mark}>
         {winner.country ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             {flag ? <CountryFlag code={flag} /> : null}
@@ -117,7 +117,7 @@ const PLACES = 4;
  * Every recorded draw's winner, newest first; while there are fewer than four, the example
  * winners fill the rest, each marked as an example (docs/product.md, "Winners").
  */
-export function PreviousWinners({ draws, sample }: { draws: RecordedDraw[]; sample: boolean }) {
+export function PreviousWinners({ draws, sample }: { draws: ShownDraw[]; sample: boolean }) {
   const drawn = drawnWinners(draws);
   const examples = examplesToFill(DRAW_WINNERS, drawn.length, PLACES);
   const real = drawn.some((winner) => winner.notReal === null);

@@ -7,10 +7,10 @@ import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.serv
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
-import { getDrawsView, publishedDraw } from "./draws-view.server";
+import { drawnOf, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
 import { CLAIM_PERIOD_MS, recordClaim, redraw, runDraw, type CheckedBeacon } from "./rounds.server";
 import { loadSheetEntries } from "./sheet-entries.server";
-import type { DrawRecord } from "./stored-draws.server";
+import { drawRecords, type DrawRecord } from "./stored-draws.server";
 
 /**
  * The organizer's draw commands (`npm run draw`, other/draw.ts; docs/operations.md, "Draw day"):
@@ -59,7 +59,11 @@ function drawNow(): number {
 
 /** `npm run draw -- status`: the upcoming commitment, then every drawn month and its next redraw's round. */
 export async function drawStatus(): Promise<string> {
-  const { upcoming, draws } = await getDrawsView(drawNow());
+  // Only reads: committing and freezing are the server's (docs/draw.md, "Commit, freeze, reveal").
+  const records = await drawRecords(storage.db);
+  const pending = pendingOf(records);
+  const upcoming = pending ? upcomingCommitment(pending) : null;
+  const draws = drawnOf(records).map(publishedDraw);
   const lines = [
     upcoming
       ? [

@@ -117,20 +117,3 @@ export async function frozenIds(db: Kysely<Tables>, drawAt: number): Promise<Set
   lastFrozenIds.set(db, read);
   return read.ids;
 }
-
-/**
- * The latest draw that froze a list from a real sheet (run or not), still kept: what the list of
- * /sorteos counts from, as the next freeze does. Null before any.
- */
-export async function latestRealFreeze(db: Kysely<Tables>): Promise<number | null> {
-  const row = await db
-    .selectFrom("draws")
-    .select("draw_at")
-    .where("list_hash", "is not", null)
-    .where("from_sample", "=", 0)
-    .where("erased_at", "is", null)
-    .orderBy("draw_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? Number(row.draw_at) : null;
-}

@@ -60,12 +60,26 @@ export interface PublishedDraw {
   rounds: PublishedRound[];
 }
 
+/**
+ * What the server's own check of a record found (docs/draw.md, "Checking a draw"), checked once
+ * per change of the records: `verified` only when every round's value is drand's (its signature
+ * verifies against quicknet's key), its witnesses verify and every published value recomputes;
+ * else what it is: a rehearsal, a draw among the sample sheet's examples, a real draw no
+ * authority witnessed, or one whose published values do not match.
+ */
+export type DrawVerdict = "verified" | "unwitnessed" | "mismatch" | "rehearsal" | "sample";
+
 /** A recorded draw as the server publishes it. */
 export interface RecordedDraw extends PublishedDraw {
   /** Frozen from the bundled sample sheet: the page says the entries are examples. */
   sample: boolean;
   /** When the prize was delivered (ISO 8601), or null while it is not. */
   claimedAt: string | null;
+}
+
+/** A recorded draw with the server's verdict on it: what the pages show. */
+export interface ShownDraw extends RecordedDraw {
+  verdict: DrawVerdict;
 }
 
 /** The anchor of a draw's record on /sorteos ("sorteo-2026-12-07"): winner cards link to it. */

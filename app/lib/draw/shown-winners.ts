@@ -1,5 +1,5 @@
 import { formatArgentinaDate, formatDrawMonth } from "./countdown";
-import { drawAnchor, type RecordedDraw } from "./published-draw";
+import { drawAnchor, type DrawVerdict, type ShownDraw } from "./published-draw";
 
 /**
  * A recorded draw's winner as the home carousel and /sorteos show it (docs/product.md,
@@ -22,14 +22,19 @@ export interface DrawnWinner {
   /** "15/12/2026" (Argentina) once the prize was delivered, else null. */
   deliveredOn: string | null;
   /**
-   * Why the card may not say "verificado": drawn among the sample sheet's example entries, or
-   * on a rehearsal key's value instead of drand's. Null for a real draw.
+   * Why the card promises no prize: drawn among the sample sheet's example entries, or on a
+   * rehearsal key's value instead of drand's. Null for a draw recorded as real.
    */
   notReal: "sample" | "rehearsal" | null;
+  /**
+   * What the card's badge says: "Sorteo verificado" only for the server's verdict `verified`,
+   * else what the record is (docs/decisions/057-the-verified-badge-is-a-check.md).
+   */
+  mark: DrawVerdict;
 }
 
 /** Each recorded draw's winner, newest first, as `draws` is ordered. */
-export function drawnWinners(draws: readonly RecordedDraw[]): DrawnWinner[] {
+export function drawnWinners(draws: readonly ShownDraw[]): DrawnWinner[] {
   return draws.flatMap((draw) => {
     const round = draw.rounds.length - 1;
     const winner = draw.rounds[round];
@@ -44,6 +49,7 @@ export function drawnWinners(draws: readonly RecordedDraw[]): DrawnWinner[] {
         recordHref: `/sorteos#${drawAnchor(draw.drawAt)}`,
         deliveredOn: draw.claimedAt === null ? null : formatArgentinaDate(draw.claimedAt),
         notReal: draw.sample ? "sample" : winner.rehearsal ? "rehearsal" : null,
+        mark: draw.verdict,
       },
     ];
   });

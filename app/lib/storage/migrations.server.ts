@@ -1,4 +1,7 @@
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, SqliteAdapter, type Kysely, type Migration } from "kysely";
+
+/** The tables a draw's record lives in: a change to any of them is a change of the record. */
+const DRAW_TABLES = ["draws", "draw_rounds"];
 
 /**
  * Versioned migrations, applied in name order at start-up by Kysely's Migrator, one set for
@@ -183,6 +186,37 @@ export const MIGRATIONS: Record<string, Migration> = {
       // month's entries"): dated outside the draw's window, or with a date that cannot be read.
       await db.schema.alterTable("draws").addColumn("outside_window", "integer").execute();
       await db.schema.alterTable("draws").addColumn("unreadable_dates", "integer").execute();
+    },
+  },
+  "0015_draw_changes": {
+    async up(db: Kysely<unknown>) {
+      // A counter every change of a draw's record moves, whoever makes it (the server, a draw
+      // command in another process, another replica, someone's SQL): the servers read it instead
+      // of the records, and read the records again only when it moved
+      // (docs/decisions/056-draw-records-read-once-per-change.md).
+      await db.schema
+        .createTable("draw_changes")
+        .addColumn("id", "integer", (column) => column.primaryKey())
+        .addColumn("version", "bigint", (column) => column.notNull())
+        .execute();
+      await sql`insert into draw_changes (id, version) values (1, 0)`.execute(db);
+      const bump = sql`update draw_changes set version = version + 1 where id = 1`;
+      // Triggers are the one piece of DDL the two databases write differently.
+      if (db.getExecutor().adapter instanceof SqliteAdapter) {
+        for (const table of DRAW_TABLES) {
+          for (const event of ["insert", "update", "delete"]) {
+            await sql`create trigger ${sql.id(`${table}_${event}_noted`)} after ${sql.raw(event)} on ${sql.table(table)}
+              begin ${bump}; end`.execute(db);
+          }
+        }
+      } else {
+        await sql`create function note_draw_change() returns trigger language plpgsql as $$
+          begin update draw_changes set version = version + 1 where id = 1; return null; end $$`.execute(db);
+        for (const table of DRAW_TABLES) {
+          await sql`create trigger ${sql.id(`${table}_noted`)} after insert or update or delete on ${sql.table(table)}
+            for each row execute function note_draw_change()`.execute(db);
+        }
+      }
     },
   },
   "0020_draw_id_rule": {

@@ -63,7 +63,15 @@ export async function openStorage(config: DatabaseConfig): Promise<Storage> {
       : new PostgresDialect({ pool: postgresPool(config.url, config.statementTimeoutMs) });
   const db = new Kysely<Tables>({ dialect });
   try {
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
+    const { error } = await new Migrator({
+      db,
+      provider: { getMigrations: async () => MIGRATIONS },
+      // Each concern numbers its migrations in its own range (0013–0015 the draw's, 0016–0019
+      // the forms', 0020–0021 the participants'), and ranges land in any order: a database that
+      // ran 0020 still takes 0015 when it arrives. Migrations of different ranges touch
+      // different columns and tables, so the order between them does not matter.
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
     if (error) throw error;
   } catch (error) {
     await db.destroy().catch(() => undefined);

@@ -12,6 +12,7 @@ export interface Tables {
   survey_notices: SurveyNoticeTable;
   survey_notice_recipients: SurveyNoticeRecipientTable;
   draw_rounds: DrawRoundTable;
+  draw_changes: DrawChangeTable;
   site_secrets: SiteSecretTable;
 }
 
@@ -128,6 +129,15 @@ export interface DrawRoundTable {
   /** The winner's country as the sheet gave it; null on rounds drawn before it was kept. */
   winner_country: string | null;
   drawn_at: number;
+}
+
+/**
+ * One row (id 1) whose version moves with every insert, update and delete of `draws` and
+ * `draw_rounds`, by the database's own triggers: what the servers poll to learn of a change.
+ */
+export interface DrawChangeTable {
+  id: number;
+  version: number;
 }
 
 /** A survey announced to the confirmed waitlist (`npm run waitlist:notify`): one row per survey URL. */

@@ -12,15 +12,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import type { PublishedDraw, PublishedRound } from "~/lib/draw/published-draw";
 import { expectedWinners, sha256 } from "../../support/draw-command";
+import { QUICKNET_DRAW, QUICKNET_LIST } from "../../support/quicknet-draw";
 import { renderInDom } from "../../support/render-in-dom";
 
-/**
- * A thousand-entry draw (the list and seed of docs/draw.md's vectors) on a real quicknet round
- * as drand's relays publish it, 1000; so its instant is the one the rule ties to that round,
- * in August 2023. A second real round, 10,024,141, serves as a redraw the rule did not name.
- */
-const IDS = Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`);
-const LIST = IDS.map((id) => `${id}\n`).join("");
+/** The real round-1000 draw; a second real round, 10,024,141, serves as a redraw the rule did not name. */
+const LIST = QUICKNET_LIST;
 /**
  * The thousand with one id as id rule 1 kept ids (NFC, case and accents as typed): what a list
  * frozen before ids were folded holds, still published as it was hashed.
@@ -62,8 +58,7 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const ROUND_1000_SIGNATURE =
-  "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39";
+const ROUND_1000_SIGNATURE = QUICKNET_DRAW.round.signature;
 
 const ROUND_10024141: PublishedRound = {
   beacon: "08622adf60800b20ad45b39792a6fe32cb4bf428925550921b01ac3843e714e6",
@@ -77,32 +72,29 @@ const ROUND_10024141: PublishedRound = {
   winnerCountry: "México",
 };
 
-/**
- * Drawn 1,197 s after quicknet's genesis (1692803367): the first round out 30 minutes later is
- * 1000, published at 15:59:24 UTC; the list was frozen at the draw instant, before it.
- */
+/** The real round-1000 draw as the page publishes it; the list was frozen at the draw instant, before the round. */
 function publishedDraw(): PublishedDraw {
   return {
-    drawAt: "2023-08-23T15:29:24.000Z",
+    drawAt: QUICKNET_DRAW.drawAt,
     entryCount: 1000,
     window: { from: "2023-07-03", through: "2023-08-23" },
     leftOut: { outsideWindow: 12, unreadableDate: 1, refusedId: 2 },
-    listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
+    listHash: QUICKNET_DRAW.listHash,
     listUrl: `${origin}/sorteos/2026-12/ids.txt`,
     idRule: 2,
-    commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
-    committedAt: "2023-08-07T15:00:03.000Z",
-    frozenAt: "2023-08-23T15:29:24.000Z",
-    seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
+    commitment: QUICKNET_DRAW.commitment,
+    committedAt: QUICKNET_DRAW.committedAt,
+    frozenAt: QUICKNET_DRAW.drawAt,
+    seed: QUICKNET_DRAW.seed,
     rounds: [
       {
-        beacon: "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd",
+        beacon: QUICKNET_DRAW.round.beacon,
         beaconSource: "drand quicknet, ronda 1.000",
         beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/1000",
         drandRound: 1000,
         signature: ROUND_1000_SIGNATURE,
         rehearsal: false,
-        winnerId: "OL-25645",
+        winnerId: QUICKNET_DRAW.round.winnerId,
         winnerName: "Valentina R.",
         winnerCountry: "Argentina",
       },

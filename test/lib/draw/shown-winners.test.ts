@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { RecordedDraw } from "~/lib/draw/published-draw";
+import type { ShownDraw } from "~/lib/draw/published-draw";
 import { drawnWinners, examplesToFill } from "~/lib/draw/shown-winners";
 
 function recorded(
   drawAt: string,
   winners: [name: string, country: string | null][],
-  extra: Partial<RecordedDraw> = {},
-): RecordedDraw {
+  extra: Partial<ShownDraw> = {},
+): ShownDraw {
   return {
     drawAt,
     entryCount: 10,
@@ -32,6 +32,7 @@ function recorded(
     })),
     sample: false,
     claimedAt: null,
+    verdict: "verified",
     ...extra,
   };
 }
@@ -55,6 +56,7 @@ describe("the winners shown for recorded draws", () => {
         recordHref: "/sorteos#sorteo-2027-01-04",
         deliveredOn: "20/1/2027",
         notReal: null,
+        mark: "verified",
       },
       {
         drawAt: "2026-12-07T15:00:00.000Z",
@@ -65,15 +67,30 @@ describe("the winners shown for recorded draws", () => {
         recordHref: "/sorteos#sorteo-2026-12-07",
         deliveredOn: null,
         notReal: null,
+        mark: "verified",
       },
     ]);
   });
 
   it("never passes a sample-sheet draw or a rehearsal for a real one", () => {
-    const sample = recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { sample: true });
-    const rehearsal = recorded("2026-11-02T15:00:00.000Z", [["Ana B.", "Perú"]]);
+    const sample = recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { sample: true, verdict: "sample" });
+    const rehearsal = recorded("2026-11-02T15:00:00.000Z", [["Ana B.", "Perú"]], { verdict: "rehearsal" });
     rehearsal.rounds[0]!.rehearsal = true;
-    expect(drawnWinners([sample, rehearsal]).map((winner) => winner.notReal)).toEqual(["sample", "rehearsal"]);
+    expect(drawnWinners([sample, rehearsal]).map((winner) => [winner.notReal, winner.mark])).toEqual([
+      ["sample", "sample"],
+      ["rehearsal", "rehearsal"],
+    ]);
+  });
+
+  it("marks each card with the server's verdict on its record, whatever the record's flags say", () => {
+    const marks = (["verified", "unwitnessed", "mismatch"] as const).map(
+      (verdict) => drawnWinners([recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { verdict })])[0]!,
+    );
+    expect(marks.map((winner) => [winner.notReal, winner.mark])).toEqual([
+      [null, "verified"],
+      [null, "unwitnessed"],
+      [null, "mismatch"],
+    ]);
   });
 
   it("says the month and the delivery day in Argentina, whatever the UTC date", () => {

@@ -1,0 +1,105 @@
+import { QUICKNET } from "~/lib/draw/drand-beacon";
+import { DRAND_RELAYS } from "~/lib/draw/drand.server";
+import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
+import type { LeftOut, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import { beaconRound } from "~/lib/draw/verifiable-draw";
+import { formatCount } from "~/lib/participants/format";
+import { env } from "~/lib/server/env.server";
+import { idRuleOf, type DrawRecord, type DrawRoundRow, type DrawSummary } from "./stored-draws.server";
+
+/**
+ * The stored records as they are published: on /sorteos and the home page, in the organizer's
+ * commands and in the team's mail, one shape for all (app/lib/draw/published-draw.ts). Seeds
+ * stay out until drawn.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function listUrlOf(drawAt: number): string {
+  return `${env.siteUrl}/sorteos/${argentinaDay(drawAt)}/ids.txt`;
+}
+
+/** The sheet rows a freeze left out, as published; null on a list frozen before they were counted. */
+function leftOutOf(draw: DrawSummary): LeftOut | null {
+  return draw.outside_window === null || draw.unreadable_dates === null
+    ? null
+    : { outsideWindow: draw.outside_window, unreadableDate: draw.unreadable_dates, refusedId: draw.refused_ids };
+}
+
+/** Where a round's value comes from, as the page and the mail say it: a rehearsal never passes for drand. */
+function beaconSource(round: DrawRoundRow): string {
+  const number = formatCount(round.beacon_round);
+  return round.rehearsal === 1
+    ? `ensayo con una clave de prueba, ronda ${number}: no es un valor de drand`
+    : `drand quicknet, ronda ${number}`;
+}
+
+/** The round on drand's main relay: its signature and randomness, for anyone to compare. */
+const beaconUrl = (round: DrawRoundRow) =>
+  round.rehearsal === 1 ? null : `${DRAND_RELAYS[0]}/${QUICKNET.chainHash}/public/${round.beacon_round}`;
+
+/** A drawn record as /sorteos publishes it, the commands print it and the team's mail says it. */
+export function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw {
+  return {
+    drawAt: iso(draw.draw_at),
+    entryCount: draw.entry_count ?? 0,
+    listHash: draw.list_hash ?? "",
+    listUrl: listUrlOf(draw.draw_at),
+    idRule: idRuleOf(draw),
+    commitment: draw.commitment,
+    committedAt: iso(draw.committed_at),
+    seed: draw.seed,
+    rounds: rounds.map((round) => ({
+      beacon: round.beacon,
+      beaconSource: beaconSource(round),
+      beaconUrl: beaconUrl(round),
+      drandRound: round.beacon_round,
+      signature: round.beacon_signature,
+      rehearsal: round.rehearsal === 1,
+      winnerId: round.winner_id,
+      winnerName: round.winner_name,
+      winnerCountry: round.winner_country,
+    })),
+    sample: draw.from_sample === 1,
+    frozenAt: iso(draw.frozen_at ?? draw.draw_at),
+    window: entryWindow(draw.draw_at),
+    // A sample sheet's examples are all taken, whatever their dates: no window is claimed for them.
+    leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
+    claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
+  };
+}
+
+/** A committed draw not yet made: its commitment, and its frozen list from the draw instant on. */
+export function upcomingCommitment({ draw }: DrawRecord<DrawSummary>): UpcomingCommitment {
+  return {
+    drawAt: iso(draw.draw_at),
+    commitment: draw.commitment,
+    committedAt: iso(draw.committed_at),
+    beaconRound: beaconRound(new Date(draw.draw_at), 0),
+    window: entryWindow(draw.draw_at),
+    frozen:
+      draw.frozen_at === null
+        ? null
+        : {
+            frozenAt: iso(draw.frozen_at),
+            entryCount: draw.entry_count ?? 0,
+            listHash: draw.list_hash ?? "",
+            listUrl: listUrlOf(draw.draw_at),
+            leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
+          },
+  };
+}
+
+/** Records whose participation data is still kept: an erased draw leaves the pages and `status`. */
+export const kept = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
+  records.filter(({ draw }) => draw.erased_at === null);
+
+/** The upcoming draw, committed and not made yet: the earliest kept record without a round. */
+export const pendingOf = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
+  kept(records)
+    .filter((record) => record.rounds.length === 0)
+    .at(-1);
+
+/** The drawn records still kept, newest first, as the records are ordered. */
+export const drawnOf = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
+  kept(records).filter((record) => record.rounds.length > 0);

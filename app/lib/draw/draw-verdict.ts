@@ -1,0 +1,28 @@
+import { checkPublishedDraw, type Check, type ListDownload } from "./draw-checks";
+import type { DrawVerdict, PublishedDraw } from "./published-draw";
+
+/**
+ * What the witnesses' check found on a record (docs/draw.md, "Checking a draw"): no authority
+ * stamped it, or each statement's and token's check. The witnesses' module provides it; the
+ * verdict below only reads it.
+ */
+export type WitnessFindings = { stamped: false } | { stamped: true; checks: readonly Check[] };
+
+/**
+ * The server's verdict on one record (the "Sorteo verificado" badge, home and /sorteos): the
+ * same steps as "Verificalo vos" over the list as stored, and the witnesses' findings. A flag
+ * can only lower it: a round marked as a rehearsal is a rehearsal, and a real-looking round is
+ * drand's only if its signature verifies against quicknet's key (a constant of the code), so a
+ * rehearsal whose flag was cleared in the database says "mismatch", never "verified".
+ */
+export async function drawVerdict(
+  draw: PublishedDraw & { sample: boolean },
+  list: ListDownload,
+  witnesses: WitnessFindings,
+): Promise<DrawVerdict> {
+  if (draw.sample) return "sample";
+  if (draw.rounds.some((round) => round.rehearsal)) return "rehearsal";
+  const checks = [...(await checkPublishedDraw(draw, list)), ...(witnesses.stamped ? witnesses.checks : [])];
+  if (checks.some((check) => !check.ok)) return "mismatch";
+  return witnesses.stamped ? "verified" : "unwitnessed";
+}

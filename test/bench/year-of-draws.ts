@@ -1,0 +1,48 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runDraw } from "~/lib/draw-records/rounds.server";
+import { ensureCommitment } from "~/lib/draw-records/stored-draws.server";
+import { nextDrawAt } from "~/lib/draw/next-draw";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { rehearsalChain } from "../support/drand-relay";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A data directory whose database holds what a year of the site leaves: the last 12 months'
+ * draws, each frozen from `entries` rows and drawn (on a rehearsal key's value: the pages read
+ * these records as they read real ones), and the upcoming draw committed. The pages' figures
+ * are measured on it, as a site a year old serves them (docs/performance.md, "Server throughput").
+ */
+export async function yearOfDraws(entries = 1000): Promise<string> {
+  const directory = mkdtempSync(path.join(tmpdir(), "bench-draws-"));
+  const storage = await openStorage({ kind: "embedded", file: path.join(directory, "site.sqlite") });
+  const chain = rehearsalChain();
+  try {
+    let drawAt = nextDrawAt(Date.now() - 365 * DAY_MS).getTime();
+    await ensureCommitment(storage.db, drawAt - 20 * DAY_MS);
+    while (drawAt < Date.now()) {
+      const day = new Date(drawAt - 3 * 60 * 60 * 1000 - DAY_MS).toISOString().slice(0, 10);
+      const sheet = {
+        entries: Array.from({ length: entries }, (_, index) => ({
+          id: `OL-${drawAt / 1000}-${index}`,
+          name: `Nombre ${index}`,
+          country: "Argentina",
+          date: day,
+        })),
+        fromSample: false,
+      };
+      // The run commits the next month, as on a real draw day.
+      await runDraw(storage.db, async () => sheet, {
+        beaconFor: async (round) => ({ ...chain.sign(round), rehearsal: true }),
+        now: drawAt + 31 * 60 * 1000,
+        onRecorded: async () => undefined,
+      });
+      drawAt = nextDrawAt(drawAt + 1000).getTime();
+    }
+  } finally {
+    await storage.db.destroy();
+  }
+  return directory;
+}

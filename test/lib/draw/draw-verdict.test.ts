@@ -1,0 +1,97 @@
+/**
+ * The server's verdict on a record ("Sorteo verificado" or what it is instead), on the real
+ * round-1000 draw: verified only with drand's signature, witnesses that hold and every value
+ * recomputing; a flag can only lower it.
+ */
+import { describe, expect, it } from "vitest";
+import { drawVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
+import type { RecordedDraw } from "~/lib/draw/published-draw";
+import { expectedWinners } from "../../support/draw-command";
+import { rehearsalChain } from "../../support/drand-relay";
+import { QUICKNET_DRAW, QUICKNET_LIST } from "../../support/quicknet-draw";
+
+const list = { bytes: new TextEncoder().encode(QUICKNET_LIST) };
+const stamped: WitnessFindings = { stamped: true, checks: [{ value: "Sello de la lista", ok: true, detail: "" }] };
+
+function recorded(): RecordedDraw {
+  return {
+    drawAt: QUICKNET_DRAW.drawAt,
+    entryCount: 1000,
+    window: { from: "2023-07-03", through: "2023-08-23" },
+    leftOut: { outsideWindow: 0, unreadableDate: 0, refusedId: 0 },
+    listHash: QUICKNET_DRAW.listHash,
+    listUrl: "https://opinionlabz.example/sorteos/2023-08-23/ids.txt",
+    idRule: 2,
+    commitment: QUICKNET_DRAW.commitment,
+    committedAt: QUICKNET_DRAW.committedAt,
+    frozenAt: QUICKNET_DRAW.drawAt,
+    seed: QUICKNET_DRAW.seed,
+    rounds: [
+      {
+        ...QUICKNET_DRAW.round,
+        beaconSource: "drand quicknet, ronda 1.000",
+        beaconUrl: null,
+        rehearsal: false,
+        winnerName: "Valentina R.",
+        winnerCountry: "Argentina",
+      },
+    ],
+    sample: false,
+    claimedAt: null,
+  };
+}
+
+describe("the server's verdict on a record", () => {
+  it("is 'verified' only with witnesses that hold; without any, 'unwitnessed'", async () => {
+    expect(await drawVerdict(recorded(), list, stamped)).toBe("verified");
+    expect(await drawVerdict(recorded(), list, { stamped: false })).toBe("unwitnessed");
+  });
+
+  it("is 'mismatch' when a witness's check fails, or any published value no longer recomputes", async () => {
+    const failedWitness: WitnessFindings = {
+      stamped: true,
+      checks: [{ value: "Sello de la lista", ok: false, detail: "" }],
+    };
+    expect(await drawVerdict(recorded(), list, failedWitness)).toBe("mismatch");
+    const changes: ((draw: RecordedDraw) => void)[] = [
+      (draw) => (draw.seed = `${draw.seed.slice(0, -1)}0`),
+      (draw) => (draw.rounds[0]!.winnerId = "OL-25001"),
+      (draw) => (draw.drawAt = "2023-08-23T15:29:27.000Z"),
+      (draw) => (draw.entryCount = 999),
+    ];
+    for (const change of changes) {
+      const draw = recorded();
+      change(draw);
+      expect(await drawVerdict(draw, list, stamped), change.toString()).toBe("mismatch");
+    }
+    expect(await drawVerdict(recorded(), { bytes: new TextEncoder().encode(QUICKNET_LIST.slice(8)) }, stamped)).toBe(
+      "mismatch",
+    );
+    expect(await drawVerdict(recorded(), { problem: "sin lista" }, stamped)).toBe("mismatch");
+  });
+
+  it("says a rehearsal is one, and a rehearsal whose flag was cleared never passes for drand's", async () => {
+    const chain = rehearsalChain();
+    const signed = chain.sign(QUICKNET_DRAW.round.drandRound);
+    const [winnerId] = expectedWinners(QUICKNET_DRAW.seed, QUICKNET_DRAW.ids, [signed.randomness]);
+    const rehearsal = recorded();
+    rehearsal.rounds[0] = {
+      ...rehearsal.rounds[0]!,
+      signature: signed.signature,
+      beacon: signed.randomness,
+      winnerId: winnerId!,
+      rehearsal: true,
+    };
+    expect(await drawVerdict(rehearsal, list, stamped)).toBe("rehearsal");
+    rehearsal.rounds[0]!.rehearsal = false;
+    expect(await drawVerdict(rehearsal, list, stamped)).toBe("mismatch");
+    // A real draw marked as a rehearsal is lowered, never raised.
+    const marked = recorded();
+    marked.rounds[0]!.rehearsal = true;
+    expect(await drawVerdict(marked, list, stamped)).toBe("rehearsal");
+  });
+
+  it("says a draw among the sample sheet's examples is one", async () => {
+    expect(await drawVerdict({ ...recorded(), sample: true }, list, stamped)).toBe("sample");
+  });
+});
