@@ -3,10 +3,11 @@ import { isbot } from "isbot";
 import { renderDocumentForRequest, renderDocumentWhole, streamDocument } from "~/lib/document/render-document.server";
 import type { PageState } from "./cache-control.server";
 import { readIfComplete } from "./data-response.server";
-import { isStorable, serveStored, storedResponse } from "./document-store.server";
+import { serveStored, storedResponse } from "./document-store.server";
 import { finishResponse, HTML_CONTENT_TYPE } from "./finish-response.server";
 import { dataState, waitsOnData } from "./route-keeping.server";
 import { createNonce, inlineHashes, NO_INLINE_SOURCES } from "./security-headers.server";
+import { isStorable } from "./stored-response.server";
 
 /**
  * A page whose data is ready: the stored bytes, or (a 404) rendered whole for this request.
@@ -66,23 +67,26 @@ export async function privateDocumentResponse(
 
 /**
  * Revalidation data (`/sorteos.data`, every 5 minutes from every open tab): stored like pages
- * when ready and `stores` is on, finished as data otherwise.
+ * when ready and `stores` is on, finished as data otherwise; either way finished once.
  */
 export async function finishedDataResponse(request: Request, response: Response, stores: boolean): Promise<Response> {
+  const url = new URL(request.url);
   const state = dataState(request, response.status, response.headers);
-  finishResponse(response.headers, { kind: "data", url: new URL(request.url) });
-  if (!stores || !response.body) return response;
-  const body = await readIfComplete(response.body);
-  if ("streaming" in body) return new Response(body.streaming, { status: response.status, headers: response.headers });
-  if (!isStorable(state)) {
-    return new Response(body.complete, { status: response.status, headers: response.headers });
+  const body = stores && response.body ? await readIfComplete(response.body) : null;
+  if (body && "complete" in body && isStorable(state)) {
+    const stored = await storedResponse(url, body.complete, async () => ({
+      status: response.status,
+      contentType: response.headers.get("Content-Type") ?? "text/x-script",
+      state,
+      inline: NO_INLINE_SOURCES,
+      body: body.complete,
+    }));
+    return serveStored(stored, request, response.headers);
   }
-  const stored = await storedResponse(new URL(request.url), body.complete, async () => ({
+  finishResponse(response.headers, { kind: "data", url });
+  if (!body) return response;
+  return new Response("complete" in body ? body.complete : body.streaming, {
     status: response.status,
-    contentType: response.headers.get("Content-Type") ?? "text/x-script",
-    state,
-    inline: NO_INLINE_SOURCES,
-    body: body.complete,
-  }));
-  return serveStored(stored, request, response.headers);
+    headers: response.headers,
+  });
 }

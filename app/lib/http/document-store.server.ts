@@ -1,39 +1,16 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { canonicalPage } from "./canonical-url.server";
-import { ifNoneMatchHits, storedPageLifetimeMs, type PageState } from "./cache-control.server";
-import {
-  encodeOnce,
-  negotiateContentCoding,
-  type Bytes,
-  type ContentCoding,
-  type EncodedBodies,
-} from "./content-encoding.server";
+import { ifNoneMatchHits, storedPageLifetimeMs } from "./cache-control.server";
+import { encodeOnce, negotiateContentCoding } from "./content-encoding.server";
 import { finishResponse } from "./finish-response.server";
-import type { InlineSources } from "./security-headers.server";
+import type { StorableResponse, StoredResponse } from "./stored-response.server";
 import { singleton } from "~/lib/server/singleton.server";
 
 /**
- * Responses whose data is ready, kept as the exact bytes every visitor gets: rendered once
- * per URL and data, compressed once into each encoding, with one strong ETag per encoding
- * and the CSP hashes of their inline elements (docs/decisions/002-stored-pages-one-set-of-bytes-csp-by-hash.md).
+ * The store of ready responses (stored-response.server.ts): one entry per canonical page and
+ * data, made once however many requests ask, each answered in the encoding it accepts.
  */
-export interface StoredResponse {
-  status: number;
-  contentType: string;
-  state: Extract<PageState, "ready" | "sheet-error">;
-  inline: InlineSources;
-  bodies: EncodedBodies;
-  etags: Record<ContentCoding, string>;
-}
-
-/** Only responses that are the same for everyone and ready are stored. */
-export function isStorable(state: PageState): state is StoredResponse["state"] {
-  return state === "ready" || state === "sheet-error";
-}
-
-/** What a stored response is made from, before it is compressed. */
-export type StorableResponse = Omit<StoredResponse, "bodies" | "etags"> & { body: Bytes };
 
 /**
  * The byte cap: the bodies in all their encodings plus the key. `/` takes about 120 KB,

@@ -1,7 +1,7 @@
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
 import { robotsDirectiveFor } from "~/lib/sharing/robots-directive";
 import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
-import type { StoredResponse } from "./document-store.server";
+import type { StoredResponse } from "./stored-response.server";
 import { KEEPING_HEADER } from "./route-keeping.server";
 import {
   applySecurityHeaders,
@@ -32,64 +32,68 @@ export type FinishedAs =
   /** A drawn month's frozen ids list, the exact bytes its published hash was taken of; or its 404. */
   | { kind: "draw-list"; found: boolean };
 
-function inlineSourcesOf(finished: FinishedAs): InlineSources {
-  switch (finished.kind) {
-    case "stored":
-      return finished.stored.inline;
-    case "private-page":
-      return { nonce: finished.nonce };
-    case "not-found-page":
-      return finished.inline;
-    default:
-      return NO_INLINE_SOURCES;
-  }
+/** Everything finishing one kind of response sets. */
+interface Finishing {
+  inline: InlineSources;
+  cacheControl: string;
+  /** Left as set (Remix's, on data) when absent. */
+  contentType?: string;
+  /** The URL whose listing rules the X-Robots-Tag says, for the kinds that answer one. */
+  robotsFor?: URL;
+  /** A draw's ids list is public: a checker on any site may recompute the draw from it. */
+  anyOrigin?: boolean;
 }
 
-function cacheControlOf(finished: FinishedAs): string {
-  switch (finished.kind) {
-    case "stored":
-      return cacheControlFor(finished.stored.state);
-    case "not-found-page":
-      return cacheControlFor("not-found");
-    case "crawler-file":
-      return CRAWLER_FILE_CACHE_CONTROL;
-    case "draw-list":
-      return finished.found ? DRAW_LIST_CACHE_CONTROL : NO_STORE;
-    default:
-      return NO_STORE;
-  }
-}
+/** One row per kind: how it is finished, read once per response. */
+const FINISHING: { [Kind in FinishedAs["kind"]]: (finished: Extract<FinishedAs, { kind: Kind }>) => Finishing } = {
+  stored: ({ stored, url }) => ({
+    inline: stored.inline,
+    cacheControl: cacheControlFor(stored.state),
+    contentType: stored.contentType,
+    robotsFor: url,
+  }),
+  "private-page": ({ nonce, url }) => ({
+    inline: { nonce },
+    cacheControl: NO_STORE,
+    contentType: HTML_CONTENT_TYPE,
+    robotsFor: url,
+  }),
+  "not-found-page": ({ inline }) => ({
+    inline,
+    cacheControl: cacheControlFor("not-found"),
+    contentType: HTML_CONTENT_TYPE,
+  }),
+  data: ({ url }) => ({ inline: NO_INLINE_SOURCES, cacheControl: NO_STORE, robotsFor: url }),
+  "crawler-file": ({ contentType }) => ({
+    inline: NO_INLINE_SOURCES,
+    cacheControl: CRAWLER_FILE_CACHE_CONTROL,
+    contentType,
+  }),
+  health: () => ({ inline: NO_INLINE_SOURCES, cacheControl: NO_STORE, contentType: "application/json" }),
+  "draw-list": ({ found }) => ({
+    inline: NO_INLINE_SOURCES,
+    cacheControl: found ? DRAW_LIST_CACHE_CONTROL : NO_STORE,
+    contentType: "text/plain; charset=utf-8",
+    anyOrigin: true,
+  }),
+};
 
-function contentTypeOf(finished: FinishedAs): string | undefined {
-  switch (finished.kind) {
-    case "stored":
-      return finished.stored.contentType;
-    case "private-page":
-    case "not-found-page":
-      return HTML_CONTENT_TYPE;
-    case "crawler-file":
-      return finished.contentType;
-    case "health":
-      return "application/json";
-    case "draw-list":
-      return "text/plain; charset=utf-8";
-    case "data":
-      return undefined;
-  }
+/** The row of `finished`'s kind, applied to it. */
+function finishingOf<Kind extends FinishedAs["kind"]>(finished: Extract<FinishedAs, { kind: Kind }>): Finishing {
+  return (FINISHING[finished.kind as Kind] as (finished: Extract<FinishedAs, { kind: Kind }>) => Finishing)(finished);
 }
 
 /** Sets the security headers, Cache-Control and Content-Type of a response of this kind. */
 export function finishResponse(headers: Headers, finished: FinishedAs): void {
+  const { inline, cacheControl, contentType, robotsFor, anyOrigin } = finishingOf(finished);
   headers.delete(KEEPING_HEADER);
-  applySecurityHeaders(headers, inlineSourcesOf(finished));
-  headers.set("Cache-Control", cacheControlOf(finished));
-  const contentType = contentTypeOf(finished);
+  applySecurityHeaders(headers, inline);
+  headers.set("Cache-Control", cacheControl);
   if (contentType) headers.set("Content-Type", contentType);
   // The header says of every listing URL what its meta tag says, data requests included.
-  const robots = "url" in finished ? robotsDirectiveFor(finished.url) : null;
+  const robots = robotsFor ? robotsDirectiveFor(robotsFor) : null;
   if (robots) headers.set("X-Robots-Tag", robots);
-  // A draw's ids list is public: a checker on any site may recompute the draw from it.
-  if (finished.kind === "draw-list") headers.set("Access-Control-Allow-Origin", "*");
+  if (anyOrigin) headers.set("Access-Control-Allow-Origin", "*");
 }
 
 function resourceResponse(body: string, finished: FinishedAs, status = 200): Response {

@@ -3,7 +3,8 @@ import "../../support/https-public-origin";
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { isStorable, serveStored, storedResponse, type StorableResponse } from "~/lib/http/document-store.server";
+import { serveStored, storedResponse } from "~/lib/http/document-store.server";
+import { isStorable, type StorableResponse } from "~/lib/http/stored-response.server";
 
 function storable(body: Buffer<ArrayBuffer>): StorableResponse {
   return { status: 200, contentType: "text/html", state: "ready", inline: { scriptHashes: [], styleHashes: [] }, body };
