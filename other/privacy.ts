@@ -7,7 +7,8 @@
  *   npm run privacy -- delete <email>   deletes all of it in one transaction; prints a receipt
  *
  * What it prints goes to stdout, Spanish text the organizer can forward; log lines go to
- * stderr. Exit status: 0 done, 2 an address the site would not accept, 64 bad usage.
+ * stderr. Exit status: 0 done; 2 refused, nothing done: an address the site would not accept, or a
+ * `delete` run without the servers' FORM_SECRET; 64 bad usage.
  */
 
 import { argv, exit, stdout } from "node:process";
@@ -32,16 +33,24 @@ if (email === null) {
 // Before the storage module loads: its start-up line belongs to the log, not to the text.
 console.log = (...args: unknown[]) => console.error(...args);
 const { storage } = await import("~/lib/storage/database.server");
+const { hasServersSecret } = await import("~/lib/storage/site-key.server");
 const { deletePersonalData, deletionReceipt, describePersonalData, personalData } =
   await import("~/lib/forms/personal-data.server");
 
 try {
   const now = Date.now();
-  stdout.write(
-    command === "show"
-      ? describePersonalData(await personalData(storage.db, email), now)
-      : deletionReceipt(email, await deletePersonalData(storage.db, email), now),
-  );
+  if (command === "delete" && !(await hasServersSecret(storage.db))) {
+    console.error(
+      "No se borró nada: este comando no tiene la clave del sitio que usan los servidores (FORM_SECRET). Correlo con el mismo FORM_SECRET que el servidor: sin ella no encuentra los contadores de la dirección ni puede bloquearla.",
+    );
+    process.exitCode = 2;
+  } else {
+    stdout.write(
+      command === "show"
+        ? describePersonalData(await personalData(storage.db, email), now)
+        : deletionReceipt(email, await deletePersonalData(storage.db, email), now),
+    );
+  }
 } finally {
   await storage.db.destroy();
 }

@@ -6,13 +6,13 @@
  * go, mail still waiting included, with a dated receipt: afterwards no table holds the address,
  * its token or its counter, and the other person's rows are all there.
  */
-import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
-import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { counterKeyWith } from "~/lib/storage/counter-key";
+import { freePort, ROOT, startAppServer, TEST_FORM_SECRET, type AppServer } from "../support/app-server";
 import { npmRun } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
@@ -62,9 +62,8 @@ function tablesHolding(rows: Map<string, string[]>, text: string): string[] {
   return [...rows].filter(([, found]) => found.some((row) => row.includes(text))).map(([table]) => table);
 }
 
-/** The daily acknowledgement counter of an address: a hash of it, as /contacto keys it. */
-const acknowledgementCounter = (email: string) =>
-  `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
+/** The daily acknowledgement counter of an address: an HMAC of it with the site's secret, as /contacto keys it. */
+const acknowledgementCounter = (email: string) => counterKeyWith(TEST_FORM_SECRET, "contact-ack", email);
 
 describe.each(DATABASE_KINDS)("requests about personal data on the %s database", (kind) => {
   const database = useDatabase(kind);
@@ -168,6 +167,23 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
 
     expect(text).not.toContain(ANA);
     expect(text).not.toContain("Mensaje de Ana");
+  });
+
+  it("refuses a deletion run without the servers' FORM_SECRET (exit 2): its keys would find nothing", async () => {
+    const withoutSecret = await npmRun("privacy", ["delete", NORA], { ...database.env, FORM_SECRET: undefined });
+    expect(withoutSecret.code).toBe(2);
+    expect(withoutSecret.stderr).toContain("No se borró nada: este comando no tiene la clave del sitio");
+    expect(withoutSecret.stdout).not.toContain("Constancia");
+    const otherSecret = await npmRun("privacy", ["delete", NORA], {
+      ...database.env,
+      FORM_SECRET: "another-secret-0123456789-0123456789-0123",
+    });
+    expect(otherSecret.code).toBe(2);
+    expect(tablesHolding(await everyRow(storage.db, kind), NORA).sort()).toEqual([
+      "contact_messages",
+      "outbox",
+      "waitlist",
+    ]);
   });
 
   it("refuses an address the site would not accept (exit 2), and a command it does not know (exit 64)", async () => {

@@ -3,10 +3,12 @@
  * embedded database and on a real PostgreSQL: sign-up → mail → confirm page → confirmed in
  * the export; one-click unsubscribe; the delete link; and every refusal.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
+import { counterKeyWith } from "~/lib/storage/counter-key";
 import { openStorage } from "~/lib/storage/open-storage.server";
-import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, ROOT, startAppServer, TEST_FORM_SECRET, type AppServer } from "../support/app-server";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
   DATABASE_KINDS,
@@ -345,6 +347,21 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     }
     // PostgreSQL refuses a NUL in text with an error; nothing reached it, so nothing was logged.
     expect(app.output().slice(from)).not.toMatch(/invalid byte sequence|Error|\n\s+at /);
+  });
+
+  it("counts a client under a key made with the site's secret: a copy of the database does not give its address back", async () => {
+    const client = "203.0.113.77";
+    expect((await signUp({ email: "clave@example.com", client })).status).toBe(200);
+    const storage = await openStorage(parseEnv(database.env, ROOT).database);
+    try {
+      const keys = (await storage.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
+      expect(keys).toContain(counterKeyWith(TEST_FORM_SECRET, "waitlist", client));
+      // Hashing every IPv4 address (a few minutes' work) finds no unkeyed hash of this one.
+      const unkeyed = createHash("sha256").update(client).digest("base64url").slice(0, 22);
+      expect(keys.filter((key) => key.includes(unkeyed))).toEqual([]);
+    } finally {
+      await storage.db.destroy();
+    }
   });
 
   it("takes 30 sign-ups in 10 minutes from one client, then says to wait; other clients go on", async () => {

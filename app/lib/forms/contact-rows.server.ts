@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { deleteMailsQueuedBefore } from "~/lib/mail/outbox.server";
 import type { Tables } from "~/lib/storage/schema";
+import { counterKey } from "~/lib/storage/site-key.server";
 
 /** How long a contact message is kept: the privacy page says 12 months from when it was sent. */
 const MESSAGE_KEPT_MS = 365 * 24 * 60 * 60_000;
@@ -23,11 +23,11 @@ export async function deleteOldMessages(db: Kysely<Tables>, now: number): Promis
 }
 
 /**
- * The counter of acknowledgements mailed to `email` (one a day): keyed by a hash of the
- * address, never the address itself.
+ * The counter of acknowledgements mailed to `email` (one a day): keyed by an HMAC of the address
+ * with the site's secret, never the address itself.
  */
-export function acknowledgementKey(email: string): string {
-  return `contact-ack:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
+export function acknowledgementKey(db: Kysely<Tables>, email: string): Promise<string> {
+  return counterKey(db, "contact-ack", email);
 }
 
 interface ContactMessageRow {

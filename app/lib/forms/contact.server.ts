@@ -90,7 +90,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     // The message always reaches support (our own mailbox); over the site's hourly ceiling the
     // visitor just gets no acknowledgement (docs/operations.md, "Sign-ups and limits").
     const acknowledged =
-      (await withinRateLimit(trx, acknowledgementKey(email), ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
+      (await withinRateLimit(trx, await acknowledgementKey(trx, email), ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
       !(await formMailCeiling(trx, now)).reached;
     if (acknowledged) {
       await countFormMail(trx, now);

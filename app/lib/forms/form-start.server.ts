@@ -1,14 +1,12 @@
-import { env } from "~/lib/server/env.server";
-import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
-import { siteSecret } from "~/lib/storage/site-secret.server";
+import { recordSiteSecret } from "~/lib/storage/site-key.server";
 import { signedFormStart, signFormStart } from "./form-stamp.server";
 
-/** FORM_SECRET, or the one the server made and keeps in its database: every replica signs alike. */
-const secret = await singleton(
-  "form-secret",
-  async () => env.formSecret ?? (await siteSecret(storage.db, "form-start")),
-);
+/**
+ * FORM_SECRET, or the one the server made and keeps in its database: every replica signs alike,
+ * and the organizer's commands check they key counters with it too.
+ */
+const secret = await recordSiteSecret(storage.db);
 
 /** The stamp a form's page carries: the instant it was rendered, signed. */
 export function formStartStamp(instant: number): string {

@@ -53,7 +53,7 @@ export function deletePersonalData(db: Kysely<Tables>, email: string): Promise<D
     const messages = await deleteMessagesFrom(trx, email);
     const mails = await deleteMailsAbout(trx, email);
     const notices = await deleteNoticesTo(trx, email);
-    await deleteRateLimit(trx, acknowledgementKey(email));
+    await deleteRateLimit(trx, await acknowledgementKey(trx, email));
     return { waitlist, messages, mails, notices };
   });
 }

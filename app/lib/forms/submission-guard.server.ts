@@ -2,10 +2,11 @@ import type { Kysely, Transaction } from "kysely";
 import { storage } from "~/lib/storage/database.server";
 import { isDatabaseUnavailable } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
-import { clientKey } from "./client-key.server";
+import { counterKey } from "~/lib/storage/site-key.server";
+import { clientOf } from "./client-key.server";
 import { formStartOf } from "./form-start.server";
 import { FIELD, type FormAnswer } from "./fields";
-import { deleteOldRateLimits, withinRateLimit } from "~/lib/storage/rate-limit.server";
+import { deleteFinishedCounters, withinRateLimit } from "~/lib/storage/rate-limit.server";
 
 /**
  * The rules every public form shares, without a third-party CAPTCHA (docs/operations.md,
@@ -53,7 +54,7 @@ async function refuseClient(
   fields: FormData,
   now: number,
 ): Promise<Refusal | null> {
-  const allowed = await withinRateLimit(db, `${form}:${clientKey(request)}`, PER_CLIENT, now);
+  const allowed = await withinRateLimit(db, await counterKey(db, form, clientOf(request)), PER_CLIENT, now);
   if (!allowed) return { status: 429, message: MESSAGES.tooMany };
   if (String(fields.get(FIELD.honeypot) ?? "") !== "") return { status: 400, message: MESSAGES.reload };
   return null;
@@ -129,9 +130,7 @@ export function guardedSubmission<Checked, Accepted>(
     });
 }
 
-/** The longest window any counter uses (a contact acknowledgement's day): older rows count for nothing. */
-const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
-
+/** Counters whose window is over count for nothing: the sweep deletes them. */
 export function deleteFinishedWindows(now: number): Promise<void> {
-  return deleteOldRateLimits(storage.db, LONGEST_WINDOW_MS, now);
+  return deleteFinishedCounters(storage.db, now);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { env } from "~/lib/server/env.server";
-import { withinRateLimit } from "~/lib/storage/rate-limit.server";
+import { countNow, withinRateLimit } from "~/lib/storage/rate-limit.server";
 import type { Tables } from "~/lib/storage/schema";
 
 const HOUR_MS = 60 * 60_000;
@@ -25,11 +25,5 @@ export async function countFormMail(db: Kysely<Tables>, now: number): Promise<vo
  * is a guard for the sender's reputation, a mail or two over it changes nothing.
  */
 export async function formMailCeiling(db: Kysely<Tables>, now: number): Promise<{ perHour: number; reached: boolean }> {
-  const row = await db
-    .selectFrom("rate_limits")
-    .select("count")
-    .where("key", "=", COUNTER_KEY)
-    .where("window_start", ">", now - HOUR_MS)
-    .executeTakeFirst();
-  return { perHour: PER_HOUR, reached: (row?.count ?? 0) >= PER_HOUR };
+  return { perHour: PER_HOUR, reached: (await countNow(db, COUNTER_KEY, now)) >= PER_HOUR };
 }

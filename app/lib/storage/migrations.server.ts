@@ -6,7 +6,8 @@ const DRAW_TABLES = ["draws", "draw_rounds"];
 /**
  * Versioned migrations, applied in name order at start-up by Kysely's Migrator, one set for
  * both databases: the schema builder writes each database's own DDL. Never edit one that
- * has shipped; add the next number (docs/operations.md, "Data").
+ * has shipped; add the next number (docs/operations.md, "Data"). A number below one already run
+ * is still applied (open-storage.server.ts): none may depend on a higher number.
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_waitlist_outbox_rate_limits": {
@@ -217,6 +218,20 @@ export const MIGRATIONS: Record<string, Migration> = {
             for each row execute function note_draw_change()`.execute(db);
         }
       }
+    },
+  },
+  "0016_keyed_counters": {
+    async up(db: Kysely<unknown>) {
+      // Counters kept before their keys were keyed with the site's secret hold unkeyed SHA-256
+      // hashes of client addresses and of mail addresses, which a copy of the database gives back
+      // by hashing candidates. They count at most a day: they go, and counting starts again.
+      await sql`delete from rate_limits`.execute(db);
+      // Each row says when its window ends, so a 30-day counter outlives the sweep's day.
+      await db.schema
+        .alterTable("rate_limits")
+        .addColumn("expires_at", "bigint", (column) => column.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex("rate_limits_expiry").on("rate_limits").column("expires_at").execute();
     },
   },
   "0020_draw_id_rule": {

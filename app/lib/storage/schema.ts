@@ -70,10 +70,13 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** A count in a fixed window, by a key that names its rule and, keyed with the site's secret, whom it counts. */
 export interface RateLimitTable {
   key: string;
   window_start: number;
   count: number;
+  /** When the window ends: past it the count starts again, and the sweep deletes the row. */
+  expires_at: number;
 }
 
 /** A month's draw (docs/draw.md): committed first, frozen and drawn later. */
