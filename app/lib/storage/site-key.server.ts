@@ -11,7 +11,7 @@ import { siteSecret } from "./site-secret.server";
  * once per process). Every replica and every organizer's command must read the same one, so a
  * form's start stamp and a counter's key are the same wherever they are made.
  */
-export function siteSecretOf(db: Kysely<Tables>): Promise<string> {
+function siteSecretOf(db: Kysely<Tables>): Promise<string> {
   return singleton("form-secret", async () => env.formSecret ?? (await siteSecret(db, "form-start")));
 }
 
