@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { counterKeyWith } from "~/lib/storage/counter-key";
-import { countNow, countOne, deleteFinishedCounters, withinRateLimit } from "~/lib/storage/rate-limit.server";
+import { countNow, deleteFinishedCounters, withinRateLimit } from "~/lib/storage/rate-limit.server";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("counters-");
@@ -22,14 +22,14 @@ describe("counters", () => {
     expect(await withinRateLimit(storage.db, "k", tenMinutes, T0 + 10 * MINUTE - 1)).toBe(false);
     expect(await countNow(storage.db, "k", T0 + 10 * MINUTE - 1)).toBe(3);
     expect(await countNow(storage.db, "k", T0 + 10 * MINUTE)).toBe(0);
-    expect(await countOne(storage.db, "k", 10 * MINUTE, T0 + 10 * MINUTE)).toBe(1);
+    expect(await withinRateLimit(storage.db, "k", { limit: 1, windowMs: 10 * MINUTE }, T0 + 10 * MINUTE)).toBe(true);
     // The new window runs from its own first count.
     expect(await countNow(storage.db, "k", T0 + 20 * MINUTE - 1)).toBe(1);
   });
 
   it("are deleted by the sweep when their own window ends: a 30-day counter outlives a day's", async () => {
-    await countOne(storage.db, "a-day", DAY, T0);
-    await countOne(storage.db, "thirty-days", 30 * DAY, T0);
+    await withinRateLimit(storage.db, "a-day", { limit: 1, windowMs: DAY }, T0);
+    await withinRateLimit(storage.db, "thirty-days", { limit: 1, windowMs: 30 * DAY }, T0);
     await deleteFinishedCounters(storage.db, T0 + DAY);
     const keys = async () => (await storage.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
     expect(await keys()).toEqual(["thirty-days"]);
