@@ -6,7 +6,7 @@ import { withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
 import { readFormBody } from "./form-body";
 import { inspectTarget, withoutPrivateValues } from "./request-target";
 import { staticFiles, type ServeStatic } from "./static-files";
-import { SubmissionTurns } from "./submission-turns";
+import { SubmissionTurns, type TurnLimits } from "./submission-turns";
 
 /**
  * The edge: what runs in front of remix-serve's own middleware, wired in by serve.js
@@ -169,10 +169,13 @@ export interface Edge {
   loggedUrl: (req: EdgeRequest) => string;
 }
 
-/** The edge, for serve.js (docs/decisions/060-the-edge-on-the-fields-libraries.md). */
-export function startEdge(): Edge {
+/**
+ * The edge, for serve.js (docs/decisions/060-the-edge-on-the-fields-libraries.md); `limits` other
+ * than the site's only in its tests, where a pool of two shows what a pool of 1,024 does.
+ */
+export function startEdge(limits: TurnLimits = TURN_LIMITS): Edge {
   const trusts = trustedProxies(env.trustedProxies);
-  const turns = new SubmissionTurns(TURN_LIMITS);
+  const turns = new SubmissionTurns(limits);
   /** Each form submission the guard let through, with its body's cap. */
   const bodyLimits = new WeakMap<IncomingMessage, number>();
 
