@@ -7,17 +7,35 @@
  *   npm run draw -- redraw [--signature <hex>]  the next round of an unclaimed prize
  *   npm run draw -- beacon <round> <signature>  checks one beacon and prints its randomness
  *   npm run draw -- claimed <YYYY-MM>           records that month's prize as delivered
+ *   npm run draw -- verify <site-url> <YYYY-MM> [--rehearsal-key <hex>] [--signature <hex>]
+ *                                               checks that month's published draw from public
+ *                                               data only (no database), as an auditor would
  *
  * `run` and `redraw` ask drand's relays for the round's signature, or take the one given
  * (copied from any relay where this machine cannot reach drand), and check it against the
  * chain's key. Prints what it recorded; a refused command prints why, records nothing and
- * exits with status 2.
+ * exits with status 2. `verify` exits 0 only when every check holds, else 1.
  */
 
 import { argv, exit, stdout } from "node:process";
 
 const USAGE =
-  "usage: npm run draw -- status | run [--signature <hex>] | redraw [--signature <hex>] | beacon <round> <signature> | claimed <YYYY-MM>";
+  "usage: npm run draw -- status | run [--signature <hex>] | redraw [--signature <hex>] | beacon <round> <signature> | claimed <YYYY-MM> | verify <site-url> <YYYY-MM> [--rehearsal-key <hex>] [--signature <hex>]";
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** `verify`'s options after its two words, each at most once; null when anything else is there. */
+function verifyOptions(words: string[]): { rehearsalKey: string | null; signature: string | null } | null {
+  const options = { rehearsalKey: null as string | null, signature: null as string | null };
+  for (let index = 0; index < words.length; index += 2) {
+    const [flag, value] = [words[index], words[index + 1]];
+    if (value === undefined) return null;
+    if (flag === "--rehearsal-key" && options.rehearsalKey === null) options.rehearsalKey = value;
+    else if (flag === "--signature" && options.signature === null) options.signature = value;
+    else return null;
+  }
+  return options;
+}
 
 const [command, ...rest] = argv.slice(2);
 const signatureAt = rest.indexOf("--signature");
@@ -26,10 +44,34 @@ const valid =
   command === "status" ||
   ((command === "run" || command === "redraw") && (rest.length === 0 || (signatureAt === 0 && rest.length === 2))) ||
   (command === "beacon" && rest.length === 2 && /^\d+$/.test(rest[0]!)) ||
-  (command === "claimed" && rest.length === 1 && /^\d{4}-(0[1-9]|1[0-2])$/.test(rest[0]!));
+  (command === "claimed" && rest.length === 1 && MONTH.test(rest[0]!)) ||
+  (command === "verify" &&
+    rest.length >= 2 &&
+    URL.canParse(rest[0]!) &&
+    /^https?:$/.test(new URL(rest[0]!).protocol) &&
+    MONTH.test(rest[1]!) &&
+    verifyOptions(rest.slice(2)) !== null);
 if (!valid) {
   console.error(USAGE);
   exit(64);
+}
+
+if (command === "verify") {
+  // Public data only: no database is opened, and the site's own settings play no part.
+  const { parseEnvOrExit } = await import("~/lib/server/parse-env.server");
+  const env = parseEnvOrExit(process.env);
+  const { DRAND_RELAYS } = await import("~/lib/draw/drand.server");
+  const { describeVerification, verifyPublishedDraw } = await import("~/lib/draw/verify-record.server");
+  const verification = await verifyPublishedDraw({
+    site: rest[0]!,
+    month: rest[1]!,
+    ...verifyOptions(rest.slice(2))!,
+    rootsFile: env.witnesses.rootsFile,
+    relays: env.draw.relays ?? DRAND_RELAYS,
+    relayTimeoutMs: env.draw.relayTimeoutMs,
+  });
+  stdout.write(`${describeVerification(verification)}\n`);
+  exit(verification.ok ? 0 : 1);
 }
 
 // Before the storage module loads: its start-up line belongs to the log (stderr), not to the record.

@@ -1,6 +1,6 @@
 import { DRAW_FACTS as FACT } from "./draw-facts";
 import type { LegalDocument } from "./rich-text";
-import { DRAW_RULE_STEPS } from "./verifiable-draw";
+import { DRAW_RULE_STEPS, WHAT_ANYONE_CAN_CHECK, WHAT_TO_KEEP } from "./verifiable-draw";
 
 /**
  * /bases-y-condiciones: the rules of the monthly draw, with the sections an Argentine free
@@ -107,7 +107,7 @@ export const DRAW_RULES: LegalDocument = {
         { list: DRAW_RULE_STEPS.map((step) => [`${step.title}. ${step.text}`]) },
         {
           paragraph: [
-            "Cada sorteo publica todos esos valores (el compromiso y su fecha, la lista y su huella, el momento en que se congeló, la ronda de drand con su firma, la semilla y el ganador), y en ",
+            "Cada sorteo publica todos esos valores (el compromiso, la lista y su huella con los sellos de las autoridades, el número de drand con su firma, la semilla y el ganador), y en ",
             { text: "«Verificalo vos»", href: "/sorteos#verificalo-vos" },
             " podés rehacer la cuenta en tu navegador o a mano. Si algo no te coincide, ",
             { text: "escribinos", href: "/contacto" },
@@ -121,6 +121,19 @@ export const DRAW_RULES: LegalDocument = {
             ".",
           ],
         },
+      ],
+    },
+    {
+      id: "como-controlar",
+      title: "Cómo controlar el sorteo",
+      blocks: [
+        {
+          paragraph: [
+            "No hace falta creernos. Las fechas que importan (cuándo se fijó la semilla y cuándo se congeló la lista) no las certificamos nosotros: las sellan autoridades de sellado de tiempo independientes, y si ninguna sella la lista antes de que salga el número de drand del sorteo, el sorteo no se hace con ese número, como dice el paso «Un azar que nadie controla».",
+          ],
+        },
+        { paragraph: [`${WHAT_TO_KEEP.title}. ${WHAT_TO_KEEP.text}`] },
+        { paragraph: [`${WHAT_ANYONE_CAN_CHECK.title}. ${WHAT_ANYONE_CAN_CHECK.text}`] },
       ],
     },
     {

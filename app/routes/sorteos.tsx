@@ -42,7 +42,7 @@ export default function SorteosPage() {
         <ParticipantsSection listing={listing} surveyOpen={surveyOpen} />
         <DrawEntrySteps />
         <PreviousWinners draws={draws.draws} sample={draws.sampleSheet} />
-        <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} />
+        <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} declaredRoots={draws.declaredRoots} />
         <FaqSection />
         <FaqJsonLd />
         <FinalCta />

@@ -38,6 +38,8 @@ export async function yearOfDraws(entries = 1000): Promise<string> {
         beaconFor: async (round) => ({ ...chain.sign(round), rehearsal: true }),
         now: drawAt + 31 * 60 * 1000,
         onRecorded: async () => undefined,
+        // Witnessed a second after the freeze, as the server's authorities would.
+        listWitnesses: async () => ({ witnessedAt: [drawAt + 2000], rows: [], problems: [] }),
       });
       drawAt = nextDrawAt(drawAt + 1000).getTime();
     }

@@ -129,6 +129,7 @@ function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "veri
     sample: false,
     claimedAt: null,
     verdict,
+    witnesses: { commitment: null, list: null },
   };
 }
 

@@ -9,13 +9,32 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, sharedBrowser, openPage } from "../support/browser";
 import { drawCommand, expectedWinners, printed, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 
 const MINUTE = 60_000;
+
+/**
+ * The run's two loopback authorities seal this draw (test/setup/shared-services.ts): the page
+ * checks their seals with the roots the site declares (TIMESTAMP_ROOTS), which it uses but
+ * cannot vouch for, so each of their lines is "sin comprobar" (the whole check with known roots
+ * is the component test's, test/components/sorteos/verify-draw.test.tsx).
+ */
+const hosts = () =>
+  inject("timestampAuthorities")
+    .split(",")
+    // The page lists seals by their authority's address.
+    .sort()
+    .map((url) => new URL(url).host);
+const UNVOUCHED = () =>
+  `No pudimos comprobarlo todo: quedaron sin comprobar ${hosts()
+    .map((host) => `sello de ${host} (compromiso)`)
+    .join(", ")}, compromiso sellado antes del sorteo, ${hosts()
+    .map((host) => `sello de ${host} (lista)`)
+    .join(", ")}, lista sellada antes de que drand publicara la ronda del sorteo (el detalle dice por qué).`;
 
 let app: AppServer;
 let browser: Browser;
@@ -94,16 +113,25 @@ describe("Verificalo vos on a recorded draw", () => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
     const pairingCode = () => scripts.filter((url) => /\/drand-beacon-[^/]*\.js$|beacon-checks/.test(url));
-    expect(await verifyOnPage(page, () => expect(pairingCode()).toEqual([]))).toBe(
-      "No coincide: valor público (sorteo).",
-    );
+    // The seals' code (PKI.js) too.
+    const sealsCode = () => scripts.filter((url) => /witness-checks/.test(url));
+    expect(
+      await verifyOnPage(page, () => {
+        expect(pairingCode()).toEqual([]);
+        expect(sealsCode()).toEqual([]);
+      }),
+    ).toBe(`No coincide: valor público (sorteo). ${UNVOUCHED()}`);
     expect(pairingCode()).not.toEqual([]);
+    expect(sealsCode()).not.toEqual([]);
     const lines = await page.locator("#verificalo-vos [role='status'] li").allTextContents();
     expect(lines.filter((line) => line.includes("(coincide)")).map((line) => line.split(" (")[0])).toEqual([
       "Huella de la lista",
       "Cantidad de participaciones",
       "Compromiso",
       "Fecha del compromiso",
+      "Texto sellado del compromiso",
+      "Texto sellado de la lista",
+      "Momento del sorteo",
       "Rondas de drand",
       "Fecha de la lista",
       "Ganador",
@@ -169,7 +197,9 @@ describe("Verificalo vos on a recorded draw", () => {
       seed,
       oneDigitOff(seed, (altered) => expectedWinners(altered, ids, [beacon])[0]!),
     );
-    expect(await verifyOnPage(seedPage)).toBe("No coincide: compromiso, valor público (sorteo), ganador (sorteo).");
+    expect(await verifyOnPage(seedPage)).toBe(
+      `No coincide: compromiso, valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`,
+    );
 
     // A rehearsal's value never passes for drand's; changed, the winner no longer follows from it.
     const { page: valuePage } = await openPage(browser, "mobile");
@@ -178,7 +208,7 @@ describe("Verificalo vos on a recorded draw", () => {
       beacon,
       oneDigitOff(beacon, (altered) => expectedWinners(seed, ids, [altered])[0]!),
     );
-    expect(await verifyOnPage(valuePage)).toBe("No coincide: valor público (sorteo), ganador (sorteo).");
+    expect(await verifyOnPage(valuePage)).toBe(`No coincide: valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`);
   });
 
   it("tells a list it could not download apart from one that does not match", async () => {
@@ -192,7 +222,7 @@ describe("Verificalo vos on a recorded draw", () => {
     });
     // The record is a rehearsal: its beacon is not drand's whatever happens to the list.
     expect(await verifyOnPage(page)).toBe(
-      "No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.",
+      `No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato. Además, q${UNVOUCHED().slice("No pudimos comprobarlo todo: q".length)}`,
     );
     // Asked of the page's own origin, whatever SITE_URL names.
     expect(asked.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);

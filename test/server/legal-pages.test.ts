@@ -114,18 +114,33 @@ describe("one source of facts", () => {
     const sorteos = textOf((await html(unset, "/sorteos")).match(/id="verificalo-vos"[\s\S]*?<\/section>/)![0]);
     // Each step of the method, as both pages must word it; written here, not imported.
     const METHOD = [
-      "publica su huella SHA-256 en la página de sorteos, con la fecha en que la publicó",
-      "En el momento del sorteo congelamos las participaciones",
-      "Publicamos esa lista y su huella SHA-256",
-      "la primera ronda que sale 30 minutos después del momento del sorteo",
-      "cada valor viene firmado por drand",
-      "calculamos HMAC-SHA256 de una línea que junta la huella de la lista, el valor público",
+      "publica en la página de sorteos su huella",
+      "Autoridades de sellado de tiempo independientes de nosotros y entre sí",
+      "A la hora del sorteo congelamos las participaciones del mes",
+      "las autoridades sellan enseguida esa huella junto con la del compromiso",
+      "Es siempre el primero que sale 30 minutos después de la hora del sorteo",
+      "el sorteo se hace con el primero que salga 30 minutos después del primer sello de la lista",
       "Pasados los 30 días se resortea entre los que quedan, sin los ganadores anteriores",
-      "la primera ronda de drand que sale 30 minutos después de cumplido el plazo",
+      "el primero que sale 30 minutos después de cumplido el plazo",
+      // What to keep, until when, and what anyone can check afterwards.
+      "Guardalas hasta que se entregue el premio: 30 días después del sorteo, y 30 más por cada resorteo",
+      "que la semilla es la del compromiso sellado antes del sorteo",
     ];
+    const controlSection = (await html(unset, "/bases-y-condiciones")).match(
+      /id="como-controlar"[\s\S]*?<\/section>/,
+    )![0];
     for (const step of METHOD) {
-      expect(rules, `rules: ${step}`).toContain(step);
+      expect(`${rules} ${textOf(controlSection)}`, `rules: ${step}`).toContain(step);
       expect(sorteos, `/sorteos: ${step}`).toContain(step);
+    }
+    // Plain words: no programmer's terms in the rules, nor in Verificalo vos' prose (its commands aside).
+    const prose = textOf(
+      (await html(unset, "/sorteos"))
+        .match(/id="verificalo-vos"[\s\S]*?<\/section>/)![0]
+        .replace(/<pre[\s\S]*?<\/pre>/g, ""),
+    );
+    for (const text of [textOf(await html(unset, "/bases-y-condiciones")), prose]) {
+      expect(text).not.toMatch(/SHA-?256|HMAC|\bbits?\b|\bBLS\b|RFC 3161/);
     }
     expect(hrefsIn(rulesSection)).toEqual(expect.arrayContaining(["/sorteos#verificalo-vos"]));
   });

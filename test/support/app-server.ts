@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** remix-serve behind the launcher that keeps `q` out of the access log, as `npm run serve` and the image run it. */
@@ -43,6 +43,22 @@ export const TEST_FORM_SECRET = "test-form-secret-not-for-production-0123456789"
 
 const MOVABLE_CLOCK = path.join(ROOT, "test/support/movable-clock.mjs");
 
+/**
+ * TIMESTAMP_AUTHORITIES and TIMESTAMP_ROOTS of the run's two loopback authorities
+ * (test/setup/shared-services.ts), which witness every app and draw command a test starts
+ * unless its env names others; none outside a test run (the bench), where the defaults apply.
+ */
+export function witnessEnv(): Record<string, string> {
+  let authorities: string | undefined;
+  let roots: string | undefined;
+  try {
+    [authorities, roots] = [inject("timestampAuthorities"), inject("timestampRoots")];
+  } catch {
+    // Outside a test run.
+  }
+  return authorities && roots ? { TIMESTAMP_AUTHORITIES: authorities, TIMESTAMP_ROOTS: roots } : {};
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -74,6 +90,7 @@ export async function startAppServer(
         PORT: String(port),
         HOST: "127.0.0.1",
         FORM_SECRET: TEST_FORM_SECRET,
+        ...witnessEnv(),
         ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
         ...env,
       },

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import path from "node:path";
-import { ROOT } from "./app-server";
+import { ROOT, witnessEnv } from "./app-server";
 
 export interface CommandResult {
   code: number;
@@ -28,7 +28,13 @@ export function drawCommand(
       [script, ...args],
       {
         cwd: ROOT,
-        env: { ...process.env, ...env, NODE_ENV: nodeEnv, ...(now ? { DRAW_NOW: now.toISOString() } : {}) },
+        env: {
+          ...process.env,
+          ...witnessEnv(),
+          ...env,
+          NODE_ENV: nodeEnv,
+          ...(now ? { DRAW_NOW: now.toISOString() } : {}),
+        },
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -1,4 +1,8 @@
-import type { SheetEntries } from "~/lib/draw-records/sheet-entries.server";
+import type { Kysely } from "kysely";
+import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
+import { runDraw, type DrawOptions } from "~/lib/draw-records/rounds.server";
+import type { LoadEntries, SheetEntries } from "~/lib/draw-records/sheet-entries.server";
+import type { Tables } from "~/lib/storage/schema";
 
 /**
  * The draw records' unit tests share one calendar and one way to draw: Monday 23 November
@@ -25,6 +29,17 @@ export const sheet = (ids: string[]): SheetEntries => ({
 export function recordingDraws() {
   const mailed: string[] = [];
   const askedRounds: number[] = [];
+  /**
+   * When the list's witnesses saw it, as the order rule reads them (their tokens are tested over
+   * HTTP with real authorities, test/server/draw-witnesses.test.ts): by default, one 2 s after
+   * the freeze. A test sets its own, and resets it with `witnesses.reset()`.
+   */
+  const witnesses = {
+    at: (frozenAt: number) => [frozenAt + 2000] as number[],
+    reset() {
+      this.at = (frozenAt) => [frozenAt + 2000];
+    },
+  };
   const options = (now: number, beacon = BEACON) => ({
     beaconFor: async (round: number) => {
       askedRounds.push(round);
@@ -34,6 +49,20 @@ export function recordingDraws() {
     onRecorded: async (_: unknown, record: { rounds: { winner_id: string }[] }) => {
       mailed.push(record.rounds.at(-1)!.winner_id);
     },
+    listWitnesses: async (draw: { frozen_at: number | null }) => ({
+      witnessedAt: witnesses.at(draw.frozen_at!),
+      rows: [],
+      problems: [],
+    }),
   });
-  return { mailed, askedRounds, options };
+  return { mailed, askedRounds, options, witnesses };
+}
+
+/**
+ * The draw of 7 December 2026 as it happens: its list frozen at the instant (as the server's
+ * timer does, one second in), then the run, after its drand round is out.
+ */
+export async function frozenThenRun(db: Kysely<Tables>, load: LoadEntries, options: DrawOptions) {
+  await freezeDueDraw(db, load, DRAW + 1000);
+  return runDraw(db, load, options);
 }

@@ -1,23 +1,28 @@
 /**
- * A thousand-entry draw (the list and seed of docs/draw.md's vectors) on a real quicknet round
- * as drand's relays publish it, 1000; so its instant is the one the rule ties to that round, in
- * August 2023: drawn 1,197 s after quicknet's genesis (1692803367), the first round out 30
- * minutes later is 1000, published at 15:59:24 UTC. Every check of the rule passes on it.
+ * A thousand-entry draw (the list and seed of docs/draw.md's vectors) made on Monday 5 August
+ * 2024 at 12:00 in Argentina, on a real quicknet round as drand's relays publish it. No witness
+ * sealed its list before the rule's round (10,022,812, out at 15:30:00 UTC); the first did at
+ * 16:06:26 UTC, its latest instant 16:06:27 (`QUICKNET_LIST_WITNESSED_AT`), so by the order rule
+ * the draw moved to the first round out 30 minutes after: 10,024,141, at 16:36:27. Every check
+ * of the rule passes on it, given those witnesses.
  */
 export const QUICKNET_DRAW = {
-  drawAt: "2023-08-23T15:29:24.000Z",
+  drawAt: "2024-08-05T15:00:00.000Z",
   ids: Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`),
   listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
   seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
   commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
-  committedAt: "2023-08-07T15:00:03.000Z",
+  committedAt: "2024-07-01T15:00:03.000Z",
   round: {
-    drandRound: 1000,
-    signature: "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39",
-    beacon: "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd",
-    winnerId: "OL-25645",
+    drandRound: 10_024_141,
+    signature: "8c87caf26bb4f5e9fdfad5ddf739ff8683344f8cf04a8c381225ff067557b5d9d51937eed765fcef21971bf5ddef44bb",
+    beacon: "08622adf60800b20ad45b39792a6fe32cb4bf428925550921b01ac3843e714e6",
+    winnerId: "OL-25489",
   },
 } as const;
+
+/** When the draw's list witnesses saw it, at the latest: what moved its round (above). */
+export const QUICKNET_LIST_WITNESSED_AT = [Date.parse("2024-08-05T16:06:27Z")];
 
 /** The list's text as frozen: one id per line, each line ended. */
 export const QUICKNET_LIST = QUICKNET_DRAW.ids.map((id) => `${id}\n`).join("");

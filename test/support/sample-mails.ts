@@ -59,6 +59,7 @@ export function sampleDraw(overrides: Partial<RecordedDraw> = {}): RecordedDraw 
     ],
     sample: false,
     claimedAt: null,
+    witnesses: { commitment: null, list: null },
     ...overrides,
   };
 }

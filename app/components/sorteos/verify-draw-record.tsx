@@ -1,22 +1,37 @@
 import { useState, useSyncExternalStore } from "react";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
-import { checkPublishedDraw, downloadList, roundName } from "~/lib/draw/draw-checks";
+import { checkPublishedDraw, downloadList, downloadWitnessFiles, roundName } from "~/lib/draw/draw-checks";
 import { drawAnchor, type PublishedDraw } from "~/lib/draw/published-draw";
+import { beaconRound } from "~/lib/draw/verifiable-draw";
+import { formatCount } from "~/lib/participants/format";
 import { UNABLE_TO_COMPUTE, VerificationResult, type Verification } from "./verify-draw-result";
 import { byHandScript } from "./verify-draw-script";
 import { EntriesInPlay, Hex, ListLink, PublishedValue } from "./verify-draw-values";
+import { WitnessSeals } from "./verify-draw-witnesses";
 
 const subscribeToNothing = () => () => undefined;
 const hydrated = () => true;
 const notHydrated = () => false;
 
-/** The published list's path on this page's own origin: what the visitor's browser can always fetch. */
+/** A published file's path on this page's own origin: what the visitor's browser can always fetch. */
 function onThisOrigin(url: string): string {
   return new URL(new URL(url).pathname, window.location.origin).href;
 }
 
+/** Why round 0 used another drand round than the rule's first choice, as the record shows it. */
+function MovedRound({ draw }: { draw: PublishedDraw }) {
+  const fixed = beaconRound(new Date(draw.drawAt), 0);
+  const used = draw.rounds[0]?.drandRound;
+  if (used === undefined || used === fixed) return null;
+  return (
+    <span className="mt-1 block text-slate-600">
+      {`Se corrió de la ronda ${formatCount(fixed)} a la ${formatCount(used)}: ninguna autoridad selló la lista antes de que drand publicara la ronda ${formatCount(fixed)}, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello de la lista.`}
+    </span>
+  );
+}
+
 /** One published draw: its values, a button that recomputes it in the browser, and the same by hand. */
-export function VerifyDrawRecord({ draw }: { draw: PublishedDraw }) {
+export function VerifyDrawRecord({ draw, declaredRoots }: { draw: PublishedDraw; declaredRoots: string | null }) {
   const [verification, setVerification] = useState<Verification>({ state: "idle" });
   // False in the server's HTML and until hydration: a button that cannot work yet stays disabled.
   const ready = useSyncExternalStore(subscribeToNothing, hydrated, notHydrated);
@@ -25,8 +40,11 @@ export function VerifyDrawRecord({ draw }: { draw: PublishedDraw }) {
   async function verify() {
     setVerification({ state: "running" });
     // Web Crypto exists only on secure (https) pages and in current browsers: without it, say so.
-    const checks = await downloadList(onThisOrigin(draw.listUrl))
-      .then((list) => checkPublishedDraw(draw, list))
+    const checks = await Promise.all([
+      downloadList(onThisOrigin(draw.listUrl)),
+      downloadWitnessFiles(draw.witnesses, onThisOrigin),
+    ])
+      .then(([list, files]) => checkPublishedDraw(draw, list, { files, trustedPem: null, declaredPem: declaredRoots }))
       .catch(() => [UNABLE_TO_COMPUTE]);
     setVerification({ state: "done", checks });
   }
@@ -41,26 +59,28 @@ export function VerifyDrawRecord({ draw }: { draw: PublishedDraw }) {
         <PublishedValue label="Participaciones">
           <EntriesInPlay count={draw.entryCount} window={draw.window} leftOut={draw.leftOut} />
         </PublishedValue>
-        <PublishedValue label="Huella de la lista (SHA-256)">
+        <PublishedValue label="Huella de la lista">
           <Hex value={draw.listHash} />
           <ListLink url={draw.listUrl} frozenAt={draw.frozenAt} />
         </PublishedValue>
-        <PublishedValue label="Compromiso (SHA-256 de la semilla)">
+        <PublishedValue label="Compromiso (huella de la semilla)">
           <Hex value={draw.commitment} />
           <span className="mt-1 block text-slate-600">
             Publicado el <time dateTime={draw.committedAt}>{formatArgentinaInstant(draw.committedAt)}</time>
           </span>
         </PublishedValue>
+        <WitnessSeals witnesses={draw.witnesses} />
         <PublishedValue label="Semilla revelada">
           <Hex value={draw.seed} />
         </PublishedValue>
         {draw.rounds.map((round, index) => (
           <PublishedValue key={index} label={roundName(index)}>
             <span className="block text-slate-600">Valor público: {round.beaconSource}</span>
+            {index === 0 ? <MovedRound draw={draw} /> : null}
             <Hex value={round.beacon} />
             {round.signature ? (
               <span className="mt-1 block">
-                <span className="block text-slate-600">Firma de la ronda (BLS, su SHA-256 es el valor):</span>
+                <span className="block text-slate-600">Firma de drand de la ronda (su huella es el valor):</span>
                 <Hex value={round.signature} />
               </span>
             ) : null}

@@ -8,9 +8,25 @@ export const UNABLE_TO_COMPUTE: Check = {
   detail: "Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
 };
 
-/** What the verdict adds when the list could not be downloaded: a failure to fetch, not a mismatch. */
-const UNCHECKED_VERDICT =
-  "No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.";
+/**
+ * What the verdict adds for checks it could not make: a list that could not be downloaded (a
+ * failure to fetch, not a mismatch; the winners wait on it), or a seal this page cannot vouch for.
+ */
+function uncheckedVerdict(unchecked: Check[]): string {
+  const listMissing = unchecked.some((check) => check.value === "Lista de ids");
+  const others = unchecked.filter(
+    (check) => check.value !== "Lista de ids" && !(listMissing && check.value.startsWith("Ganador")),
+  );
+  return [
+    "No pudimos comprobarlo todo:",
+    listMissing ? "la lista de ids no se pudo descargar. Probá de nuevo en un rato." : "",
+    others.length > 0
+      ? `${listMissing ? "Además, q" : "q"}uedaron sin comprobar ${others.map((check) => check.value.toLowerCase()).join(", ")} (el detalle dice por qué).`
+      : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
 
 export type Verification = { state: "idle" } | { state: "running" } | { state: "done"; checks: Check[] };
 
@@ -19,18 +35,18 @@ export function VerificationResult({ verification }: { verification: Verificatio
   if (verification.state === "idle") return null;
   if (verification.state === "running") return <p>Descargando la lista y haciendo la cuenta…</p>;
   const failed = verification.checks.filter((check) => !check.ok && !check.unchecked);
-  const unchecked = verification.checks.some((check) => check.unchecked);
+  const unchecked = verification.checks.filter((check) => check.unchecked);
   return (
     <>
       <p
-        className={`font-semibold ${failed.length > 0 ? "text-red-800" : unchecked ? "text-amber-800" : "text-emerald-800"}`}
+        className={`font-semibold ${failed.length > 0 ? "text-red-800" : unchecked.length > 0 ? "text-amber-800" : "text-emerald-800"}`}
       >
         {failed[0] === UNABLE_TO_COMPUTE
           ? "No se pudo verificar en este navegador."
           : [
               failed.length > 0 ? `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.` : "",
-              unchecked ? UNCHECKED_VERDICT : "",
-              failed.length === 0 && !unchecked
+              unchecked.length > 0 ? uncheckedVerdict(unchecked) : "",
+              failed.length === 0 && unchecked.length === 0
                 ? "Todo coincide: el ganador publicado es el que sale de la regla."
                 : "",
             ]

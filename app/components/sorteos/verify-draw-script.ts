@@ -35,5 +35,32 @@ export function byHandScript(draw: PublishedDraw): string {
       'sed -n "$((x + 1))p" quedan.txt',
     );
   });
+  lines.push(...witnessScript(draw));
   return lines.join("\n") + "\n";
+}
+
+/**
+ * The witnesses by hand: each stamped text and each seal downloaded, then `openssl ts -verify`
+ * against the roots the visitor trusts (raices.pem, theirs to bring) and the seal's time.
+ */
+function witnessScript(draw: PublishedDraw): string[] {
+  const statements = [draw.witnesses.commitment, draw.witnesses.list].filter((statement) => statement !== null);
+  if (statements.length === 0) return [];
+  const lines = [
+    "# 4. Los sellos de tiempo: cada uno tiene que dar «Verification: OK» y una hora anterior a la que importa",
+    "# (raices.pem: las raíces en las que confiás; las de Mozilla están en https://curl.se/ca/cacert.pem)",
+  ];
+  for (const statement of statements) {
+    const text = new URL(statement.url).pathname.split("/").at(-1)!;
+    lines.push(`curl -sS -o ${shellQuote(text)} ${shellQuote(statement.url)}`);
+    for (const token of statement.tokens) {
+      const seal = new URL(token.url).pathname.split("/").at(-1)!;
+      lines.push(
+        `curl -sS -o ${shellQuote(seal)} ${shellQuote(token.url)}`,
+        `openssl ts -verify -data ${shellQuote(text)} -in ${shellQuote(seal)} -CAfile raices.pem`,
+        `openssl ts -reply -in ${shellQuote(seal)} -text | grep '^Time stamp'`,
+      );
+    }
+  }
+  return lines;
 }

@@ -3,6 +3,7 @@ import type { UpcomingCommitment } from "~/lib/draw/published-draw";
 import { quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
 import { EntriesInPlay, Hex, ListLink, PublishedValue, WindowDays } from "./verify-draw-values";
+import { WitnessSeals } from "./verify-draw-witnesses";
 
 /** The next draw before it is made: its commitment, then its frozen list from the draw instant on. */
 export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
@@ -17,7 +18,7 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
         <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
       </h3>
       <dl className="mt-4 divide-y divide-brand-100">
-        <PublishedValue label="Compromiso (SHA-256 de la semilla)">
+        <PublishedValue label="Compromiso (huella de la semilla)">
           <Hex value={upcoming.commitment} />
           <span className="mt-1 block text-slate-600">
             Publicado el <time dateTime={upcoming.committedAt}>{formatArgentinaInstant(upcoming.committedAt)}</time>. La
@@ -33,7 +34,7 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
                 leftOut={upcoming.frozen.leftOut}
               />
             </PublishedValue>
-            <PublishedValue label="Huella de la lista (SHA-256)">
+            <PublishedValue label="Huella de la lista">
               <Hex value={upcoming.frozen.listHash} />
               <ListLink url={upcoming.frozen.listUrl} frozenAt={upcoming.frozen.frozenAt} />
             </PublishedValue>
@@ -46,6 +47,7 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
             </span>
           </PublishedValue>
         )}
+        <WitnessSeals witnesses={upcoming.witnesses} />
         <PublishedValue label="Valor público">
           drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo)
           {upcoming.frozen ? (

@@ -1,4 +1,4 @@
-import { DRAW_RULE_STEPS } from "~/content/verifiable-draw";
+import { DRAW_RULE_STEPS, WHAT_ANYONE_CAN_CHECK, WHAT_TO_KEEP } from "~/content/verifiable-draw";
 import type { PublishedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { PageSection } from "./page-section";
 import { VerifyDrawRecord } from "./verify-draw-record";
@@ -8,9 +8,12 @@ import { UpcomingDraw } from "./verify-draw-upcoming";
 export function VerifyDrawSection({
   draws,
   upcoming = null,
+  declaredRoots = null,
 }: {
   draws: PublishedDraw[];
   upcoming?: UpcomingCommitment | null;
+  /** Roots the site trusts for its seals besides the well-known ones (TIMESTAMP_ROOTS): used, never vouched for. */
+  declaredRoots?: string | null;
 }) {
   return (
     <PageSection
@@ -29,10 +32,18 @@ export function VerifyDrawSection({
           </li>
         ))}
       </ol>
+      <div className="mx-auto mt-4 grid max-w-5xl gap-4 md:grid-cols-2">
+        {[WHAT_TO_KEEP, WHAT_ANYONE_CAN_CHECK].map((block) => (
+          <div key={block.title} className="rounded-2xl border border-brand-200 bg-brand-50 p-5">
+            <h3 className="font-bold text-slate-900">{block.title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-700">{block.text}</p>
+          </div>
+        ))}
+      </div>
       <div className="mx-auto mt-10 max-w-5xl space-y-6">
         {upcoming ? <UpcomingDraw upcoming={upcoming} /> : null}
         {draws.map((draw) => (
-          <VerifyDrawRecord key={draw.drawAt} draw={draw} />
+          <VerifyDrawRecord key={draw.drawAt} draw={draw} declaredRoots={declaredRoots} />
         ))}
       </div>
     </PageSection>

@@ -1,10 +1,11 @@
 import { nextDrawAt } from "~/lib/draw/next-draw";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
-import { freezeDueDraw } from "./freeze.server";
+import { freezeDeadline, freezeDueDraw } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
 import { loadSheetEntries } from "./sheet-entries.server";
 import { ensureCommitment, type DrawRecord, type DrawSummary } from "./stored-draws.server";
+import { startWitnessing, witnessIfDue, witnessSoon } from "./witness-timer.server";
 
 /**
  * The server's draw timer: the draws kept on time by the server itself, never by a command
@@ -23,31 +24,45 @@ let nextTryAt = 0;
 /** One keeping at a time in this process: the pages and the timer share it. */
 let keeping: Promise<void> | null = null;
 
+/** The draws the server found too late to freeze, each said once. */
+const tooLateToFreeze = new Set<number>();
+
 /**
  * Whether the records, as last read, lack what is due by `now`: the upcoming draw's commitment,
- * or the due draw's frozen list (unless a try failed less than a minute ago). The pages ask on
- * every request, from the snapshot, without touching the database.
+ * or the due draw's frozen list while it may still be frozen (unless a try failed less than a
+ * minute ago). The pages ask on every request, from the snapshot, without touching the database;
+ * the witnesses' retries are kicked from here too, never waited on.
  */
 export function dueForKeeping(records: readonly DrawRecord<DrawSummary>[], now: number): boolean {
+  witnessIfDue(now);
   if (now < nextTryAt) return false;
   const next = nextDrawAt(now).getTime();
   if (!records.some(({ draw }) => draw.draw_at === next)) return true;
   // Newest first: the first record whose instant has passed is the due one.
   const due = records.find(({ draw }) => draw.draw_at <= now);
-  return due !== undefined && due.draw.list_hash === null;
+  return due !== undefined && due.draw.list_hash === null && now < freezeDeadline(due.draw.draw_at);
 }
 
 /**
  * Keeps the draws on time: commits the upcoming draw's seed if no one has, and freezes the due
- * draw's list if no one has (both idempotent across replicas), then reads the records again. A
- * failure is logged and tried again a minute later; the run freezes the list itself if it must.
+ * draw's list if no one has (both idempotent across replicas), has the witnesses asked for the
+ * new statement without waiting for them, then reads the records again. A failure is logged and
+ * tried again a minute later; the run freezes the list itself if it must, before the draw's round
+ * is public, and never after (said once).
  */
 export function keepDrawsOnTime(now: number): Promise<void> {
   keeping ??= (async () => {
     try {
-      await ensureCommitment(storage.db, now);
-      if (await freezeDueDraw(storage.db, loadSheetEntries, now)) {
+      if (await ensureCommitment(storage.db, now)) void witnessSoon();
+      const outcome = await freezeDueDraw(storage.db, loadSheetEntries, now);
+      if (outcome === "frozen") {
         console.log(JSON.stringify({ event: "draw.frozen", at: new Date(now).toISOString() }));
+        void witnessSoon();
+      } else if (typeof outcome === "object" && !tooLateToFreeze.has(outcome.tooLate)) {
+        tooLateToFreeze.add(outcome.tooLate);
+        console.error(
+          `[draw] The list of the draw of ${new Date(outcome.tooLate).toISOString()} was never frozen, and its drand round is public now: that draw cannot be made (docs/operations.md, "Draw day")`,
+        );
       }
       await serverDraws.fresh();
     } catch (error) {
@@ -70,6 +85,7 @@ export function startDrawTimer(): Promise<void> {
   // Once per process: development re-imports the server build on every change.
   return singleton("draw-clock", async () => {
     await keepDrawsOnTime(Date.now());
+    startWitnessing();
     const arm = () => {
       const wait = Math.min(nextDrawAt(Date.now()).getTime() - Date.now() + 1000, MAX_TIMER_MS);
       setTimeout(() => void keepDrawsOnTime(Date.now()).finally(arm), wait).unref();

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { DrawTaken } from "~/lib/draw/entry-window";
 import { argentinaDay } from "~/lib/draw/entry-window";
 import type { ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
@@ -5,7 +6,10 @@ import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { dueForKeeping, keepDrawsOnTime } from "./draw-timer.server";
 import { serverDraws } from "./server-draws.server";
-import { frozenList } from "./stored-draws.server";
+import { publishedDraw } from "./published-records.server";
+import { frozenList, type DrawRecord, type DrawSummary } from "./stored-draws.server";
+import { STATEMENT_FILES, tokenFileName } from "~/lib/draw/witness-statement";
+import { replyBytes, witnessConfig } from "./witnesses.server";
 
 /**
  * The draws as the pages show them: /sorteos' commitment and records, the home page's winners,
@@ -19,6 +23,17 @@ export interface DrawsView {
   draws: ShownDraw[];
   /** The bundled sample sheet is served: winners shown are examples. */
   sampleSheet: boolean;
+  /** Roots the site trusts for its witnesses besides the well-known ones (PEM), or null. */
+  declaredRoots: string | null;
+}
+
+/**
+ * The roots this site trusts for its witnesses besides Mozilla's (TIMESTAMP_ROOTS), as PEM, for
+ * the page's check to use without vouching for them; null when none (the default).
+ */
+function declaredWitnessRoots(): string | null {
+  const file = witnessConfig().rootsFile;
+  return file ? readFileSync(file, "utf8") : null;
 }
 
 /**
@@ -36,6 +51,7 @@ export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
     upcoming: snapshot.upcoming,
     draws: snapshot.draws,
     sampleSheet: env.sheetSource.kind === "file" && env.sheetSource.isBundledSample,
+    declaredRoots: declaredWitnessRoots(),
   };
 }
 
@@ -72,4 +88,40 @@ export async function drawList(date: string): Promise<DrawList> {
   if (record.draw.erased_at !== null) return "erased";
   const text = await frozenList(storage.db, record.draw.draw_at);
   return text === null ? null : { text };
+}
+
+/** A file of a draw's folder as served: its bytes and content type. */
+export interface DrawFile {
+  body: string | Uint8Array<ArrayBuffer>;
+  contentType: string;
+}
+
+/** The record of the draw on `date` (yyyy-mm-dd, Argentina), erased or not. */
+async function recordOn(date: string): Promise<DrawRecord<DrawSummary> | undefined> {
+  return (await serverDraws.current()).records.find(({ draw }) => argentinaDay(draw.draw_at) === date);
+}
+
+/**
+ * A file of the draw on `date`: `compromiso.txt` or `lista.txt`, each statement as it was
+ * stamped, or `<statement>.<authority>.tsr`, an authority's token as it sent it, kept past the
+ * 12-month erasure (they identify no one); or `sorteo.json`, the record as its section of
+ * /sorteos shows it, for `npm run draw -- verify` and any auditor (drawn and not erased). Null
+ * where the draw has no such file.
+ */
+export async function drawFile(date: string, name: string): Promise<DrawFile | null> {
+  const record = await recordOn(date);
+  if (!record) return null;
+  if (name === "sorteo.json") {
+    return record.rounds.length > 0 && record.draw.erased_at === null
+      ? { body: `${JSON.stringify(publishedDraw(record), null, 2)}\n`, contentType: "application/json; charset=utf-8" }
+      : null;
+  }
+  for (const kind of ["commitment", "list"] as const) {
+    const text = kind === "commitment" ? record.draw.commitment_statement : record.draw.list_statement;
+    if (text !== null && name === `${STATEMENT_FILES[kind]}.txt`) {
+      return { body: text, contentType: "text/plain; charset=utf-8" };
+    }
+  }
+  const token = record.witnesses.find((row) => tokenFileName(row.statement, row.authority) === name);
+  return token ? { body: replyBytes(token), contentType: "application/timestamp-reply" } : null;
 }

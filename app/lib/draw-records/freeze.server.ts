@@ -1,7 +1,15 @@
 import type { Kysely } from "kysely";
 import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
 import { previousDrawAt } from "~/lib/draw/next-draw";
-import { canonicalId, CURRENT_ID_RULE, entryListText, freezeEntryIds, sha256Hex } from "~/lib/draw/verifiable-draw";
+import {
+  beaconRound,
+  canonicalId,
+  CURRENT_ID_RULE,
+  entryListText,
+  freezeEntryIds,
+  quicknetRoundTime,
+  sha256Hex,
+} from "~/lib/draw/verifiable-draw";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
 import type { LoadEntries, SheetEntries } from "./sheet-entries.server";
@@ -38,9 +46,18 @@ function entriesInWindow(
 }
 
 /**
+ * When the list of the draw at `drawAt` can no longer be frozen: once drand has published the
+ * round the rule fixes for it, a list made then could be picked knowing the value that draws it
+ * (docs/draw.md, "The order, proven").
+ */
+export function freezeDeadline(drawAt: number): number {
+  return quicknetRoundTime(beaconRound(new Date(drawAt), 0));
+}
+
+/**
  * Freezes `draw`'s list from the sheet as it stands: valid ids in sheet order, each once, with
  * their published names. A conditional update: if another replica or a run froze it first,
- * theirs stands. Returns the draw as stored.
+ * theirs stands. Refused once the draw's drand round is public. Returns the draw as stored.
  */
 export async function freezeDraw(
   db: Kysely<Tables>,
@@ -48,6 +65,12 @@ export async function freezeDraw(
   loadEntries: LoadEntries,
   now: number,
 ): Promise<DrawRow> {
+  const deadline = freezeDeadline(draw.draw_at);
+  if (now >= deadline) {
+    throw new DrawRefused(
+      `The list of the draw of ${new Date(draw.draw_at).toISOString()} was never frozen, and drand published round ${beaconRound(new Date(draw.draw_at), 0)} at ${new Date(deadline).toISOString()}: a list frozen now could be chosen knowing the value that draws it, so this draw cannot be made (docs/operations.md, "Draw day")`,
+    );
+  }
   const sheet = await loadEntries();
   const previous = await frozenIds(db, previousDrawAt(draw.draw_at).getTime());
   const { inPlay: entries, outsideWindow, unreadableDates } = entriesInWindow(sheet, draw.draw_at, previous);
@@ -88,11 +111,18 @@ export async function freezeDraw(
 /**
  * At the draw instant (the server calls this on a timer, at start-up and when /sorteos is
  * renewed): freezes the due draw's list unless it is frozen, so the list and its hash are
- * public before the beacon round exists (docs/draw.md, "Commit, freeze, reveal").
+ * public before the beacon round exists (docs/draw.md, "Commit, freeze, reveal"); past that
+ * round, never (the draw it names is too late to make).
  */
-export async function freezeDueDraw(db: Kysely<Tables>, loadEntries: LoadEntries, now: number): Promise<boolean> {
+export async function freezeDueDraw(
+  db: Kysely<Tables>,
+  loadEntries: LoadEntries,
+  now: number,
+): Promise<"frozen" | "nothing due" | { tooLate: number }> {
   const draw = await latestDue(db, now);
-  if (!draw || draw.list_hash !== null) return false;
+  if (!draw || draw.list_hash !== null) return "nothing due";
+  // Past the round, the server leaves it unfrozen and says so; the run refuses it.
+  if (now >= freezeDeadline(draw.draw_at)) return { tooLate: draw.draw_at };
   await freezeDraw(db, draw, loadEntries, now);
-  return true;
+  return "frozen";
 }

@@ -1,11 +1,24 @@
 import { QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS } from "~/lib/draw/drand.server";
 import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
-import type { LeftOut, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import type {
+  PublishedStatement,
+  PublishedWitnesses,
+  RecordedDraw,
+  UpcomingCommitment,
+} from "~/lib/draw/published-draw";
+import { STATEMENT_FILES, tokenFileName, type StatementKind } from "~/lib/draw/witness-statement";
 import { beaconRound } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
 import { env } from "~/lib/server/env.server";
-import { idRuleOf, type DrawRecord, type DrawRoundRow, type DrawSummary } from "./stored-draws.server";
+import {
+  idRuleOf,
+  leftOutOf,
+  type DrawRecord,
+  type DrawRoundRow,
+  type DrawSummary,
+  type DrawWitnessRow,
+} from "./stored-draws.server";
 
 /**
  * The stored records as they are published: on /sorteos and the home page, in the organizer's
@@ -15,15 +28,37 @@ import { idRuleOf, type DrawRecord, type DrawRoundRow, type DrawSummary } from "
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function listUrlOf(drawAt: number): string {
-  return `${env.siteUrl}/sorteos/${argentinaDay(drawAt)}/ids.txt`;
+/** A file of the draw's folder, `/sorteos/<yyyy-mm-dd>/…` (docs/draw.md, "Checking a draw"). */
+function drawFileUrl(drawAt: number, file: string): string {
+  return `${env.siteUrl}/sorteos/${argentinaDay(drawAt)}/${file}`;
 }
 
-/** The sheet rows a freeze left out, as published; null on a list frozen before they were counted. */
-function leftOutOf(draw: DrawSummary): LeftOut | null {
-  return draw.outside_window === null || draw.unreadable_dates === null
-    ? null
-    : { outsideWindow: draw.outside_window, unreadableDate: draw.unreadable_dates, refusedId: draw.refused_ids };
+function listUrlOf(drawAt: number): string {
+  return drawFileUrl(drawAt, "ids.txt");
+}
+
+/**
+ * A draw's witnesses as published: each statement stamped so far, with the tokens it has. A
+ * statement is linked as soon as it is written, before any token (an authority may still answer).
+ */
+function publishedWitnesses(draw: DrawSummary, rows: readonly DrawWitnessRow[]): PublishedWitnesses {
+  const statement = (kind: StatementKind, text: string | null): PublishedStatement | null =>
+    text === null
+      ? null
+      : {
+          url: drawFileUrl(draw.draw_at, `${STATEMENT_FILES[kind]}.txt`),
+          tokens: rows
+            .filter((row) => row.statement === kind)
+            .map((row) => ({
+              authority: row.authority,
+              url: drawFileUrl(draw.draw_at, tokenFileName(kind, row.authority)),
+              stampedAt: iso(row.stamped_at),
+            })),
+        };
+  return {
+    commitment: statement("commitment", draw.commitment_statement),
+    list: statement("list", draw.list_statement),
+  };
 }
 
 /** Where a round's value comes from, as the page and the mail say it: a rehearsal never passes for drand. */
@@ -39,7 +74,7 @@ const beaconUrl = (round: DrawRoundRow) =>
   round.rehearsal === 1 ? null : `${DRAND_RELAYS[0]}/${QUICKNET.chainHash}/public/${round.beacon_round}`;
 
 /** A drawn record as /sorteos publishes it, the commands print it and the team's mail says it. */
-export function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): RecordedDraw {
+export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>): RecordedDraw {
   return {
     drawAt: iso(draw.draw_at),
     entryCount: draw.entry_count ?? 0,
@@ -66,17 +101,19 @@ export function publishedDraw({ draw, rounds }: DrawRecord<DrawSummary>): Record
     // A sample sheet's examples are all taken, whatever their dates: no window is claimed for them.
     leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
     claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
+    witnesses: publishedWitnesses(draw, witnesses),
   };
 }
 
 /** A committed draw not yet made: its commitment, and its frozen list from the draw instant on. */
-export function upcomingCommitment({ draw }: DrawRecord<DrawSummary>): UpcomingCommitment {
+export function upcomingCommitment({ draw, witnesses }: DrawRecord<DrawSummary>): UpcomingCommitment {
   return {
     drawAt: iso(draw.draw_at),
     commitment: draw.commitment,
     committedAt: iso(draw.committed_at),
     beaconRound: beaconRound(new Date(draw.draw_at), 0),
     window: entryWindow(draw.draw_at),
+    witnesses: publishedWitnesses(draw, witnesses),
     frozen:
       draw.frozen_at === null
         ? null

@@ -1,7 +1,14 @@
 import type { Kysely } from "kysely";
 import { argentinaDay } from "~/lib/draw/entry-window";
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import { beaconRound, isBeaconValue, parseEntryList, winnerIndex } from "~/lib/draw/verifiable-draw";
+import {
+  beaconRound,
+  isBeaconValue,
+  parseEntryList,
+  quicknetRoundTime,
+  winnerIndex,
+  witnessedDrawRound,
+} from "~/lib/draw/verifiable-draw";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
 import { freezeDraw } from "./freeze.server";
@@ -16,6 +23,7 @@ import {
   type DrawRoundRow,
   type DrawRow,
   type DrawSummary,
+  type DrawWitnessRow,
 } from "./stored-draws.server";
 
 /**
@@ -49,6 +57,54 @@ export interface DrawOptions {
   now: number;
   /** Runs inside the transaction that records the round: the mail of the record. */
   onRecorded: (trx: Kysely<Tables>, record: DrawRecord) => Promise<void>;
+  /**
+   * The list's witnesses the order rule counts (docs/draw.md, "The order, proven"): the latest
+   * instant of each token that is valid today over the statement the record's values make,
+   * asked of the authorities first if none is stored; with every token kept, and why the others
+   * do not count.
+   */
+  listWitnesses: (draw: DrawRow) => Promise<ListWitnesses>;
+}
+
+/** The tokens over a draw's list statement, as the order rule reads them. */
+export interface ListWitnesses {
+  /** Each valid token's latest instant (its time plus its accuracy), epoch ms. */
+  witnessedAt: number[];
+  /** Every token of the draw, as stored: the record's. */
+  rows: DrawWitnessRow[];
+  /** Why stored tokens or authorities do not count, for the refusal. */
+  problems: string[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The drand round that draws `round` of `draw`, by the order rule: never one emitted before a
+ * witness saw the list. Round 0 is the rule's round, or moves to the first round 30 minutes
+ * after the list's first witness when none came before it; a redraw's is fixed 30 days on, and
+ * refused without a witness before it. Refused (DrawRefused) without any witness.
+ */
+function provenRound(
+  draw: DrawRow,
+  round: number,
+  witnesses: ListWitnesses,
+): { drandRound: number; moved: string | null } {
+  const drawAt = new Date(draw.draw_at);
+  const fixed = beaconRound(drawAt, round);
+  const proven = round === 0 ? witnessedDrawRound(drawAt, witnesses.witnessedAt) : fixed;
+  const before = witnesses.witnessedAt.some((at) => at < quicknetRoundTime(proven ?? fixed));
+  if (proven === null || !before) {
+    const why = witnesses.problems.length > 0 ? ` (${witnesses.problems.join("; ")})` : "";
+    throw new DrawRefused(
+      `No time-stamp authority has witnessed the list of the draw of ${iso(draw.draw_at)}${why}: without a witness before the beacon, there is no draw (docs/draw.md, "The order, proven")`,
+    );
+  }
+  if (proven === fixed) return { drandRound: fixed, moved: null };
+  const first = Math.min(...witnesses.witnessedAt);
+  return {
+    drandRound: proven,
+    moved: `the draw moved from drand round ${fixed} (published ${iso(quicknetRoundTime(fixed))}) to round ${proven} (published ${iso(quicknetRoundTime(proven))}): no witness stamped the list before round ${fixed} was published, and the list's first stamp is of ${iso(first)}`,
+  };
 }
 
 /**
@@ -112,8 +168,8 @@ async function recordRound(
   db: Kysely<Tables>,
   draw: DrawRow,
   earlier: DrawRoundRow[],
-  { beaconFor, now, onRecorded }: DrawOptions,
-  alsoInTransaction: (trx: Kysely<Tables>) => Promise<void>,
+  { beaconFor, now, onRecorded, listWitnesses }: DrawOptions,
+  alsoInTransaction: (trx: Kysely<Tables>) => Promise<unknown>,
 ): Promise<DrawRecord> {
   const ids = parseEntryList(draw.list_text ?? "", idRuleOf(draw));
   if (ids === null || draw.list_hash === null) throw new Error("A frozen draw's stored list is not a canonical list");
@@ -123,8 +179,11 @@ async function recordRound(
   const remaining = ids.filter((id) => !taken.has(id));
   if (remaining.length === 0) throw new DrawRefused("Every entry of this draw has already won a round");
   const round = earlier.length;
-  const drandRound = beaconRound(new Date(draw.draw_at), round);
-  const beacon = await beaconFor(drandRound);
+  const witnesses = await listWitnesses(draw);
+  const { drandRound, moved } = provenRound(draw, round, witnesses);
+  const beacon = await beaconFor(drandRound).catch((error: unknown) => {
+    throw error instanceof DrawRefused && moved ? new DrawRefused(`${moved}. ${error.message}`) : error;
+  });
   if (!isBeaconValue(beacon.randomness)) throw new Error("A checked beacon's randomness is not hex");
   const { index, attempts } = await winnerIndex({
     seed: draw.seed,
@@ -148,7 +207,7 @@ async function recordRound(
     winner_country: countries[ids.indexOf(winnerId)] || null,
     drawn_at: now,
   };
-  const record: DrawRecord = { draw, rounds: [...earlier, row] };
+  const record: DrawRecord = { draw, rounds: [...earlier, row], witnesses: witnesses.rows };
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("draw_rounds").values(row).execute();

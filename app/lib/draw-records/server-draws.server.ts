@@ -1,6 +1,7 @@
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import { drawSnapshots } from "./draw-snapshot.server";
+import { storedWitnessFindings } from "./witnesses.server";
 
 /**
  * The draws as this server reads them: one snapshot per process, its counter looked at no more
@@ -11,7 +12,6 @@ export const serverDraws = singleton("draw-snapshots", () =>
   drawSnapshots(storage.db, {
     pollMs: 1000,
     clock: () => performance.now(),
-    // No record carries a witness's stamp yet: every real one reads "sin testigos".
-    witnessFindings: async () => ({ stamped: false }),
+    witnessFindings: (draw) => storedWitnessFindings(storage.db, draw),
   }),
 );

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import { nextDrawAt } from "~/lib/draw/next-draw";
+import type { LeftOut } from "~/lib/draw/published-draw";
 import { canonicalId, commitmentOf, newSeed, parseEntryList, type IdRule } from "~/lib/draw/verifiable-draw";
-import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
+import type { DrawRoundTable, DrawTable, DrawWitnessTable, Tables } from "~/lib/storage/schema";
 
 /**
  * The draws as stored (docs/decisions/040-draw-records-one-row-per-draw-instant-rounds-as.md):
@@ -11,32 +12,36 @@ import type { DrawRoundTable, DrawTable, Tables } from "~/lib/storage/schema";
 
 export type DrawRow = Selectable<DrawTable>;
 export type DrawRoundRow = Selectable<DrawRoundTable>;
+export type DrawWitnessRow = Selectable<DrawWitnessTable>;
 
 /** A draw without its list, names and countries, which grow with the entries: what pages and `status` read. */
 export type DrawSummary = Omit<DrawRow, "list_text" | "list_names" | "list_countries">;
 
-/** A draw with its rounds, oldest round first. */
+/** A draw with its rounds, oldest round first, and its witnesses' tokens (docs/draw.md, "Witnesses"). */
 export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
   draw: Draw;
   rounds: DrawRoundRow[];
+  witnesses: DrawWitnessRow[];
 }
 
 /**
  * Commits a seed for the draw after `now` unless one exists. Insert-if-absent on the draw
  * instant's key: replicas starting together each try, one row wins, the others change nothing.
+ * Whether this call made it (its witnesses are then asked for).
  */
-export async function ensureCommitment(db: Kysely<Tables>, now: number): Promise<void> {
+export async function ensureCommitment(db: Kysely<Tables>, now: number): Promise<boolean> {
   const seed = newSeed();
-  await db
+  const result = await db
     .insertInto("draws")
     .values({ draw_at: nextDrawAt(now).getTime(), seed, commitment: await commitmentOf(seed), committed_at: now })
     .onConflict((conflict) => conflict.column("draw_at").doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Every draw record, newest first: the drawn ones with their rounds, the committed ones with none. */
 export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSummary>[]> {
-  const [draws, rounds] = await Promise.all([
+  const [draws, rounds, witnesses] = await Promise.all([
     db
       .selectFrom("draws")
       .select([
@@ -54,12 +59,30 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
         "id_rule",
         "claimed_at",
         "erased_at",
+        "commitment_statement",
+        "list_statement",
       ])
       .orderBy("draw_at", "desc")
       .execute(),
     db.selectFrom("draw_rounds").selectAll().orderBy("round").execute(),
+    db.selectFrom("draw_witnesses").selectAll().orderBy("statement").orderBy("authority").execute(),
   ]);
-  return draws.map((draw) => ({ draw, rounds: rounds.filter((round) => round.draw_at === draw.draw_at) }));
+  return draws.map((draw) => ({
+    draw,
+    rounds: rounds.filter((round) => round.draw_at === draw.draw_at),
+    witnesses: witnesses.filter((witness) => witness.draw_at === draw.draw_at),
+  }));
+}
+
+/** The tokens over the draw at `drawAt`'s statements (of `kind` only, if given), by authority. */
+export async function witnessesOf(
+  db: Kysely<Tables>,
+  drawAt: number,
+  kind?: DrawWitnessRow["statement"],
+): Promise<DrawWitnessRow[]> {
+  let query = db.selectFrom("draw_witnesses").selectAll().where("draw_at", "=", drawAt);
+  if (kind) query = query.where("statement", "=", kind);
+  return query.orderBy("statement").orderBy("authority").execute();
 }
 
 /** The rounds of the draw at `drawAt`, oldest first. */
@@ -90,6 +113,13 @@ export async function frozenList(db: Kysely<Tables>, drawAt: number): Promise<st
  */
 export function idRuleOf(draw: Pick<DrawRow, "id_rule">): IdRule {
   return draw.id_rule === 2 ? 2 : 1;
+}
+
+/** The sheet rows a freeze left out, as published; null on a list frozen before they were counted. */
+export function leftOutOf(draw: Pick<DrawRow, "outside_window" | "unreadable_dates" | "refused_ids">): LeftOut | null {
+  return draw.outside_window === null || draw.unreadable_dates === null
+    ? null
+    : { outsideWindow: draw.outside_window, unreadableDate: draw.unreadable_dates, refusedId: draw.refused_ids };
 }
 
 /** The last frozen list read, per database: a frozen list never changes, and /sorteos asks for the same one on every render. */

@@ -18,11 +18,31 @@ interface BeaconVerdict {
  */
 export function beaconChecks(
   rounds: readonly PublishedRound[],
-  { roundName, formatCount }: { roundName: (index: number) => string; formatCount: (count: number) => string },
+  {
+    roundName,
+    formatCount,
+    rehearsalKey = null,
+  }: {
+    roundName: (index: number) => string;
+    formatCount: (count: number) => string;
+    /** A rehearsal's key, given by whoever checks one (`draw -- verify --rehearsal-key`): never the page's. */
+    rehearsalKey?: string | null;
+  },
 ): BeaconVerdict[] {
   return rounds.map((round, index) => {
     const value = `Valor público (${roundName(index).toLowerCase()})`;
     const drandRound = formatCount(round.drandRound);
+    if (round.rehearsal && rehearsalKey !== null && round.signature !== null) {
+      const check = checkBeacon(round.drandRound, round.signature, rehearsalKey);
+      const ok = check.ok && check.randomness === round.beacon;
+      return {
+        value,
+        ok,
+        detail: ok
+          ? `Es de un ensayo: la firma de la ronda ${drandRound} verifica con la clave de ensayo dada, no con la de drand.`
+          : "No verifica con la clave de ensayo dada.",
+      };
+    }
     if (round.rehearsal) {
       return {
         value,

@@ -1,5 +1,6 @@
 import { formatCount } from "~/lib/participants/format";
-import type { PublishedDraw } from "./published-draw";
+import { argentinaWallClock, nextDrawAt } from "./next-draw";
+import type { PublishedDraw, PublishedStatement, PublishedWitnesses } from "./published-draw";
 import {
   beaconRound,
   commitmentOf,
@@ -8,7 +9,9 @@ import {
   quicknetRoundTime,
   sha256Hex,
   type IdRule,
+  witnessedDrawRound,
 } from "./verifiable-draw";
+import type { StatementFiles, WitnessFiles, WitnessInputs, WitnessVerdict } from "./witness-checks";
 
 /**
  * The steps of a published draw's check ("Verificalo vos", docs/draw.md, "Checking a draw"):
@@ -26,35 +29,86 @@ export interface Check {
   detail: string;
 }
 
-/** The frozen list's bytes as downloaded, or why there are none. */
+/** A published file's bytes as downloaded, or why there are none. */
 export type ListDownload = { bytes: Uint8Array<ArrayBuffer> } | { problem: string };
 
-/** What the steps read besides the published values: the list as downloaded, hashed and parsed. */
+/**
+ * What the steps read besides the published values: the list as downloaded, hashed and parsed,
+ * and the witnesses' verdict (their statements and tokens checked first: the rounds' step needs
+ * when the list was witnessed).
+ */
 interface CheckInputs {
   /** Null when the list could not be downloaded; `ids` null when its text is not a canonical list. */
   list: { hash: string; ids: string[] | null } | null;
   listProblem: string | null;
+  witnessed: WitnessVerdict;
+  /** The rehearsal key a record's rounds are checked against where they are a rehearsal's (a command's option). */
+  rehearsalKey: string | null;
 }
 
 type CheckStep = (draw: PublishedDraw, inputs: CheckInputs) => Check[] | Promise<Check[]>;
+
+/** Whether `ms` is a draw instant exactly, to the millisecond: a first Monday at 12:00:00 in Argentina. */
+function isDrawInstant(ms: number): boolean {
+  return nextDrawAt(ms - 1).getTime() === ms;
+}
+
+/**
+ * "7/12/2026, 12:00:03", Argentina time: a seal's instant, whose seconds matter. Here, beside
+ * the steps, so that the seals' view and their lazily loaded checks share it without a module
+ * of the page being split out for them (docs/performance.md).
+ */
+export function formatArgentinaSecond(iso: string): string {
+  const wall = argentinaWallClock(Date.parse(iso));
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${wall.getUTCDate()}/${wall.getUTCMonth() + 1}/${wall.getUTCFullYear()}, ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`;
+}
 
 /** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
 export function roundName(round: number): string {
   return round === 0 ? "Sorteo" : `Resorteo ${round}`;
 }
 
-/** The frozen list at `url`, as bytes, or why it cannot be used. */
-export async function downloadList(url: string): Promise<ListDownload> {
+/** A published file at `url` ("la lista de ids", "el sello…"), as bytes, or why it cannot be used. */
+async function downloadFile(url: string, what: string): Promise<ListDownload> {
   try {
     const response = await fetch(url, { cache: "no-store" });
     if (!response.ok) {
-      return { problem: `No pudimos descargar la lista de ids (el servidor respondió ${response.status}).` };
+      return { problem: `No pudimos descargar ${what} (el servidor respondió ${response.status}).` };
     }
     return { bytes: new Uint8Array(await response.arrayBuffer()) };
   } catch {
     // A network failure, before the answer or in the middle of its body.
-    return { problem: "No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo." };
+    return { problem: `No pudimos descargar ${what}: revisá tu conexión y probá de nuevo.` };
   }
+}
+
+/** The frozen list at `url`, as bytes, or why it cannot be used. */
+export function downloadList(url: string): Promise<ListDownload> {
+  return downloadFile(url, "la lista de ids");
+}
+
+/**
+ * A record's witness files (each statement and its tokens), downloaded from where `locate` puts
+ * each published URL (the page: its own origin); one that cannot be downloaded is null.
+ */
+export async function downloadWitnessFiles(
+  witnesses: PublishedWitnesses,
+  locate: (url: string) => string,
+): Promise<WitnessFiles> {
+  const bytes = async (url: string) => {
+    const download = await downloadFile(locate(url), url);
+    return "bytes" in download ? download.bytes : null;
+  };
+  const files = async (statement: PublishedStatement | null): Promise<StatementFiles | null> =>
+    statement && {
+      statement: await bytes(statement.url),
+      tokens: await Promise.all(
+        statement.tokens.map(async (token) => ({ authority: token.authority, reply: await bytes(token.url) })),
+      ),
+    };
+  const [commitment, list] = await Promise.all([files(witnesses.commitment), files(witnesses.list)]);
+  return { commitment, list };
 }
 
 /** The list's SHA-256 and its ids, null when the bytes are not a canonical list under the record's id rule. */
@@ -117,27 +171,61 @@ const commitmentChecks: CheckStep = async (draw) => {
 };
 
 /**
- * Whether the values were fixed before anyone could know the beacon: each round's drand round
- * is the one the rule names for it, and the list was frozen before the first was published.
+ * Whether the values were fixed before anyone could know the beacon: the draw instant is the
+ * rule's; each round's drand round is the one the rule names for it (round 0's, from when the
+ * witnesses saw the list: docs/draw.md, "The order, proven"); and the list was frozen before the
+ * first was published.
  */
-const timingChecks: CheckStep = (draw) => {
+const timingChecks: CheckStep = (draw, { witnessed }) => {
   const drawAt = new Date(draw.drawAt);
-  const off = draw.rounds
-    .map((round, index) => ({ index, used: round.drandRound, fixed: beaconRound(drawAt, index) }))
-    .find(({ used, fixed }) => used !== fixed);
-  const first = draw.rounds[0];
+  const onTime = isDrawInstant(drawAt.getTime());
   const checks: Check[] = [
-    off === undefined
-      ? { value: "Rondas de drand", ok: true, detail: "Cada una es la que fija la regla desde antes del sorteo." }
-      : {
-          value: "Rondas de drand",
-          ok: false,
-          detail: `${roundName(off.index)} usó la ronda ${formatCount(off.used)}; la regla fija la ${formatCount(off.fixed)}.`,
-        },
+    {
+      value: "Momento del sorteo",
+      ok: onTime,
+      detail: onTime
+        ? "Es el primer lunes del mes a las 12:00:00 (hora de Argentina), como fija la regla."
+        : "No es el primer lunes del mes a las 12:00:00 (hora de Argentina): no es el que fija la regla.",
+    },
   ];
-  if (first) {
-    const frozenBefore = Date.parse(draw.frozenAt) < quicknetRoundTime(first.drandRound);
-    const round = formatCount(first.drandRound);
+  const fixedFirst = beaconRound(drawAt, 0);
+  // A record without witnesses of its list is held to the rule's round.
+  const first = witnessedDrawRound(drawAt, witnessed.listWitnessedAt) ?? fixedFirst;
+  const expected = (index: number) => (index === 0 ? first : beaconRound(drawAt, index));
+  const off = draw.rounds
+    .map((round, index) => ({ index, used: round.drandRound, fixed: expected(index) }))
+    .find(({ used, fixed }) => used !== fixed);
+  const moved =
+    first === fixedFirst
+      ? ""
+      : ` El sorteo se corrió a la ronda ${formatCount(first)}: ningún testigo selló la lista antes de la ronda ${formatCount(fixedFirst)}, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello.`;
+  if (off?.index === 0 && witnessed.listIncomplete) {
+    // The seal that fixes round 0 may be one that could not be fetched.
+    checks.push({
+      value: "Rondas de drand",
+      ok: false,
+      unchecked: true,
+      detail: "No se puede saber qué ronda fija la regla sin todos los sellos de la lista.",
+    });
+  } else {
+    checks.push(
+      off === undefined
+        ? {
+            value: "Rondas de drand",
+            ok: true,
+            detail: `Cada una es la que fija la regla desde antes del sorteo.${moved}`,
+          }
+        : {
+            value: "Rondas de drand",
+            ok: false,
+            detail: `${roundName(off.index)} usó la ronda ${formatCount(off.used)}; la regla fija la ${formatCount(off.fixed)}.${moved}`,
+          },
+    );
+  }
+  const firstRound = draw.rounds[0];
+  if (firstRound) {
+    const frozenBefore = Date.parse(draw.frozenAt) < quicknetRoundTime(firstRound.drandRound);
+    const round = formatCount(firstRound.drandRound);
     checks.push({
       value: "Fecha de la lista",
       ok: frozenBefore,
@@ -149,10 +237,13 @@ const timingChecks: CheckStep = (draw) => {
   return checks;
 };
 
+/** The witnesses' lines, worked out before the steps (checkPublishedDraw). */
+const witnessStep: CheckStep = (_, { witnessed }) => witnessed.checks;
+
 /** Each round's value against drand's key: the pairing code is loaded only now, when someone asks. */
-const beaconStep: CheckStep = async (draw) => {
+const beaconStep: CheckStep = async (draw, { rehearsalKey }) => {
   const { beaconChecks } = await import("./beacon-checks");
-  return beaconChecks(draw.rounds, { roundName, formatCount });
+  return beaconChecks(draw.rounds, { roundName, formatCount, rehearsalKey });
 };
 
 const winnerChecks: CheckStep = async (draw, { list }) => {
@@ -179,14 +270,34 @@ const winnerChecks: CheckStep = async (draw, { list }) => {
 };
 
 /** The steps in the order the verdict lists them. */
-const STEPS: readonly CheckStep[] = [listChecks, commitmentChecks, timingChecks, beaconStep, winnerChecks];
+const STEPS: readonly CheckStep[] = [listChecks, commitmentChecks, witnessStep, timingChecks, beaconStep, winnerChecks];
 
-/** Every check of a published draw, given its list as downloaded (or why it could not be). */
-export async function checkPublishedDraw(draw: PublishedDraw, download: ListDownload): Promise<Check[]> {
-  const inputs: CheckInputs =
-    "problem" in download
-      ? { list: null, listProblem: download.problem }
-      : { list: await readList(download.bytes, draw.idRule), listProblem: null };
+/**
+ * Every check of a published draw, given its list as downloaded (or why it could not be) and
+ * its witnesses: their files and roots (the witnesses' code, PKI.js, is imported only now),
+ * their verdict worked out already (the server's), or none (a record no authority stamped: its
+ * round 0 is held to the rule's).
+ */
+export async function checkPublishedDraw(
+  draw: PublishedDraw,
+  download: ListDownload,
+  witnesses: WitnessInputs | WitnessVerdict | null,
+  { rehearsalKey = null }: { rehearsalKey?: string | null } = {},
+): Promise<Check[]> {
+  let witnessed: WitnessVerdict;
+  if (witnesses === null) witnessed = { checks: [], listWitnessedAt: [], listIncomplete: false };
+  else if ("checks" in witnesses) witnessed = witnesses;
+  else {
+    const { witnessChecks } = await import("./witness-checks");
+    witnessed = await witnessChecks(draw, witnesses, formatArgentinaSecond);
+  }
+  const list = "problem" in download ? null : await readList(download.bytes, draw.idRule);
+  const inputs: CheckInputs = {
+    list,
+    listProblem: "problem" in download ? download.problem : null,
+    witnessed,
+    rehearsalKey,
+  };
   const checks: Check[] = [];
   for (const step of STEPS) checks.push(...(await step(draw, inputs)));
   return checks;

@@ -1,12 +1,13 @@
-import { checkPublishedDraw, type Check, type ListDownload } from "./draw-checks";
+import { checkPublishedDraw, type ListDownload } from "./draw-checks";
 import type { DrawVerdict, PublishedDraw } from "./published-draw";
+import type { WitnessVerdict } from "./witness-checks";
 
 /**
  * What the witnesses' check found on a record (docs/draw.md, "Checking a draw"): no authority
  * stamped it, or each statement's and token's check. The witnesses' module provides it; the
  * verdict below only reads it.
  */
-export type WitnessFindings = { stamped: false } | { stamped: true; checks: readonly Check[] };
+export type WitnessFindings = { stamped: false } | ({ stamped: true } & WitnessVerdict);
 
 /**
  * The server's verdict on one record (the "Sorteo verificado" badge, home and /sorteos): the
@@ -22,7 +23,7 @@ export async function drawVerdict(
 ): Promise<DrawVerdict> {
   if (draw.sample) return "sample";
   if (draw.rounds.some((round) => round.rehearsal)) return "rehearsal";
-  const checks = [...(await checkPublishedDraw(draw, list)), ...(witnesses.stamped ? witnesses.checks : [])];
+  const checks = await checkPublishedDraw(draw, list, witnesses.stamped ? witnesses : null);
   if (checks.some((check) => !check.ok)) return "mismatch";
   return witnesses.stamped ? "verified" : "unwitnessed";
 }

@@ -58,6 +58,10 @@ export interface PublishedDraw {
   frozenAt: string;
   seed: string;
   rounds: PublishedRound[];
+  /** Frozen from the bundled sample sheet: the page says the entries are examples, and its statement claims no days. */
+  sample: boolean;
+  /** The time-stamp authorities' tokens over its commitment and its list (docs/draw.md, "Witnesses"). */
+  witnesses: PublishedWitnesses;
 }
 
 /**
@@ -71,8 +75,6 @@ export type DrawVerdict = "verified" | "unwitnessed" | "mismatch" | "rehearsal" 
 
 /** A recorded draw as the server publishes it. */
 export interface RecordedDraw extends PublishedDraw {
-  /** Frozen from the bundled sample sheet: the page says the entries are examples. */
-  sample: boolean;
   /** When the prize was delivered (ISO 8601), or null while it is not. */
   claimedAt: string | null;
 }
@@ -95,6 +97,8 @@ export interface UpcomingCommitment {
   /** The drand quicknet round fixed for it by rule. */
   beaconRound: number;
   window: EntryWindow;
+  /** The authorities' tokens over its commitment, and over its list once frozen. */
+  witnesses: PublishedWitnesses;
   /** From the draw instant on: the list the winner is drawn from, public before the beacon exists. */
   frozen: {
     frozenAt: string;
@@ -103,4 +107,27 @@ export interface UpcomingCommitment {
     listUrl: string;
     leftOut: LeftOut | null;
   } | null;
+}
+
+/** One authority's token over a statement, as /sorteos links it (docs/draw.md, "Witnesses"). */
+export interface PublishedToken {
+  /** The authority that stamped it, as TIMESTAMP_AUTHORITIES names it ("http://timestamp.digicert.com"). */
+  authority: string;
+  /** Absolute URL of its reply (`.tsr`), beside the ids list. */
+  url: string;
+  /** The instant it stamped (ISO 8601), as the server read it: the check reads it again from the token. */
+  stampedAt: string;
+}
+
+/** A statement the authorities stamped, and their tokens: public as soon as they exist. */
+export interface PublishedStatement {
+  /** Absolute URL of the statement's text (`compromiso.txt`, `lista.txt`). */
+  url: string;
+  tokens: PublishedToken[];
+}
+
+/** A draw's witnesses: null where a statement was never stamped (a record made before witnesses were asked). */
+export interface PublishedWitnesses {
+  commitment: PublishedStatement | null;
+  list: PublishedStatement | null;
 }

@@ -10,7 +10,7 @@
  */
 
 /** Names the rule inside every HMAC message; a changed rule gets a new tag, never a changed meaning. */
-const RULE_TAG = "opinionlabz-draw-v1";
+export const RULE_TAG = "opinionlabz-draw-v1";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** A public random value as its source prints it in hex: drand's `randomness` is 64 digits. */
@@ -246,11 +246,29 @@ const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
  * plus 30 minutes, or, for redraw r, plus r times 30 days as well.
  */
 export function beaconRound(drawAt: Date, round: number): number {
-  const instantS = (drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS) / 1000;
-  return Math.ceil((instantS - QUICKNET_GENESIS_S) / QUICKNET_PERIOD_S) + 1;
+  return firstRoundFrom(drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS);
 }
 
 /** When quicknet emits `round`, epoch ms: status prints it so ops know when to fetch the value. */
 export function quicknetRoundTime(round: number): number {
   return (QUICKNET_GENESIS_S + QUICKNET_PERIOD_S * (round - 1)) * 1000;
+}
+
+/** The first quicknet round emitted at or after `ms`. */
+function firstRoundFrom(ms: number): number {
+  return Math.ceil((ms / 1000 - QUICKNET_GENESIS_S) / QUICKNET_PERIOD_S) + 1;
+}
+
+/**
+ * The drand round that draws round 0, given when the witnesses saw the list (each valid token's
+ * latest instant, its time plus its accuracy; docs/draw.md, "The order, proven"): the rule's
+ * round if a token came before that round was emitted; else the first round emitted 30 minutes
+ * or more after the earliest token, so the list is always witnessed before the value that draws
+ * it exists. Null without a token: there is no draw.
+ */
+export function witnessedDrawRound(drawAt: Date, listWitnessedAt: readonly number[]): number | null {
+  if (listWitnessedAt.length === 0) return null;
+  const fixed = beaconRound(drawAt, 0);
+  const first = Math.min(...listWitnessedAt);
+  return first < quicknetRoundTime(fixed) ? fixed : firstRoundFrom(first + BEACON_DELAY_MS);
 }

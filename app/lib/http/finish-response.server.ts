@@ -30,7 +30,12 @@ export type FinishedAs =
   /** `/healthz`: always asked of the origin. */
   | { kind: "health" }
   /** A drawn month's frozen ids list, the exact bytes its published hash was taken of; or its 404. */
-  | { kind: "draw-list"; found: boolean };
+  | { kind: "draw-list"; found: boolean }
+  /**
+   * A file of a draw's folder: a stamped statement (text) or an authority's token (`.tsr`), which
+   * never change once made, or the record as JSON, which changes with a redraw or a claim.
+   */
+  | { kind: "draw-file"; contentType: string };
 
 /** Everything finishing one kind of response sets. */
 interface Finishing {
@@ -76,6 +81,13 @@ const FINISHING: { [Kind in FinishedAs["kind"]]: (finished: Extract<FinishedAs, 
     contentType: "text/plain; charset=utf-8",
     anyOrigin: true,
   }),
+  "draw-file": ({ contentType }) => ({
+    inline: NO_INLINE_SOURCES,
+    // The record changes with a redraw or a claim; the statements and seals never do.
+    cacheControl: contentType.startsWith("application/json") ? cacheControlFor("ready") : DRAW_LIST_CACHE_CONTROL,
+    contentType,
+    anyOrigin: true,
+  }),
 };
 
 /** The row of `finished`'s kind, applied to it. */
@@ -96,10 +108,10 @@ export function finishResponse(headers: Headers, finished: FinishedAs): void {
   if (anyOrigin) headers.set("Access-Control-Allow-Origin", "*");
 }
 
-function resourceResponse(body: string, finished: FinishedAs, status = 200): Response {
+function resourceResponse(body: string | Uint8Array<ArrayBuffer>, finished: FinishedAs, status = 200): Response {
   const headers = new Headers();
   finishResponse(headers, finished);
-  headers.set("Content-Length", String(Buffer.byteLength(body)));
+  headers.set("Content-Length", String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength));
   return new Response(body, { headers, status });
 }
 
@@ -128,4 +140,16 @@ export function drawListResponse(list: { text: string } | "erased" | null): Resp
   return list === null
     ? resourceResponse("No hay un sorteo hecho en esa fecha.\n", { kind: "draw-list", found: false }, 404)
     : resourceResponse(list.text, { kind: "draw-list", found: true });
+}
+
+/**
+ * A file of a draw's folder (docs/draw.md, "Witnesses"): the exact bytes that were stamped, an
+ * authority's token as it sent it, or the record; a 404 where there is none by that name.
+ */
+export function drawFileResponse(
+  file: { body: string | Uint8Array<ArrayBuffer>; contentType: string } | null,
+): Response {
+  return file === null
+    ? resourceResponse("No hay un archivo con ese nombre para ese sorteo.\n", { kind: "draw-list", found: false }, 404)
+    : resourceResponse(file.body, { kind: "draw-file", contentType: file.contentType });
 }

@@ -83,6 +83,14 @@ export const drandRelays = variable.transform((raw, context) => {
   return bad === undefined ? relays : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
 });
 
+/** Comma-separated http(s) URLs of RFC 3161 time-stamp authorities; unset, the well-known public ones. */
+export const timestampAuthorities = variable.transform((raw, context) => {
+  if (!raw) return null;
+  const authorities = listOf(raw);
+  const bad = authorities.find((url) => !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol));
+  return bad === undefined ? authorities : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+});
+
 /** The proxies whose X-Forwarded-For is believed, as the edge reads them; "none"; unset, loopback and the private ranges. */
 export const trustProxy = variable.transform((raw, context) => {
   if (raw === undefined) return [...DEFAULT_TRUSTED_PROXIES];

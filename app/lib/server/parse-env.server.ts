@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import {
@@ -10,6 +10,7 @@ import {
   sheetLocation,
   siteUrl,
   surveyUrl,
+  timestampAuthorities,
   trustProxy,
   variable,
   wholeNumber,
@@ -60,6 +61,7 @@ export interface ServerEnv {
    */
   drawNow: number | null;
   draw: DrawConfig;
+  witnesses: WitnessEnv;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: none is. */
   trustedProxies: string[];
   /** What signs a form's start instant; null: a secret the server makes and keeps in its database. */
@@ -79,6 +81,16 @@ export interface DrawConfig {
    * every record made with it says it is not drand's (docs/draw.md, "Rehearsals").
    */
   rehearsalKey: string | null;
+}
+
+/** The time-stamp authorities that witness each draw (docs/draw.md, "Witnesses"). */
+export interface WitnessEnv {
+  /** RFC 3161 authorities, asked together; null: the well-known public ones the draw module names. */
+  authorities: string[] | null;
+  /** A PEM file of roots trusted besides Node's (Mozilla's set): an authority's root not in it, the tests' own. */
+  rootsFile: string | null;
+  /** How long each authority may take to answer. */
+  timeoutMs: number;
 }
 
 /** An embedded SQLite file under DATA_DIR, or one PostgreSQL every replica shares. */
@@ -148,6 +160,10 @@ const envSchema = z
     DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
     // A compressed BLS12-381 G2 point: 96 bytes.
     DRAW_REHEARSAL_KEY: matching(/^[0-9a-f]{192}$/, "must be a BLS12-381 G2 public key, 192 lowercase hex characters"),
+    TIMESTAMP_AUTHORITIES: timestampAuthorities,
+    // A path, resolved and read with the others that need the working directory.
+    TIMESTAMP_ROOTS: variable,
+    TIMESTAMP_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
     TRUST_PROXY: trustProxy,
     FORM_SECRET: formSecret,
     // Set by the Dockerfile, not by operators.
@@ -198,6 +214,22 @@ function sheetSource(location: EnvVariables["PARTICIPANTS_CSV_URL"], cwd: string
   throw new EnvError("PARTICIPANTS_CSV_URL", "must be an http(s) URL or the path of an existing file");
 }
 
+/** A PEM file holding one certificate or more, resolved from `cwd`: roots a witness's token may lead to. */
+function timestampRoots(file: string | undefined, cwd: string): string | null {
+  if (file === undefined) return null;
+  const resolved = path.resolve(cwd, file);
+  if (!existsSync(resolved) || !statSync(resolved).isFile()) {
+    throw new EnvError("TIMESTAMP_ROOTS", `must be the path of a PEM file, got "${file}"`);
+  }
+  if (!readFileSync(resolved, "utf8").includes("-----BEGIN CERTIFICATE-----")) {
+    throw new EnvError(
+      "TIMESTAMP_ROOTS",
+      `must hold PEM certificates ("-----BEGIN CERTIFICATE-----"), and "${file}" holds none`,
+    );
+  }
+  return resolved;
+}
+
 /** Also the file name the docs give for backups (docs/operations.md, "Data"). */
 const EMBEDDED_FILE_NAME = "opinion-labz.sqlite";
 
@@ -226,6 +258,11 @@ function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
       relays: vars.DRAND_RELAYS,
       relayTimeoutMs: vars.DRAND_TIMEOUT_MS,
       rehearsalKey: vars.DRAW_REHEARSAL_KEY ?? null,
+    },
+    witnesses: {
+      authorities: vars.TIMESTAMP_AUTHORITIES,
+      rootsFile: timestampRoots(vars.TIMESTAMP_ROOTS, cwd),
+      timeoutMs: vars.TIMESTAMP_TIMEOUT_MS,
     },
     sharedMaxAgeSeconds: vars.SHARED_MAX_AGE_SECONDS,
     participantNames: vars.PARTICIPANT_NAMES,

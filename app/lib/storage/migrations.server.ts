@@ -189,6 +189,26 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable("draws").addColumn("unreadable_dates", "integer").execute();
     },
   },
+  "0013_draw_witnesses": {
+    async up(db: Kysely<unknown>) {
+      // The statements time-stamp authorities witness, as they were stamped, and each
+      // authority's token over each (docs/draw.md, "Witnesses"): kept as long as the record,
+      // since they hold hashes, counts and dates only.
+      await db.schema.alterTable("draws").addColumn("commitment_statement", "text").execute();
+      await db.schema.alterTable("draws").addColumn("list_statement", "text").execute();
+      await db.schema
+        .createTable("draw_witnesses")
+        .addColumn("draw_at", "bigint", (column) => column.notNull().references("draws.draw_at"))
+        .addColumn("statement", "text", (column) => column.notNull())
+        .addColumn("authority", "text", (column) => column.notNull())
+        .addColumn("reply", "text", (column) => column.notNull())
+        .addColumn("stamped_at", "bigint", (column) => column.notNull())
+        .addColumn("latest_at", "bigint", (column) => column.notNull())
+        .addColumn("received_at", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("draw_witnesses_pk", ["draw_at", "statement", "authority"])
+        .execute();
+    },
+  },
   "0015_draw_changes": {
     async up(db: Kysely<unknown>) {
       // A counter every change of a draw's record moves, whoever makes it (the server, a draw

@@ -13,6 +13,7 @@ export interface Tables {
   survey_notice_recipients: SurveyNoticeRecipientTable;
   draw_rounds: DrawRoundTable;
   draw_changes: DrawChangeTable;
+  draw_witnesses: DrawWitnessTable;
   site_secrets: SiteSecretTable;
 }
 
@@ -109,6 +110,9 @@ export interface DrawTable {
   refused_ids: number | null;
   /** The id rule the list was frozen under (2 since ids are folded); null on lists frozen before: rule 1. */
   id_rule: number | null;
+  /** The statements the authorities stamp (docs/draw.md, "Witnesses"), as written when first asked; null before. */
+  commitment_statement: string | null;
+  list_statement: string | null;
 }
 
 export interface DrawRoundTable {
@@ -141,6 +145,20 @@ export interface DrawRoundTable {
 export interface DrawChangeTable {
   id: number;
   version: number;
+}
+
+/** One authority's token over one of a draw's statements: one row per (draw, statement, authority). */
+export interface DrawWitnessTable {
+  draw_at: number;
+  statement: "commitment" | "list";
+  /** The authority's URL, as TIMESTAMP_AUTHORITIES named it when it was asked. */
+  authority: string;
+  /** The DER time-stamp reply, base64: what /sorteos/<day>/<statement>.<authority>.tsr serves. */
+  reply: string;
+  /** The instant it stamped, and that instant plus its stated accuracy, epoch ms, as read when it was checked. */
+  stamped_at: number;
+  latest_at: number;
+  received_at: number;
 }
 
 /** A survey announced to the confirmed waitlist (`npm run waitlist:notify`): one row per survey URL. */

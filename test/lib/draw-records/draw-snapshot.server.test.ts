@@ -13,13 +13,13 @@ import { recordClaim, runDraw } from "~/lib/draw-records/rounds.server";
 import { ensureCommitment } from "~/lib/draw-records/stored-draws.server";
 import type { Tables } from "~/lib/storage/schema";
 import { DRAW, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
-import { QUICKNET_DRAW, QUICKNET_LIST } from "../../support/quicknet-draw";
+import { QUICKNET_DRAW, QUICKNET_LIST, QUICKNET_LIST_WITNESSED_AT } from "../../support/quicknet-draw";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("snapshot-");
 const DRAW_AT = Date.parse(QUICKNET_DRAW.drawAt);
 
-/** The real round-1000 draw, recorded as the run records one. */
+/** The real quicknet draw, recorded as the run records one. */
 async function recordQuicknetDraw(db: Kysely<Tables>): Promise<void> {
   await db
     .insertInto("draws")
@@ -72,7 +72,15 @@ function counted(db: Kysely<Tables>): { db: Kysely<Tables>; queries: string[] } 
 }
 
 /** Snapshots on `db` with a clock the test moves, and witnesses that hold (the witnesses' own check is theirs to test). */
-function snapshotsOn(db: Kysely<Tables>, findings: WitnessFindings = { stamped: true, checks: [] }) {
+function snapshotsOn(
+  db: Kysely<Tables>,
+  findings: WitnessFindings = {
+    stamped: true,
+    checks: [],
+    listWitnessedAt: QUICKNET_LIST_WITNESSED_AT,
+    listIncomplete: false,
+  },
+) {
   const clock = { now: 0 };
   const snapshots = drawSnapshots(db, { pollMs: 1000, clock: () => clock.now, witnessFindings: async () => findings });
   return { snapshots, clock };
@@ -103,7 +111,7 @@ describe("the draws the pages read", () => {
 
     // A change made elsewhere (the claim command, another process on the same database): the
     // next look sees the counter moved and reads the records again, once.
-    await recordClaim(storage.db, "2023-08", DRAW_AT + 3 * 24 * 60 * 60 * 1000);
+    await recordClaim(storage.db, "2024-08", DRAW_AT + 3 * 24 * 60 * 60 * 1000);
     clock.now = 2000;
     await snapshots.current();
     await vi.waitFor(async () => expect((await snapshots.current()).draws[0]!.claimedAt).not.toBeNull());

@@ -9,7 +9,17 @@ import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
 import { runDraw } from "~/lib/draw-records/rounds.server";
 import { drawRecords, ensureCommitment, frozenList } from "~/lib/draw-records/stored-draws.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
-import { BEACON, DAY, DRAW, MINUTE, NEXT_DRAW, recordingDraws, sheet, T0 } from "../../support/draw-records";
+import {
+  BEACON,
+  DAY,
+  DRAW,
+  frozenThenRun,
+  MINUTE,
+  NEXT_DRAW,
+  recordingDraws,
+  sheet,
+  T0,
+} from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("draws-");
@@ -22,9 +32,9 @@ describe("the freeze", () => {
   it("freezes at the instant; entries added later are not drawn; one run; the next month committed", async () => {
     await ensureCommitment(storage.db, T0);
     const atFreeze = ["OL-1", "OL-2", "OL-2", "OL-3"];
-    expect(await freezeDueDraw(storage.db, async () => sheet(atFreeze), DRAW - MINUTE)).toBe(false);
-    expect(await freezeDueDraw(storage.db, async () => sheet(atFreeze), DRAW + 1000)).toBe(true);
-    expect(await freezeDueDraw(storage.db, async () => sheet(["OL-9"]), DRAW + 2000)).toBe(false);
+    expect(await freezeDueDraw(storage.db, async () => sheet(atFreeze), DRAW - MINUTE)).toBe("nothing due");
+    expect(await freezeDueDraw(storage.db, async () => sheet(atFreeze), DRAW + 1000)).toBe("frozen");
+    expect(await freezeDueDraw(storage.db, async () => sheet(["OL-9"]), DRAW + 2000)).toBe("nothing due");
 
     let sheetReads = 0;
     const later = async () => (sheetReads++, sheet([...atFreeze, "OL-4"]));
@@ -78,7 +88,7 @@ describe("the freeze", () => {
       row("OL-\u202E9", "2026-11-20"), // a right-to-left override inside the id
       row("OL-1", "2026-11-21"), // OL-1 again, now inside: in play, in this row's place
     ];
-    const record = await runDraw(
+    const record = await frozenThenRun(
       storage.db,
       async () => ({ entries: rows, fromSample: false }),
       options(DRAW + 31 * MINUTE),
@@ -91,7 +101,11 @@ describe("the freeze", () => {
   it("takes every example of the bundled sample sheet, whatever its fixed dates", async () => {
     await ensureCommitment(storage.db, T0);
     const entries = [{ id: "OL-1", name: "Ana B.", country: "Perú", date: "2020-01-01" }];
-    const record = await runDraw(storage.db, async () => ({ entries, fromSample: true }), options(DRAW + 31 * MINUTE));
+    const record = await frozenThenRun(
+      storage.db,
+      async () => ({ entries, fromSample: true }),
+      options(DRAW + 31 * MINUTE),
+    );
     expect(record.draw.list_text).toBe("OL-1\n");
     expect([record.draw.outside_window, record.draw.unreadable_dates]).toEqual([0, 0]);
   });

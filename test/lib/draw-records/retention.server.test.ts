@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { eraseExpiredDrawData } from "~/lib/draw-records/retention.server";
-import { recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
+import { recordClaim, redraw } from "~/lib/draw-records/rounds.server";
 import { drawRecords, ensureCommitment } from "~/lib/draw-records/stored-draws.server";
-import { BEACON, DAY, DRAW, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
+import { BEACON, DAY, DRAW, frozenThenRun, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("draws-");
@@ -15,7 +15,7 @@ const { options } = recordingDraws();
 describe("draw retention", () => {
   it("erases a draw's list, names, countries and winners 12 months after its instant, keeping the proof", async () => {
     await ensureCommitment(storage.db, T0);
-    const { draw } = await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    const { draw } = await frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
     expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY - 1)).toBe(0);
     expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY)).toBe(1);
     expect(await eraseExpiredDrawData(storage.db, DRAW + 366 * DAY)).toBe(0);

@@ -1,21 +1,24 @@
 /**
  * Draws, redraws and claims on a real embedded database (a temporary SQLite file), with the
  * clock passed in: the rule's drand round, one run per draw, redraws after 30 days among the
- * entries left, the prize delivered once.
+ * entries left, the prize delivered once; the order rule (docs/draw.md, "The order, proven"):
+ * no freeze once the round is public, no round without a witness before it, and the move.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DrawRefused } from "~/lib/draw-records/draw-refused";
+import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
 import { recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
 import { drawRecords, ensureCommitment, frozenIds } from "~/lib/draw-records/stored-draws.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
-import { BEACON, DAY, DRAW, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
+import { BEACON, DAY, DRAW, frozenThenRun, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("draws-");
-const { askedRounds, mailed, options } = recordingDraws();
+const { askedRounds, mailed, options, witnesses } = recordingDraws();
 beforeEach(() => {
   mailed.length = 0;
   askedRounds.length = 0;
+  witnesses.reset();
 });
 
 describe("draw rounds", () => {
@@ -28,7 +31,9 @@ describe("draw rounds", () => {
         throw new DrawRefused("Not drand's beacon");
       },
     };
-    await expect(runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), refusing)).rejects.toThrow("Not drand's");
+    await expect(frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), refusing)).rejects.toThrow(
+      "Not drand's",
+    );
     // 30 minutes after the draw instant, on quicknet's 3 s rounds from its genesis.
     expect(askedRounds).toEqual([Math.ceil((DRAW / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1]);
     const [record] = await drawRecords(storage.db);
@@ -46,7 +51,7 @@ describe("draw rounds", () => {
         throw new Error("outbox unavailable");
       },
     };
-    await expect(runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), failing)).rejects.toThrow("outbox");
+    await expect(frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), failing)).rejects.toThrow("outbox");
     const [record] = await drawRecords(storage.db);
     expect(record!.rounds).toEqual([]);
     expect((await drawRecords(storage.db)).length).toBe(1);
@@ -55,6 +60,7 @@ describe("draw rounds", () => {
   it("lets one of two concurrent runs record the draw", async () => {
     await ensureCommitment(storage.db, T0);
     const load = async () => sheet(["OL-1", "OL-2", "OL-3"]);
+    await freezeDueDraw(storage.db, load, DRAW + 1000);
     const results = await Promise.allSettled([
       runDraw(storage.db, load, options(DRAW + 31 * MINUTE)),
       runDraw(storage.db, load, options(DRAW + 31 * MINUTE, "84297b5e".repeat(8))),
@@ -68,7 +74,7 @@ describe("draw rounds", () => {
   it("redraws among the entries left, each round only once its 30 days have passed", async () => {
     await ensureCommitment(storage.db, T0);
     const ids = ["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"];
-    const { draw } = await runDraw(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
+    const { draw } = await frozenThenRun(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
     const beacons = [BEACON, "84297b5e".repeat(8), "2ba5f01d".repeat(8)];
     await expect(redraw(storage.db, options(DRAW + 30 * DAY - 1, beacons[1]))).rejects.toThrow(
       "Redraw 1 of the draw of 2026-12-07T15:00:00.000Z is allowed from 2027-01-06T15:00:00.000Z",
@@ -90,7 +96,7 @@ describe("draw rounds", () => {
     await expect(recordClaim(storage.db, "2026-12", DRAW)).rejects.toThrow(
       new DrawRefused("No draw was made in 2026-12; see `status`"),
     );
-    await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    await frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
     await expect(recordClaim(storage.db, "2026-11", DRAW + DAY)).rejects.toThrow("No draw was made in 2026-11");
     const claimed = await recordClaim(storage.db, "2026-12", DRAW + 3 * DAY);
     expect(claimed.draw.claimed_at).toBe(DRAW + 3 * DAY);
@@ -151,12 +157,77 @@ describe("draw rounds", () => {
     expect(rounds.map((round) => round.winner_id)).toEqual([first, second]);
     // December's window: on 2 November, "OL-1" is the row November took, "OL-2" is December's.
     const row = (id: string) => ({ id, name: `Nombre ${id}`, country: "Chile", date: "2026-11-02" });
-    const december = await runDraw(
+    const december = await frozenThenRun(
       storage.db,
       async () => ({ entries: [row("OL-1"), row("ol-2")], fromSample: false }),
       options(DRAW + 31 * MINUTE),
     );
     expect(december.draw.list_text).toBe("OL-2\n");
     expect(december.draw.outside_window).toBe(1);
+  });
+});
+
+describe("the order, proven", () => {
+  // The rule's round for the draw of 7 December 2026 is emitted at 15:30:00 UTC, 30 minutes on.
+  const fixedRound = Math.ceil((DRAW / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
+  const roundOut = DRAW + 30 * MINUTE;
+
+  it("freezes no list once the round is public, and the run refuses that draw, recording nothing", async () => {
+    await ensureCommitment(storage.db, T0);
+    const load = async () => sheet(["OL-1", "OL-2"]);
+    expect(await freezeDueDraw(storage.db, load, roundOut)).toEqual({ tooLate: DRAW });
+    await expect(runDraw(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(
+      new DrawRefused(
+        `The list of the draw of 2026-12-07T15:00:00.000Z was never frozen, and drand published round ${fixedRound} at 2026-12-07T15:30:00.000Z: a list frozen now could be chosen knowing the value that draws it, so this draw cannot be made (docs/operations.md, "Draw day")`,
+      ),
+    );
+    const [record] = await drawRecords(storage.db);
+    expect([record!.draw.list_hash, record!.rounds, askedRounds, mailed]).toEqual([null, [], [], []]);
+    // A millisecond earlier, the freeze was still allowed.
+    expect(await freezeDueDraw(storage.db, load, roundOut - 1)).toBe("frozen");
+  });
+
+  it("refuses a run and a redraw whose list no witness has stamped, recording nothing", async () => {
+    await ensureCommitment(storage.db, T0);
+    witnesses.at = () => [];
+    const load = async () => sheet(["OL-1", "OL-2"]);
+    await expect(frozenThenRun(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(
+      /^No time-stamp authority has witnessed the list of the draw of 2026-12-07T15:00:00\.000Z: without a witness before the beacon, there is no draw/,
+    );
+    expect([askedRounds, mailed, (await drawRecords(storage.db))[0]!.rounds]).toEqual([[], [], []]);
+    witnesses.reset();
+    await runDraw(storage.db, load, options(roundOut + MINUTE));
+    witnesses.at = () => [];
+    await expect(redraw(storage.db, options(DRAW + 30 * DAY))).rejects.toThrow(/No time-stamp authority/);
+    expect((await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!.rounds).toHaveLength(1);
+  });
+
+  it("draws with the rule's round when a witness came a millisecond before it was out", async () => {
+    await ensureCommitment(storage.db, T0);
+    witnesses.at = () => [roundOut - 1];
+    await frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), options(roundOut + MINUTE));
+    expect(askedRounds).toEqual([fixedRound]);
+  });
+
+  it("moves round 0 to the first round 30 minutes after the list's first witness, saying so when it is not out", async () => {
+    await ensureCommitment(storage.db, T0);
+    // Both witnesses answered only after the round was out; the earlier, at 15:45, counts.
+    witnesses.at = () => [DRAW + 50 * MINUTE, DRAW + 45 * MINUTE];
+    const moved = fixedRound + (45 * 60) / 3;
+    const notOut = {
+      ...options(DRAW + 46 * MINUTE),
+      beaconFor: async (round: number) => {
+        askedRounds.push(round);
+        throw new DrawRefused(
+          `drand round ${round} is published at 2026-12-07T16:15:00.000Z: run the command after that`,
+        );
+      },
+    };
+    await expect(frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), notOut)).rejects.toThrow(
+      `the draw moved from drand round ${fixedRound} (published 2026-12-07T15:30:00.000Z) to round ${moved} (published 2026-12-07T16:15:00.000Z): no witness stamped the list before round ${fixedRound} was published, and the list's first stamp is of 2026-12-07T15:45:00.000Z. drand round ${moved} is published`,
+    );
+    const record = await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 76 * MINUTE));
+    expect(askedRounds).toEqual([moved, moved]);
+    expect(record.rounds[0]!.beacon_round).toBe(moved);
   });
 });

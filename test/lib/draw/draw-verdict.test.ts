@@ -8,19 +8,24 @@ import { drawVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { expectedWinners } from "../../support/draw-command";
 import { rehearsalChain } from "../../support/drand-relay";
-import { QUICKNET_DRAW, QUICKNET_LIST } from "../../support/quicknet-draw";
+import { QUICKNET_DRAW, QUICKNET_LIST, QUICKNET_LIST_WITNESSED_AT } from "../../support/quicknet-draw";
 
 const list = { bytes: new TextEncoder().encode(QUICKNET_LIST) };
-const stamped: WitnessFindings = { stamped: true, checks: [{ value: "Sello de la lista", ok: true, detail: "" }] };
+const stamped: WitnessFindings = {
+  stamped: true,
+  checks: [{ value: "Sello de la lista", ok: true, detail: "" }],
+  listWitnessedAt: QUICKNET_LIST_WITNESSED_AT,
+  listIncomplete: false,
+};
 
 function recorded(): RecordedDraw {
   return {
     drawAt: QUICKNET_DRAW.drawAt,
     entryCount: 1000,
-    window: { from: "2023-07-03", through: "2023-08-23" },
+    window: { from: "2024-07-01", through: "2024-08-05" },
     leftOut: { outsideWindow: 0, unreadableDate: 0, refusedId: 0 },
     listHash: QUICKNET_DRAW.listHash,
-    listUrl: "https://opinionlabz.example/sorteos/2023-08-23/ids.txt",
+    listUrl: "https://opinionlabz.example/sorteos/2024-08-05/ids.txt",
     idRule: 2,
     commitment: QUICKNET_DRAW.commitment,
     committedAt: QUICKNET_DRAW.committedAt,
@@ -29,7 +34,7 @@ function recorded(): RecordedDraw {
     rounds: [
       {
         ...QUICKNET_DRAW.round,
-        beaconSource: "drand quicknet, ronda 1.000",
+        beaconSource: "drand quicknet, ronda 10.024.141",
         beaconUrl: null,
         rehearsal: false,
         winnerName: "Valentina R.",
@@ -38,25 +43,30 @@ function recorded(): RecordedDraw {
     ],
     sample: false,
     claimedAt: null,
+    witnesses: {
+      commitment: { url: "https://opinionlabz.example/sorteos/2024-08-05/compromiso.txt", tokens: [] },
+      list: { url: "https://opinionlabz.example/sorteos/2024-08-05/lista.txt", tokens: [] },
+    },
   };
 }
 
 describe("the server's verdict on a record", () => {
   it("is 'verified' only with witnesses that hold; without any, 'unwitnessed'", async () => {
     expect(await drawVerdict(recorded(), list, stamped)).toBe("verified");
-    expect(await drawVerdict(recorded(), list, { stamped: false })).toBe("unwitnessed");
+    // This record's round 0 moved by its witnesses' word: without them, it is not the rule's.
+    expect(await drawVerdict(recorded(), list, { stamped: false })).toBe("mismatch");
   });
 
   it("is 'mismatch' when a witness's check fails, or any published value no longer recomputes", async () => {
     const failedWitness: WitnessFindings = {
-      stamped: true,
+      ...stamped,
       checks: [{ value: "Sello de la lista", ok: false, detail: "" }],
     };
     expect(await drawVerdict(recorded(), list, failedWitness)).toBe("mismatch");
     const changes: ((draw: RecordedDraw) => void)[] = [
       (draw) => (draw.seed = `${draw.seed.slice(0, -1)}0`),
       (draw) => (draw.rounds[0]!.winnerId = "OL-25001"),
-      (draw) => (draw.drawAt = "2023-08-23T15:29:27.000Z"),
+      (draw) => (draw.drawAt = "2024-08-05T15:00:15.000Z"),
       (draw) => (draw.entryCount = 999),
     ];
     for (const change of changes) {

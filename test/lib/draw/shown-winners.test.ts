@@ -33,6 +33,7 @@ function recorded(
     sample: false,
     claimedAt: null,
     verdict: "verified",
+    witnesses: { commitment: null, list: null },
     ...extra,
   };
 }

@@ -11,6 +11,7 @@ import {
   parseEntryList,
   sha256Hex,
   winnerIndex,
+  witnessedDrawRound,
 } from "~/lib/draw/verifiable-draw";
 
 /**
@@ -394,5 +395,31 @@ describe("beaconRound", () => {
     expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 1)).toBe(34618012 + (30 * 24 * 3600) / 3);
     expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 2)).toBe(34618012 + (60 * 24 * 3600) / 3);
     expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 1)).toBe(35482012);
+  });
+});
+
+describe("witnessedDrawRound", () => {
+  const drawAt = new Date("2026-12-07T15:00:00Z");
+  // Round 34618012 is emitted at 15:30:00 UTC; one round every 3 s.
+  const at = (iso: string) => Date.parse(iso);
+
+  it("is the rule's round when a witness saw the list before that round was emitted", () => {
+    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:00:04Z")])).toBe(34618012);
+    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:31:00Z"), at("2026-12-07T15:29:59.999Z")])).toBe(34618012);
+  });
+
+  it("moves to the first round emitted 30 minutes or more after the first witness, when none came before", () => {
+    // The round's own second is already too late: the value is public then.
+    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:30:00Z")])).toBe(34618012 + (30 * 60) / 3);
+    // The earliest of several counts; 16:15:00 is emitted by round 34618012 + 45 min / 3 s.
+    expect(witnessedDrawRound(drawAt, [at("2026-12-07T16:10:01Z"), at("2026-12-07T15:45:00Z")])).toBe(
+      34618012 + (45 * 60) / 3,
+    );
+    // Between two rounds: the next one.
+    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:45:01Z")])).toBe(34618012 + (45 * 60) / 3 + 1);
+  });
+
+  it("is no round at all without a witness: there is no draw", () => {
+    expect(witnessedDrawRound(drawAt, [])).toBeNull();
   });
 });

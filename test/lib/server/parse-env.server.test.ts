@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,7 @@ describe("parseEnv", () => {
       mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", formMailsPerHour: 200, noticeMailsPerHour: 1000 },
       drawNow: null,
       draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
+      witnesses: { authorities: null, rootsFile: null, timeoutMs: 10_000 },
       surveyUrl: null,
       trustedProxies: ["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"],
       formSecret: null,
@@ -119,6 +120,37 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DRAND_RELAYS: "api.drand.sh" }, ROOT)).toThrow(
       'Invalid configuration: DRAND_RELAYS must be http(s) URLs separated by commas, got "api.drand.sh"',
     );
+  });
+
+  it("takes the time-stamp authorities, their time-out and a file of roots that holds certificates", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "roots-"));
+    const roots = path.join(dir, "roots.pem");
+    writeFileSync(roots, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    expect(
+      parseEnv(
+        {
+          TIMESTAMP_AUTHORITIES: "http://127.0.0.1:9/tsr, https://tsa.example/rfc3161",
+          TIMESTAMP_ROOTS: roots,
+          TIMESTAMP_TIMEOUT_MS: "2500",
+        },
+        ROOT,
+      ).witnesses,
+    ).toEqual({
+      authorities: ["http://127.0.0.1:9/tsr", "https://tsa.example/rfc3161"],
+      rootsFile: roots,
+      timeoutMs: 2500,
+    });
+    expect(() => parseEnv({ TIMESTAMP_AUTHORITIES: "timestamp.digicert.com" }, ROOT)).toThrow(
+      'Invalid configuration: TIMESTAMP_AUTHORITIES must be http(s) URLs separated by commas, got "timestamp.digicert.com"',
+    );
+    expect(() => parseEnv({ TIMESTAMP_ROOTS: path.join(dir, "missing.pem") }, ROOT)).toThrow(
+      /^Invalid configuration: TIMESTAMP_ROOTS must be the path of a PEM file/,
+    );
+    writeFileSync(roots, "not a certificate\n");
+    expect(() => parseEnv({ TIMESTAMP_ROOTS: roots }, ROOT)).toThrow(
+      /^Invalid configuration: TIMESTAMP_ROOTS must hold PEM certificates/,
+    );
+    rmSync(dir, { recursive: true });
   });
 
   it("never echoes a bad DATABASE_URL, which may carry a password", () => {

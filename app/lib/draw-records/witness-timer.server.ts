@@ -1,0 +1,142 @@
+import type { Kysely } from "kysely";
+import { argentinaDay } from "~/lib/draw/entry-window";
+import type { StatementKind } from "~/lib/draw/witness-statement";
+import { singleton } from "~/lib/server/singleton.server";
+import { storage } from "~/lib/storage/database.server";
+import type { Tables } from "~/lib/storage/schema";
+import type { DrawRow } from "./stored-draws.server";
+import { askMissingWitnesses, fixedStatement, witnessConfig } from "./witnesses.server";
+
+/**
+ * The server's witnesses (docs/draw.md, "Witnesses"): right after a commitment and right after a
+ * freeze, the authorities are asked for their tokens, away from any visitor's request; one that
+ * fails is asked again after 5 s, then twice as long each time, at most 5 minutes apart, each
+ * failure logged. With nothing missing, the database is looked at every 5 minutes (a draw
+ * command, another process, may have committed the next seed).
+ */
+
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 5 * 60_000;
+/** A list not drawn within the claim period is not asked about any longer: its month is over. */
+const LIST_ASKED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The statements still missing a token from some authority: each upcoming draw's commitment
+ * (until its instant, after which a token could no longer show it came first), and each frozen
+ * list whose round 0 is not drawn yet (its tokens decide which round draws it).
+ */
+async function pendingStatements(
+  db: Kysely<Tables>,
+  authorities: readonly string[],
+  now: number,
+): Promise<{ draw: DrawRow; kind: StatementKind }[]> {
+  const [draws, witnesses, rounds] = await Promise.all([
+    db
+      .selectFrom("draws")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("draw_at", ">", now),
+          eb.and([eb("list_hash", "is not", null), eb("draw_at", ">", now - LIST_ASKED_FOR_MS)]),
+        ]),
+      )
+      .where("erased_at", "is", null)
+      .execute(),
+    db.selectFrom("draw_witnesses").select(["draw_at", "statement", "authority"]).execute(),
+    db.selectFrom("draw_rounds").select("draw_at").where("round", "=", 0).execute(),
+  ]);
+  const drawn = new Set(rounds.map((round) => round.draw_at));
+  const has = new Set(witnesses.map((row) => `${row.draw_at} ${row.statement} ${row.authority}`));
+  const complete = (draw: DrawRow, kind: StatementKind) =>
+    authorities.every((authority) => has.has(`${draw.draw_at} ${kind} ${authority}`));
+  return draws.flatMap((draw) => {
+    const pending: { draw: DrawRow; kind: StatementKind }[] = [];
+    if (draw.draw_at > now && !complete(draw, "commitment")) pending.push({ draw, kind: "commitment" });
+    if (draw.list_hash !== null && !drawn.has(draw.draw_at) && !complete(draw, "list"))
+      pending.push({ draw, kind: "list" });
+    return pending;
+  });
+}
+
+/** Asks for every missing token once; how many authorities failed. */
+async function witnessPending(retryInMs: number): Promise<number> {
+  const config = witnessConfig();
+  let failures = 0;
+  for (const { draw, kind } of await pendingStatements(storage.db, config.authorities, Date.now())) {
+    const statement = await fixedStatement(storage.db, draw, kind);
+    const round = await askMissingWitnesses(storage.db, draw.draw_at, kind, statement, config, Date.now);
+    const about = { draw: argentinaDay(draw.draw_at), statement: kind };
+    for (const witnessed of round.stored) {
+      console.log(
+        JSON.stringify({
+          event: "draw.witnessed",
+          ...about,
+          authority: witnessed.authority,
+          stampedAt: new Date(witnessed.facts.stampedAt).toISOString(),
+        }),
+      );
+    }
+    for (const failure of round.failures) {
+      console.warn(
+        JSON.stringify({
+          event: "draw.witness_retry",
+          ...about,
+          authority: failure.authority,
+          reason: failure.reason,
+          error: failure.message,
+          retryInSeconds: retryInMs / 1000,
+        }),
+      );
+    }
+    failures += round.failures.length;
+  }
+  return failures;
+}
+
+let running: Promise<void> | null = null;
+let timer: NodeJS.Timeout | undefined;
+let failedRounds = 0;
+/** When the next round is due, on the server's clock. */
+let nextRoundAt = Infinity;
+
+/** The wait after a round with failures: 5 s, 10 s, 20 s… at most 5 minutes. */
+const retryDelay = (failedBefore: number) => Math.min(FIRST_RETRY_MS * 2 ** failedBefore, MAX_RETRY_MS);
+
+/**
+ * Asks now for every token still missing (never waited on by a request), then again after the
+ * back-off if any authority failed, or in 5 minutes. Calls while a round runs join it.
+ */
+export function witnessSoon(): Promise<void> {
+  running ??= witnessPending(retryDelay(failedRounds))
+    .then((failures) => {
+      failedRounds = failures > 0 ? failedRounds + 1 : 0;
+      return failures > 0 ? retryDelay(failedRounds - 1) : MAX_RETRY_MS;
+    })
+    .catch((error: unknown) => {
+      console.error("[draw] Asking the time-stamp authorities failed (tried again in 5 minutes):", error);
+      return MAX_RETRY_MS;
+    })
+    .then((wait) => {
+      clearTimeout(timer);
+      nextRoundAt = Date.now() + wait;
+      timer = setTimeout(() => void witnessSoon(), wait).unref();
+    })
+    .finally(() => (running = null));
+  return running;
+}
+
+/**
+ * The next round, if its time has come on the server's clock: the draw timer calls this on its
+ * ticks and page renewals, without waiting, so a clock moved forward (or a timer the machine ran
+ * late) asks again on time.
+ */
+export function witnessIfDue(now: number): void {
+  if (now >= nextRoundAt) void witnessSoon();
+}
+
+/** At start-up, once per process: the first round, which arms the next. */
+export function startWitnessing(): void {
+  void singleton("draw-witnesses", async () => {
+    void witnessSoon();
+  });
+}
