@@ -51,7 +51,7 @@ function recorded(): RecordedDraw {
 }
 
 describe("the server's verdict on a record", () => {
-  it("is 'verified' only with witnesses that hold; without any, 'unwitnessed'", async () => {
+  it("is 'verified' only with witnesses that hold; without any, this moved draw no longer matches", async () => {
     expect(await drawVerdict(recorded(), list, stamped)).toBe("verified");
     // This record's round 0 moved by its witnesses' word: without them, it is not the rule's.
     expect(await drawVerdict(recorded(), list, { stamped: false })).toBe("mismatch");
