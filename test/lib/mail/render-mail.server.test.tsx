@@ -102,6 +102,21 @@ describe("mergedMail", () => {
         </p>,
       );
     await expect(mergedMail(twice)).rejects.toThrow("once in each part");
+    // Written out as its own words: once in the plain text, twice in the HTML.
+    const asWords = (link: string) => renderMail("Aviso", <a href={link}>{link}</a>);
+    await expect(mergedMail(asWords)).rejects.toThrow("once in each part");
+    // Kept out of the plain text: in the HTML only.
+    const htmlOnly = (link: string) =>
+      renderMail(
+        "Aviso",
+        <p>
+          Hola.{" "}
+          <a href={link} data-skip-in-text="true">
+            Borrá tu dirección
+          </a>
+        </p>,
+      );
+    await expect(mergedMail(htmlOnly)).rejects.toThrow("once in each part");
     await expect(mergedMail(() => renderMail("Aviso", <p>sin enlace</p>))).rejects.toThrow("once in each part");
   });
 });

@@ -10,6 +10,7 @@ import { CONFIRMATION_MAIL, CONTACT_ACKNOWLEDGEMENT_MAIL, SURVEY_NOTICE_MAIL } f
 import type { RenderedMail } from "~/lib/mail/render-mail.server";
 import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-mail.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
+import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import {
   renderSampleMails,
@@ -24,7 +25,18 @@ import {
 } from "../../../support/sample-mails";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const mails = await renderSampleMails();
+/**
+ * The sample mail, rendered inside the test that reads it: a mutation test activates its mutant
+ * for the tests it runs, not for what a module computed as it loaded.
+ */
+const sample = async (name: SampleMailName) => (await renderSampleMails())[name];
+const NAMES: SampleMailName[] = [
+  "confirmation",
+  "surveyNotice",
+  "contactAcknowledgement",
+  "contactMessage",
+  "drawRecord",
+];
 const { confirmUrl, leaveUrl } = sampleLinks();
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
@@ -46,10 +58,9 @@ function buttons(mail: RenderedMail): { text: string; href: string }[] {
 const preheaderOf = (mail: RenderedMail) =>
   parse(mail.html).querySelector<HTMLElement>('div[data-skip-in-text="true"][style*="display:none"]');
 
-describe.each(Object.keys(mails) as SampleMailName[])("every mail: %s", (name) => {
-  const mail = mails[name];
-
-  it("shows the logo and the wordmark, linked to the site, and is in Spanish", () => {
+describe.each(NAMES)("every mail: %s", (name) => {
+  it("shows the logo and the wordmark, linked to the site, and is in Spanish", async () => {
+    const mail = await sample(name);
     const document = parse(mail.html);
     expect(document.documentElement.lang).toBe("es");
     expect(document.title).toBe(mail.subject);
@@ -61,7 +72,8 @@ describe.each(Object.keys(mails) as SampleMailName[])("every mail: %s", (name) =
     expect(logo.closest("a")!.textContent!.replace(/\s+/g, " ").trim()).toBe("Opinion Labz");
   });
 
-  it("has one button, and every link a reader sees is a few words, never a raw address", () => {
+  it("has one button, and every link a reader sees is a few words, never a raw address", async () => {
+    const mail = await sample(name);
     expect(buttons(mail)).toHaveLength(1);
     for (const link of visibleLinks(mail)) {
       expect(link.text.length, link.text).toBeLessThanOrEqual(40);
@@ -69,7 +81,8 @@ describe.each(Object.keys(mails) as SampleMailName[])("every mail: %s", (name) =
     }
   });
 
-  it("has a preheader for the inbox, hidden in the mail and left out of the plain text", () => {
+  it("has a preheader for the inbox, hidden in the mail and left out of the plain text", async () => {
+    const mail = await sample(name);
     const preheader = preheaderOf(mail)!;
     const words = preheader.firstChild!.textContent!;
     expect(words.length).toBeGreaterThan(20);
@@ -77,7 +90,8 @@ describe.each(Object.keys(mails) as SampleMailName[])("every mail: %s", (name) =
     expect(mail.text.split("\n\n")).not.toContain(words);
   });
 
-  it("keeps a plain-text part with the same words and every link in full", () => {
+  it("keeps a plain-text part with the same words and every link in full", async () => {
+    const mail = await sample(name);
     const document = parse(mail.html);
     const heading = document.querySelector("h1")!.textContent!;
     expect(mail.text.startsWith(`${heading}\n\n`)).toBe(true);
@@ -90,20 +104,22 @@ describe.each(Object.keys(mails) as SampleMailName[])("every mail: %s", (name) =
     expect(mail.text).not.toMatch(/<\/?[a-z]+[ >]/);
   });
 
-  it("is readable in dark mode: a dark palette for clients that follow the reader's setting", () => {
+  it("is readable in dark mode: a dark palette for clients that follow the reader's setting", async () => {
+    const mail = await sample(name);
     expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
     expect(mail.html).toMatch(/@media \(prefers-color-scheme: dark\) \{[^}]*\.mail-page \{ background-color: #0f172a/);
   });
 });
 
 describe("the confirmation", () => {
-  it("says in both parts what to do, for how long, and how to leave", () => {
-    expect(mails.confirmation.subject).toBe(CONFIRMATION_MAIL.subject);
-    expect(buttons(mails.confirmation)).toEqual([{ text: "Confirmar mi email", href: confirmUrl }]);
-    expect(preheaderOf(mails.confirmation)!.firstChild!.textContent).toBe(
+  it("says in both parts what to do, for how long, and how to leave", async () => {
+    const confirmation = await sample("confirmation");
+    expect(confirmation.subject).toBe(CONFIRMATION_MAIL.subject);
+    expect(buttons(confirmation)).toEqual([{ text: "Confirmar mi email", href: confirmUrl }]);
+    expect(preheaderOf(confirmation)!.firstChild!.textContent).toBe(
       "Tocá «Confirmar mi email» y te avisamos cuando abra una encuesta. El enlace vale 7 días.",
     );
-    expect(mails.confirmation.text).toBe(
+    expect(confirmation.text).toBe(
       [
         "Confirmá tu email",
         "",
@@ -124,32 +140,50 @@ describe("the confirmation", () => {
 });
 
 describe("the survey notice", () => {
-  it("leads to the survey, says which site the button opens, and carries the way out", () => {
-    expect(mails.surveyNotice.subject).toBe(SURVEY_NOTICE_MAIL.subject);
-    expect(buttons(mails.surveyNotice)).toEqual([{ text: "Responder la encuesta", href: SAMPLE_SURVEY_URL }]);
-    expect(mails.surveyNotice.text).toContain(
+  it("leads to the survey, says which site the button opens, and carries the way out", async () => {
+    const surveyNotice = await sample("surveyNotice");
+    expect(surveyNotice.subject).toBe(SURVEY_NOTICE_MAIL.subject);
+    expect(buttons(surveyNotice)).toEqual([{ text: "Responder la encuesta", href: SAMPLE_SURVEY_URL }]);
+    expect(surveyNotice.text).toContain(
       `Responder la encuesta ${SAMPLE_SURVEY_URL}\n\nEl botón abre encuestas.example.`,
     );
-    expect(mails.surveyNotice.text).toContain("entrás en el próximo sorteo de una tarjeta de regalo Visa de US$200");
-    expect(visibleLinks(mails.surveyNotice)).toContainEqual({ text: "Borrá tu dirección de la lista", href: leaveUrl });
-    expect(mails.surveyNotice.text).toContain(`?t=${SAMPLE_TOKEN}`);
+    expect(surveyNotice.text).toContain("entrás en el próximo sorteo de una tarjeta de regalo Visa de US$200");
+    expect(visibleLinks(surveyNotice)).toContainEqual({ text: "Borrá tu dirección de la lista", href: leaveUrl });
+    expect(surveyNotice.text).toContain(`?t=${SAMPLE_TOKEN}`);
+  });
+});
+
+describe("the survey notice, merged", () => {
+  it("is each survey's own, and each address's own way out, whatever was told before", async () => {
+    const notice = (siteUrl: string, surveyUrl: string, token: string) =>
+      renderSurveyNoticeMail({ siteUrl, surveyUrl, leaveUrl: `${siteUrl}/avisos/baja?t=${token}` });
+    const first = await notice(SAMPLE_SITE_URL, "https://encuestas.example/primera", "uno");
+    const second = await notice(SAMPLE_SITE_URL, "https://encuestas.example/segunda", "dos");
+    const elsewhere = await notice("https://otro.example", "https://encuestas.example/segunda", "tres");
+    expect(buttons(first)[0]!.href).toBe("https://encuestas.example/primera");
+    expect(buttons(second)[0]!.href).toBe("https://encuestas.example/segunda");
+    expect(second.text).toContain(`${SAMPLE_SITE_URL}/avisos/baja?t=dos`);
+    expect(second.text).not.toMatch(/primera|t=uno/);
+    expect(parse(elsewhere.html).querySelector("img")!.getAttribute("src")).toBe("https://otro.example/icon-192.png");
+    expect(elsewhere.text).toContain("https://otro.example/avisos/baja?t=tres");
   });
 });
 
 describe("the contact acknowledgement", () => {
-  it("promises the answer, offers the frequent questions, and repeats nothing the sender wrote", () => {
-    expect(mails.contactAcknowledgement.subject).toBe(CONTACT_ACKNOWLEDGEMENT_MAIL.subject);
-    expect(buttons(mails.contactAcknowledgement)).toEqual([
+  it("promises the answer, offers the frequent questions, and repeats nothing the sender wrote", async () => {
+    const contactAcknowledgement = await sample("contactAcknowledgement");
+    expect(contactAcknowledgement.subject).toBe(CONTACT_ACKNOWLEDGEMENT_MAIL.subject);
+    expect(buttons(contactAcknowledgement)).toEqual([
       { text: "Ver las preguntas frecuentes", href: `${SAMPLE_SITE_URL}/sorteos#preguntas-frecuentes` },
     ]);
-    expect(mails.contactAcknowledgement.text).toContain("dentro de las 24 horas");
-    expect(mails.contactAcknowledgement.text).not.toMatch(/Lucía|Uruguay/);
+    expect(contactAcknowledgement.text).toContain("dentro de las 24 horas");
+    expect(contactAcknowledgement.text).not.toMatch(/Lucía|Uruguay/);
   });
 });
 
 describe("the contact message to the team", () => {
-  it("says who wrote and when, keeps the message's lines, and answers with one button", () => {
-    const mail = mails.contactMessage;
+  it("says who wrote and when, keeps the message's lines, and answers with one button", async () => {
+    const mail = await sample("contactMessage");
     expect(mail.subject).toBe("Consulta de Lucía Fernández (formulario de contacto)");
     expect(mail.text).toContain(
       "De: Lucía Fernández <lucia@example.com>\nRecibida el 26/11/2026, 11:05 (hora de Argentina)",
@@ -165,6 +199,18 @@ describe("the contact message to the team", () => {
     expect(mail.text).toContain("Respondé dentro de las 24 horas");
     expect(mail.text).toContain("12 meses");
     expect(preheaderOf(mail)!.firstChild!.textContent).toBe("Hola, ¿puedo participar desde Uruguay? Gracias, Lucía");
+  });
+
+  it("shows in the inbox the start of the message, on one line", async () => {
+    const message = `${"Primera línea.\n\n".repeat(20)}Fin.`;
+    const mail = await renderContactMessageMail({
+      siteUrl: SAMPLE_SITE_URL,
+      name: "Ana",
+      email: "ana@example.com",
+      message,
+      receivedAt: Date.parse("2026-11-26T14:05:00.000Z"),
+    });
+    expect(preheaderOf(mail)!.firstChild!.textContent).toBe("Primera línea. ".repeat(20).slice(0, 120));
   });
 
   it("keeps whatever the sender typed as text, and a mailbox's `?` or `&` cannot add fields to the reply", async () => {
@@ -193,9 +239,8 @@ const ENGLISH =
   /\b(draw of|frozen at|entries|list hash|commitment|seed|winner|published as|round \d|prize|delivered|redraw allowed)\b/i;
 
 describe("the draw record to the team", () => {
-  const mail = mails.drawRecord;
-
-  it("says who won, until when they may claim, and what to run, in Spanish and with nothing to look up elsewhere", () => {
+  it("says who won, until when they may claim, and what to run, in Spanish and with nothing to look up elsewhere", async () => {
+    const mail = await sample("drawRecord");
     expect(mail.subject).toBe("Sorteo del 7/12/2026: ganó el id OL-10482");
     expect(buttons(mail)).toEqual([
       { text: "Ver el sorteo en el sitio", href: `${SAMPLE_SITE_URL}/sorteos#sorteo-2026-12-07` },
@@ -225,6 +270,13 @@ describe("the draw record to the team", () => {
       expect(mail.text).toContain(value);
     }
     expect(mail.text).toContain(sampleDraw().listUrl);
+    expect(mail.text).toContain("Lista congelada: 7/12/2026, 12:00 (hora de Argentina), 1.234 participantes");
+    expect(visibleLinks(mail)).toContainEqual({ text: "sorteos/2026-12-07/ids.txt", href: sampleDraw().listUrl });
+    expect(mail.text).toContain(
+      `Ronda del sorteo: drand quicknet, ronda 28.012.345 (ver la ronda en drand ${sampleDraw().rounds[0]!.beaconUrl})`,
+    );
+    const sections = [...parse(mail.html).querySelectorAll("h2")].map((heading) => heading.textContent);
+    expect(sections).toEqual(["Qué hacer ahora", "El registro"]);
     expect(mail.text).toContain(sampleDraw().rounds[0]!.beaconUrl!);
     expect(`${mail.subject}\n${mail.text}`).not.toMatch(ENGLISH);
     expect(`${mail.html}`).not.toMatch(/docs\/|\.md\b/);
@@ -248,6 +300,14 @@ describe("the draw record to the team", () => {
     // Both rounds are in the record.
     expect(redrawn.text).toContain("Salió: id OL-10482, Lucía F. (Argentina)");
     expect(redrawn.text).toContain("Salió: id OL-20001, Mateo G. (Chile)");
+    // A round drawn before the winner's country was kept names none.
+    const older = await renderDrawRecordMail({
+      siteUrl: SAMPLE_SITE_URL,
+      draw: sampleDraw({ rounds: [{ ...first, winnerCountry: null }] }),
+      claimBy: SAMPLE_CLAIM_BY,
+    });
+    expect(older.text).toContain("Ganó el id OL-10482, publicado como Lucía F., entre");
+    expect(older.text).toMatch(/Salió: id OL-10482, Lucía F\.\n/);
     expect(redrawn.text).not.toMatch(ENGLISH);
   });
 
