@@ -219,6 +219,27 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain("already made");
 
+    // An auditor's check from the public site alone (no database: none is named), with the run's
+    // authorities' roots as theirs and the rehearsal's key: every check holds, exit 0.
+    const month = new Date(upcoming.drawAt.getTime() - 3 * 60 * MINUTE).toISOString().slice(0, 7);
+    await expect
+      .poll(async () => (await fetch(`${app.origin}/sorteos/${dayFrom(upcoming.drawAt, 0)}/sorteo.json`)).status, {
+        timeout: 30_000,
+      })
+      .toBe(200);
+    const audit = await drawCommand(
+      { DATA_DIR: mkdtempSync(path.join(tmpdir(), "auditor-")) },
+      ["verify", app.origin, month, "--rehearsal-key", chain.publicKey],
+      { built: true },
+    );
+    expect(audit.stdout).toContain("Todo coincide");
+    expect(audit.code, audit.stdout).toBe(0);
+    expect(audit.stdout).toMatch(/^ok {7}Sello de .+ \(lista\): Sellado el/m);
+    // Without the rehearsal's key, its value is not drand's: exit 1, naming it.
+    const unkeyed = await drawCommand({}, ["verify", app.origin, month], { built: true });
+    expect(unkeyed.code).toBe(1);
+    expect(unkeyed.stdout).toContain("NO       Valor público (sorteo)");
+
     // The ids list: exactly the bytes that were hashed, as plain text.
     const list = await fetch(`${app.origin}${listPath}`);
     expect(list.status).toBe(200);
