@@ -42,6 +42,7 @@ export interface AppServer {
 export const TEST_FORM_SECRET = "test-form-secret-not-for-production-0123456789";
 
 const MOVABLE_CLOCK = path.join(ROOT, "test/support/movable-clock.mjs");
+const CLOCK_AT = path.join(ROOT, "test/support/clock-at.mjs");
 
 /**
  * TIMESTAMP_AUTHORITIES and TIMESTAMP_ROOTS of the run's two loopback authorities
@@ -70,17 +71,23 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the production build with remix-serve, as the container does; on a free port unless
  * given one. Without DATA_DIR or DATABASE_URL it gets an empty data directory of its own,
- * deleted when it stops, so no test writes into the checkout's ./data.
+ * deleted when it stops, so no test writes into the checkout's ./data. `clockAt` starts its wall
+ * clock at that instant (test/support/clock-at.mjs), for records a test dates in the past.
  */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
-  { port = 0, movableClock = false }: { port?: number; movableClock?: boolean } = {},
+  { port = 0, movableClock = false, clockAt }: { port?: number; movableClock?: boolean; clockAt?: Date } = {},
 ): Promise<AppServer> {
   port ||= await freePort();
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
   const child = spawn(
     APP_SERVER_NODE,
-    [...(movableClock ? ["--import", MOVABLE_CLOCK] : []), SERVE, "build/index.js"],
+    [
+      ...(movableClock ? ["--import", MOVABLE_CLOCK] : []),
+      ...(clockAt ? ["--import", CLOCK_AT] : []),
+      SERVE,
+      "build/index.js",
+    ],
     {
       cwd: ROOT,
       env: {
@@ -92,6 +99,7 @@ export async function startAppServer(
         FORM_SECRET: TEST_FORM_SECRET,
         ...witnessEnv(),
         ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+        ...(clockAt ? { CLOCK_AT: clockAt.toISOString() } : {}),
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe", ...(movableClock ? (["ipc"] as const) : [])],

@@ -77,16 +77,24 @@ function keyOptions(keyType: "rsa" | "ec"): string[] {
   return keyType === "rsa" ? ["-newkey", "rsa:2048"] : ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"];
 }
 
-/** openssl with its clock stopped at `at` (faketime -f, UTC), or on the real clock. */
+/** openssl with its clock stopped at `at` (faketime -f, UTC, to the millisecond), or on the real clock. */
 function openssl(dir: string, args: string[], at: Date | null = null) {
   const [program, argv] = at
-    ? ["faketime", ["-f", at.toISOString().slice(0, 19).replace("T", " "), "openssl", ...args]]
+    ? ["faketime", ["-f", at.toISOString().slice(0, 23).replace("T", " "), "openssl", ...args]]
     : ["openssl", args];
   return run(program as string, argv as string[], { cwd: dir, env: { ...process.env, TZ: "UTC" } });
 }
 
-async function makeCertificates(dir: string, name: string, keyType: "rsa" | "ec"): Promise<void> {
-  writeFileSync(path.join(dir, "openssl.cnf"), OPENSSL_CONFIG);
+async function makeCertificates(
+  dir: string,
+  name: string,
+  keyType: "rsa" | "ec",
+  fractionDigits: number,
+): Promise<void> {
+  writeFileSync(
+    path.join(dir, "openssl.cnf"),
+    OPENSSL_CONFIG.replace("accuracy = secs:1", `accuracy = secs:1\nclock_precision_digits = ${fractionDigits}`),
+  );
   writeFileSync(path.join(dir, "serial"), "01\n");
   const from = new Date(`${CERTIFICATES_FROM.replace(" ", "T")}Z`);
   const days = "36500";
@@ -137,14 +145,16 @@ async function makeCertificates(dir: string, name: string, keyType: "rsa" | "ec"
 /**
  * A real RFC 3161 time-stamp authority on loopback (docs/testing.md): openssl's `ts -reply`
  * behind a small HTTP server, with its own root made at start-up. `keyType` picks the signing
- * key, RSA (as DigiCert and Sectigo sign) or ECDSA P-256, so both signature kinds are checked.
+ * key, RSA (as DigiCert and Sectigo sign) or ECDSA P-256, so both signature kinds are checked;
+ * `fractionDigits` has it stamp fractions of a second too, as some authorities do (openssl
+ * drops a fraction's trailing zeros).
  */
 export async function startStandInAuthority(
   name: string,
-  { keyType = "rsa" }: { keyType?: "rsa" | "ec" } = {},
+  { keyType = "rsa", fractionDigits = 0 }: { keyType?: "rsa" | "ec"; fractionDigits?: number } = {},
 ): Promise<StandInAuthority> {
   const dir = mkdtempSync(path.join(tmpdir(), "tsa-"));
-  await makeCertificates(dir, name, keyType);
+  await makeCertificates(dir, name, keyType, fractionDigits);
   const rootFile = path.join(dir, "root.crt");
   // `ts -reply` keeps its serial number in a file: one reply at a time.
   let queue: Promise<unknown> = Promise.resolve();
