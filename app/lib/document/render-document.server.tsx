@@ -1,13 +1,13 @@
-import { PassThrough, Writable } from "node:stream";
+import { Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StylesheetTextProvider } from "./inline-stylesheet";
 import { STYLESHEET_TEXT } from "./inline-stylesheet.server";
 import { NonceProvider } from "./nonce";
 import { RenderInstantProvider } from "./render-instant";
+import { renderWhole, withoutZeroBytes } from "./render-whole.server";
 import { holdScriptsUntilFirstPaint } from "./scripts-after-first-paint.server";
 
 /**
@@ -37,28 +37,6 @@ function documentElement(context: EntryContext, url: string, nonce: string) {
       </StylesheetTextProvider>
     </NonceProvider>
   );
-}
-
-/** The whole document as one string, once every Suspense boundary has resolved. */
-function renderWhole(element: ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString("utf8"));
-        done();
-      },
-    });
-    const { pipe } = renderToPipeableStream(element, {
-      onAllReady: () => pipe(sink),
-      onShellError: reject,
-      onError: reject,
-    });
-  });
 }
 
 /** A page whose data is ready, as one string whose scripts start after the first paint. */
@@ -114,7 +92,9 @@ export function streamDocument(
 
     function start() {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new Transform({
+        transform: (chunk: Buffer, _encoding, done) => done(null, withoutZeroBytes(chunk)),
+      });
       resolve({ body: createReadableStreamFromReadable(body), status });
       pipe(body);
     }
