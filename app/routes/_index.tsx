@@ -10,7 +10,7 @@ import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { HOME_PAGE } from "~/content/pages/home";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
-import { getRecordedDraws } from "~/lib/draw-records/draws-view.server";
+import { getHomeDraws } from "~/lib/draw-records/draws-view.server";
 import { drawnWinners } from "~/lib/draw/shown-winners";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -21,8 +21,10 @@ export const meta = metaFor(HOME_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader() {
-  const [recent, draws] = await Promise.all([streamUnlessReady(getRecentParticipants()), getRecordedDraws()]);
-  return data({ recent: recent.value, drawn: drawnWinners(draws) }, recent.init);
+  // The draws first: the figures count what the next freeze will take, by its rule.
+  const draws = await getHomeDraws();
+  const recent = await streamUnlessReady(getRecentParticipants(draws.rule));
+  return data({ recent: recent.value, drawn: drawnWinners(draws.drawn) }, recent.init);
 }
 
 export default function HomePage() {

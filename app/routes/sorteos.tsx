@@ -11,8 +11,8 @@ import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages/draws";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
-import { getParticipantsPage } from "~/lib/participants/participants.server";
-import { getDrawsView, lastDrawTaken } from "~/lib/draw-records/draws-view.server";
+import { getParticipantsPage, listedDraw } from "~/lib/participants/participants.server";
+import { getSorteosDraws } from "~/lib/draw-records/draws-view.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -24,22 +24,25 @@ export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // The draws first: once a real list is frozen, the list shows what the next draw will count.
-  const [draws, after] = await Promise.all([getDrawsView(), lastDrawTaken()]);
+  // The draws first: the list shows what the next freeze will take, by its rule.
+  const { view: draws, rule } = await getSorteosDraws();
   const listing = await streamUnlessReady(
-    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), after }),
+    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), rule }),
   );
-  return data({ listing: listing.value, draws, surveyOpen: env.surveyUrl !== null }, listing.init);
+  return data(
+    { listing: listing.value, listDraw: listedDraw(rule), draws, surveyOpen: env.surveyUrl !== null },
+    listing.init,
+  );
 }
 
 export default function SorteosPage() {
-  const { listing, draws, surveyOpen } = useLoaderData<typeof loader>();
+  const { listing, listDraw, draws, surveyOpen } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <DrawClockProvider>
       <div className="pt-16">
         <DrawHero />
-        <ParticipantsSection listing={listing} surveyOpen={surveyOpen} />
+        <ParticipantsSection listing={listing} draw={listDraw} surveyOpen={surveyOpen} />
         <DrawEntrySteps />
         <PreviousWinners draws={draws.draws} sample={draws.sampleSheet} />
         <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} declaredRoots={draws.declaredRoots} />

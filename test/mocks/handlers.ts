@@ -1,5 +1,13 @@
 import { delay, http, HttpResponse } from "msw";
-import { FULL_NAMES_SHEET, generateSheet, SAMPLE_SHEET, SIGN_IN_PAGE, TRICKY_SHEET } from "./sheets";
+import {
+  dayInPlay,
+  fullNamesSheet,
+  generateSheet,
+  sampleSheetNow,
+  SIGN_IN_PAGE,
+  TRICKY_SHEET,
+  trickySheetNow,
+} from "./sheets";
 
 /**
  * The spreadsheet, as tests and `npm run dev` see it. Each scenario is a path,
@@ -7,8 +15,9 @@ import { FULL_NAMES_SHEET, generateSheet, SAMPLE_SHEET, SIGN_IN_PAGE, TRICKY_SHE
  * loopback sheet server.
  */
 export const SHEET_SCENARIOS = {
-  ok: "the bundled sample sheet",
+  ok: "the bundled sample sheet, dated in the current draw's days",
   tricky: "quoted commas and newlines, BOM, CRLF, short and extra columns",
+  "tricky-now": "the tricky sheet, its readable dates moved into the current draw's days",
   "full-names": "35 full names as people type them (compound names, particles, surname first, an email)",
   large: "100,000 valid rows",
   empty: "an empty body",
@@ -78,9 +87,10 @@ export function generatedSheetPath(rows: number): string {
 }
 
 export const handlers = [
-  http.get("*/sheet/ok.csv", () => csv(SAMPLE_SHEET)),
+  http.get("*/sheet/ok.csv", () => csv(sampleSheetNow())),
   http.get("*/sheet/tricky.csv", () => csv(TRICKY_SHEET)),
-  http.get("*/sheet/full-names.csv", () => csv(FULL_NAMES_SHEET)),
+  http.get("*/sheet/tricky-now.csv", () => csv(trickySheetNow())),
+  http.get("*/sheet/full-names.csv", () => csv(fullNamesSheet())),
   http.get("*/sheet/large.csv", () => csv(generatedSheet(100_000))),
   http.get("*/sheet/rows/:rows.csv", ({ params }) => csv(generatedSheet(Math.min(Number(params.rows) || 0, 200_000)))),
   http.get("*/sheet/empty.csv", () => csv("")),
@@ -96,10 +106,10 @@ export const handlers = [
   }),
   http.get("*/sheet/slow.csv", async () => {
     await slowSheet.wait();
-    return csv(SAMPLE_SHEET);
+    return csv(sampleSheetNow());
   }),
   http.get("*/sheet/flaky.csv", () =>
-    flakySheet.failing ? new HttpResponse("Internal error", { status: 500 }) : csv(SAMPLE_SHEET),
+    flakySheet.failing ? new HttpResponse("Internal error", { status: 500 }) : csv(sampleSheetNow()),
   ),
   http.get("*/sheet/redirect.csv", ({ request }) =>
     HttpResponse.redirect(new URL(sheetPath("ok"), request.url).href, 307),
@@ -115,7 +125,8 @@ export function createChangingSheet(newest: string) {
   return {
     path: "/changing.csv",
     handler: http.get("*/changing.csv", () =>
-      csv(`nombre,pais,id,fecha\nAna B.,Chile,C-1,2026-10-01\n${sheet.newest},Perú,C-2,2026-10-02\n`),
+      // Dated today: both rows are in the next draw's list, whenever the test runs.
+      csv(`nombre,pais,id,fecha\nAna B.,Chile,C-1,${dayInPlay()}\n${sheet.newest},Perú,C-2,${dayInPlay()}\n`),
     ),
     setNewest: (name: string) => {
       sheet.newest = name;

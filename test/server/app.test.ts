@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { sampleParticipants } from "../mocks/sheets";
+import { dayInPlay, sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
 
@@ -27,28 +27,30 @@ describe("the built server over HTTP, sheet on loopback", () => {
   let app: AppServer;
   beforeAll(async () => {
     // Names as written: these tests are about parsing; what is published is participant-names.test.ts.
-    app = await appOn(sheetPath("tricky"), { PARTICIPANT_NAMES: "full" });
+    // Its dates moved into the current draw's days, so that every readable row is in play.
+    app = await appOn(sheetPath("tricky-now"), { PARTICIPANT_NAMES: "full" });
   });
 
-  it("renders the 5 newest participants on / with parsed, formatted fields", async () => {
+  it("renders the 5 newest entries on / with parsed, formatted fields", async () => {
     const response = await fetch(`${app.origin}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<html lang="es-AR"');
     expect(html).toContain("<title>Opinion Labz");
-    for (const name of ["Last", "Extra", "Sol la Ríos", "Luis", "Ana\nMaría"]) expect(html).toContain(`>${name}<`);
+    for (const name of ["Last", "Extra", "Luis", "Ana\nMaría", "Pérez, Juan"]) expect(html).toContain(`>${name}<`);
     expect(html.indexOf(">Last<")).toBeLessThan(html.indexOf(">Extra<"));
-    expect(html).toContain("31/12/2026");
-    // The sixth newest is not on the home page.
-    expect(html).not.toContain("Pérez, Juan");
+    // The newest row is dated today (d/m/aaaa); a row whose date says "ayer" is in no draw.
+    const [year, month, day] = dayInPlay().split("-").map(Number);
+    expect(html).toContain(`>${day}/${month}/${year}<`);
+    expect(html).not.toContain("Sol la Ríos");
   });
 
-  it("renders /sorteos with the page of participants", async () => {
-    const response = await fetch(`${app.origin}/sorteos`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
+  it("renders /sorteos with the page of participants, and says why a row found is not in play", async () => {
+    const html = await (await fetch(`${app.origin}/sorteos`)).text();
     expect(html).toContain("T-8");
     expect(html).toContain("T-1");
+    const found = await (await fetch(`${app.origin}/sorteos?q=sol`)).text();
+    expect(found).toContain("Fecha ilegible: «ayer» no es una fecha que podamos leer");
   });
 
   it("never sends the sheet's URL to a browser", async () => {

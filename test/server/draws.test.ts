@@ -262,7 +262,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     const listed = await page();
     expect(listed).toMatch(/data-testid="stat-participants">1</);
     expect(listed).toContain(
-      `Son las participaciones para el próximo sorteo: las que llegaron después del sorteo del ${shown(dayFrom(upcoming.drawAt, 0))}.`,
+      `entran las participaciones con fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior.`,
     );
     expect(listed).toContain("OL-1008");
     const html = await page();

@@ -7,7 +7,7 @@ import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { flakySheet, handlers as defaultHandlers, sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { generateSheet, sampleParticipants } from "../mocks/sheets";
+import { dayInPlay, generateSheet, sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { decodeSingleFetch } from "../support/single-fetch";
 import { sharedBrowser, openPage, gotoHydrated } from "../support/browser";
@@ -19,6 +19,8 @@ const INVALID_SHEET = "La planilla de participantes no devolvió datos válidos.
 const TIMED_OUT = "La planilla de participantes tardó demasiado en responder.";
 const MB = 1024 * 1024;
 const SAMPLE_NEWEST = (await sampleParticipants())[0]!.nombre;
+/** The rows' date: today, always one of the next draw's days, so every valid row is listed. */
+const TODAY = dayInPlay();
 
 interface Listing {
   rows: { nombre: string; pais: string; id: string; fecha: string }[];
@@ -43,7 +45,7 @@ function csvResponse(body: BodyInit, headers: Record<string, string> = {}): Http
 
 // ---- Custom upstream behaviours ------------------------------------------------------------
 
-const RESET_ROWS = "nombre,pais,id,fecha\nParcial Uno,Argentina,R-1,2026-10-01\nParcial Dos,Chile,R-2,2026-10-02\n";
+const RESET_ROWS = `nombre,pais,id,fecha\nParcial Uno,Argentina,R-1,${TODAY}\nParcial Dos,Chile,R-2,${TODAY}\n`;
 
 /** 40 MB of valid rows, produced as they are read; counts how many bytes were pulled. */
 const huge = { pulled: 0 };
@@ -52,7 +54,7 @@ function hugeBody(): ReadableStream<Uint8Array> {
   huge.pulled = 0;
   // Rows of 194 bytes (an extra column, ignored): 20 MB is about 108,000 of them, so the size
   // limit stops the read well before the 300,000-participant cap would. Chunks of about 64 KB.
-  const chunk = new TextEncoder().encode(`Valentina R.,Argentina,OL-24001,2026-10-01,${"x".repeat(150)}\n`.repeat(330));
+  const chunk = new TextEncoder().encode(`Valentina R.,Argentina,OL-24001,${TODAY},${"x".repeat(150)}\n`.repeat(330));
   let headerSent = false;
   return new ReadableStream({
     pull(controller) {
@@ -73,12 +75,12 @@ function hugeBody(): ReadableStream<Uint8Array> {
 
 const INVALID_UTF8 = Buffer.concat([
   Buffer.from("nombre,pais,id,fecha\n"),
-  Buffer.from("Lucía B.,Argentina,U-1,2026-10-01\n"),
+  Buffer.from(`Lucía B.,Argentina,U-1,${TODAY}\n`),
   Buffer.from([0x52, 0x6f, 0xff, 0xfe, 0x73, 0x61, 0x2c]), // "Ro\xff\xfesa,"
-  Buffer.from("Uruguay,U-2,2026-10-02\n"),
+  Buffer.from(`Uruguay,U-2,${TODAY}\n`),
   Buffer.from([0xc3, 0x28, 0x2c, 0x50, 0x65, 0x72, 0xfa, 0x2c, 0x55, 0x2d, 0x33, 0x2c]), // "\xc3(,Per\xfa,U-3,"
-  Buffer.from("2026-10-03\n"),
-  Buffer.from("Tomás Z.,Chile,U-4,2026-10-04\n"),
+  Buffer.from(`${TODAY}\n`),
+  Buffer.from(`Tomás Z.,Chile,U-4,${TODAY}\n`),
 ]);
 
 const HOSTILE = {
@@ -90,12 +92,12 @@ const HOSTILE = {
 };
 const HOSTILE_SHEET = [
   "nombre,pais,id,fecha",
-  "Persona Normal,Argentina,H-0,2026-10-01",
-  `${HOSTILE.script},Argentina,H-1,2026-10-02`,
-  `${HOSTILE.img},Chile,H-2,2026-10-03`,
-  `${HOSTILE.formula},México,H-3,2026-10-04`,
-  `${HOSTILE.rtl},Perú,H-4,2026-10-05`,
-  `Normal,${HOSTILE.svg},H-5,2026-10-06`,
+  `Persona Normal,Argentina,H-0,${TODAY}`,
+  `${HOSTILE.script},Argentina,H-1,${TODAY}`,
+  `${HOSTILE.img},Chile,H-2,${TODAY}`,
+  `${HOSTILE.formula},México,H-3,${TODAY}`,
+  `${HOSTILE.rtl},Perú,H-4,${TODAY}`,
+  `Normal,${HOSTILE.svg},H-5,${TODAY}`,
 ].join("\n");
 
 const PAGED_SHEET = generateSheet(35); // ids P000001 (oldest) … P000035 (newest): 4 pages

@@ -7,6 +7,7 @@
 import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
+import { dayInPlay } from "../mocks/sheets";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
@@ -14,10 +15,12 @@ import { BROWSER_USER_AGENT } from "../support/browser";
 const FOREIGN_SHEET = sheetPath("ok");
 /** What someone could type into the survey that feeds the sheet. */
 const HUGE_NAME = `Zoe ${"z".repeat(200_000)}`;
+/** The rows' date: today, always one of the next draw's days, so every valid row is listed. */
+const TODAY = dayInPlay();
 const OVERSIZED_CELL_SHEET = [
   "nombre,pais,id,fecha",
-  "Ana Pérez,Chile,A-1,2026-10-01",
-  `${HUGE_NAME},Chile,A-2,2026-10-02`,
+  `Ana Pérez,Chile,A-1,${TODAY}`,
+  `${HUGE_NAME},Chile,A-2,${TODAY}`,
 ].join("\n");
 let foreign: SheetServer;
 let upstream: SheetServer;

@@ -1,5 +1,7 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
+import { formatDay } from "~/lib/draw/entry-window";
+import { countOf, pluralForm } from "~/lib/participants/format";
 import { RECENT_PARTICIPANTS_COUNT, type RecentParticipants as RecentParticipantsData } from "~/lib/participants/view";
 import {
   ParticipantsError,
@@ -18,6 +20,9 @@ function RecentTable({ data }: { data: RecentParticipantsData }) {
     <div className="flex flex-col gap-4">
       {data.sample && <SampleDataNotice />}
       <ParticipantsTable caption={CAPTION} rows={data.rows} emptyMessage="No hay participantes registrados aún" />
+      <p className="text-center text-sm text-slate-600" data-testid="recent-total">
+        {`${pluralForm(data.totalCount, "Va", "Van")} ${countOf(data.totalCount, "participación", "participaciones")} para el sorteo del ${formatDay(data.draw.day)}.`}
+      </p>
     </div>
   );
 }
@@ -37,10 +42,11 @@ export function RecentParticipants({
       <div className="container-page">
         <SectionHeading
           id="ultimos-ganadores-titulo"
-          eyebrow="Sorteo de este mes"
+          eyebrow="Sorteo del mes"
           title="Participantes Recientes del Sorteo"
         >
-          Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas personas que se sumaron.
+          Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas participaciones que entran
+          en el próximo sorteo.
         </SectionHeading>
         <div className="mx-auto mt-10 max-w-3xl">
           <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={RECENT_PARTICIPANTS_COUNT} />}>

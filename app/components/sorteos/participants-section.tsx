@@ -1,11 +1,12 @@
 import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import { formatCount, formatLastUpdated } from "~/lib/participants/format";
+import { NOT_IN_PLAY, PARTICIPANTS_LOOKUP } from "~/content/entry-status";
+import { countOf, formatCount, formatLastUpdated, pluralForm } from "~/lib/participants/format";
 import { listingHref } from "~/lib/participants/listing-url";
 import { formatDay } from "~/lib/draw/entry-window";
 import { useDrawClock } from "~/lib/draw/draw-clock";
 import { PAGE_SIZE } from "~/lib/participants/pagination";
-import type { ParticipantsListing } from "~/lib/participants/view";
+import type { ListedDraw, ParticipantsListing } from "~/lib/participants/view";
 import { useRenderInstant } from "~/lib/document/render-instant";
 import { useNow } from "~/lib/hooks/use-now";
 import { Icon, type IconName } from "../icons";
@@ -13,8 +14,8 @@ import { Pagination } from "../pagination";
 import { ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "../participants-table";
 import { ParticipantsSearch } from "./participants-search";
 
-const CAPTION = "Participantes del sorteo de este mes";
 const CLOCK_TICK_MS = 15_000;
+const captionOf = (draw: ListedDraw) => `Participantes del sorteo del ${formatDay(draw.day)}`;
 
 function StatTile({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId: string }) {
   return (
@@ -61,14 +62,42 @@ function LoadError({ message }: { message: string }) {
 }
 
 function countLine({ matchCount, firstRow, rows, query }: ParticipantsListing): string {
-  if (matchCount === 0) return query ? "No se encontraron participantes" : "Todavía no hay participantes este mes";
+  if (matchCount === 0)
+    return query ? "No se encontraron participantes" : "Todavía no hay participantes en este sorteo";
   const first = formatCount(firstRow);
   const last = formatCount(firstRow + rows.length - 1);
-  const total = formatCount(matchCount);
-  const noun = matchCount === 1 ? "participante" : "participantes";
+  const total = countOf(matchCount, "participante", "participantes");
   return query
-    ? `${total} ${noun} ${matchCount === 1 ? "coincide" : "coinciden"} con tu búsqueda · mostrando ${first}–${last}`
-    : `Mostrando ${first}–${last} de ${total} ${noun}`;
+    ? `${total} ${pluralForm(matchCount, "coincide", "coinciden")} con tu búsqueda · mostrando ${first}–${last}`
+    : `Mostrando ${first}–${last} de ${total}`;
+}
+
+/** A search's rows that are not in this draw, each with why: someone who finds their name learns whether they are in. */
+function NotInPlayRows({ notInPlay }: { notInPlay: ParticipantsListing["notInPlay"] }) {
+  if (notInPlay.rows.length === 0) return null;
+  return (
+    <div
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5"
+      data-testid="not-in-play"
+    >
+      <p className="font-semibold">{NOT_IN_PLAY.heading}</p>
+      <ul className="mt-3 space-y-3">
+        {notInPlay.rows.map((row, index) => (
+          <li key={`${row.id}-${index}`}>
+            <span className="font-medium text-slate-900">{row.nombre}</span>
+            <span className="text-slate-700">
+              {" · "}
+              {row.pais} · ID <bdi className="font-mono text-xs">{row.id}</bdi> · {row.fecha}
+            </span>
+            <span className="block text-amber-900">{row.reason}</span>
+          </li>
+        ))}
+      </ul>
+      {notInPlay.more > 0 ? (
+        <p className="mt-3 text-amber-900">{NOT_IN_PLAY.more(countOf(notInPlay.more, "fila", "filas"))}</p>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -101,9 +130,9 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
       ) : (
         <>
           {listing.sample && <SampleDataNotice />}
-          {listing.since ? (
-            <p className="text-sm text-slate-600" data-testid="listing-since">
-              {`Son las participaciones para el próximo sorteo: las que llegaron después del sorteo del ${formatDay(listing.since)}.`}
+          {listing.leftOutText ? (
+            <p className="text-sm text-slate-600" data-testid="left-out">
+              {listing.leftOutText}
             </p>
           ) : null}
           <ParticipantsSearch query={listing.query} />
@@ -112,7 +141,7 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
           </p>
           <div className={updating ? "opacity-60 transition-opacity" : "transition-opacity"}>
             <ParticipantsTable
-              caption={CAPTION}
+              caption={captionOf(listing.draw)}
               rows={listing.rows}
               emptyMessage={
                 listing.query
@@ -127,6 +156,7 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
             hrefFor={(page) => listingHref(listing.query, page)}
             label="Páginas de participantes"
           />
+          <NotInPlayRows notInPlay={listing.notInPlay} />
         </>
       )}
       <LastUpdated fetchedAt={listing.fetchedAt} />
@@ -134,41 +164,50 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
   );
 }
 
-function ListingSkeleton() {
+function ListingSkeleton({ draw }: { draw: ListedDraw }) {
   return (
     <>
       <StatTiles participants="—" countries="—" />
       <div className="h-12 rounded-full bg-slate-100" />
       <p className="text-sm text-slate-500">Cargando participantes…</p>
-      <ParticipantsTableSkeleton caption={CAPTION} rows={PAGE_SIZE} />
+      <ParticipantsTableSkeleton caption={captionOf(draw)} rows={PAGE_SIZE} />
     </>
   );
 }
 
 export function ParticipantsSection({
   listing,
+  draw,
   surveyOpen,
 }: {
   listing: ParticipantsListing | Promise<ParticipantsListing>;
+  /** The draw the list is for: known before the sheet arrives. */
+  draw: ListedDraw;
   /** Whether a survey is open now (SURVEY_URL): only then is "you are in" a thing to promise. */
   surveyOpen: boolean;
 }) {
+  const day = formatDay(draw.day);
+  const from = formatDay(draw.from);
   return (
-    <section id="participantes" className="bg-slate-50 py-16 sm:py-20">
+    <section id="participantes" aria-labelledby="participantes-titulo" className="bg-slate-50 py-16 sm:py-20">
       <div className="container-page">
         <div className="max-w-2xl">
-          <p className="eyebrow">Sorteo en curso</p>
-          <h2 className="section-title mt-2">Participantes actuales</h2>
+          <p className="eyebrow">{`Sorteo del ${day}`}</p>
+          <h2 id="participantes-titulo" className="section-title mt-2">
+            Participantes actuales
+          </h2>
           <p className="mt-3 text-slate-600">
             {surveyOpen
-              ? "Con la encuesta de este mes respondida ya estás adentro."
+              ? "Con la encuesta respondida ya estás adentro."
               : "Todavía no hay una encuesta abierta: anotate en la página de la encuesta y te avisamos cuando abra."}{" "}
-            {surveyOpen ? "Buscá" : "Si ya respondiste una, buscá"} tu ID, o tu nombre como aparece en la lista, para
-            confirmarlo.
+            {PARTICIPANTS_LOOKUP}
+          </p>
+          <p className="mt-3 text-sm text-slate-600" data-testid="listing-window">
+            {`Esta es la lista que se cierra el ${day} a las 12:00 (hora de Argentina): entran las participaciones con fecha del ${from} al ${day}, una por ID, salvo las del ${from} que ya entraron en el sorteo anterior.`}
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">
-          <Suspense fallback={<ListingSkeleton />}>
+          <Suspense fallback={<ListingSkeleton draw={draw} />}>
             <Await resolve={listing} errorElement={<LoadError message="Error desconocido" />}>
               {(data) => <ListingBody listing={data} />}
             </Await>

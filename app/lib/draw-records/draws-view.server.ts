@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
-import type { DrawTaken } from "~/lib/draw/entry-window";
-import { argentinaDay } from "~/lib/draw/entry-window";
+import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
+import { nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
 import type { ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import type { EntryRule } from "~/lib/participants/entries-in-play";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { dueForKeeping, keepDrawsOnTime } from "./draw-timer.server";
+import type { DrawSnapshot } from "./draw-snapshot.server";
+import { freezeDeadline } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
 import { publishedDraw } from "./published-records.server";
 import { frozenList, type DrawRecord, type DrawSummary } from "./stored-draws.server";
@@ -36,45 +39,73 @@ function declaredWitnessRoots(): string | null {
   return file ? readFileSync(file, "utf8") : null;
 }
 
+/** No ids: the previous draw froze no real list (none recorded, a sample, or erased). One object, so lists computed with it are kept. */
+const NO_IDS: ReadonlySet<string> = new Set();
+
 /**
- * What /sorteos shows: the upcoming commitment and every drawn month. When the records lack what
- * is due (a commitment, the due freeze), the server keeps the draws on time first, so the first
- * page after the draw instant shows the frozen list.
+ * What the next freeze will apply to the sheet (docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md):
+ * the latest draw's rule while its list can still be frozen (the moments after its instant, or a
+ * retry, until its drand round is out), else the upcoming draw's (a list frozen ahead of the
+ * server's clock, by a command's own clock, moves it on); with the ids the draw before it froze
+ * from a real sheet. The list of /sorteos and the home page's figures are worked out with it, by
+ * the freeze's own function.
  */
-export async function getDrawsView(now = Date.now()): Promise<DrawsView> {
+function nextFreezeRule({ records, lastTaken }: DrawSnapshot, now: number): EntryRule {
+  const upcoming = nextDrawAt(now).getTime();
+  const latest = previousDrawAt(upcoming).getTime();
+  const frozen = (at: number) => records.some(({ draw }) => draw.draw_at === at && draw.list_hash !== null);
+  const latestRecorded = records.some(({ draw }) => draw.draw_at === latest);
+  const freezing = latestRecorded && !frozen(latest) && now < freezeDeadline(latest);
+  let drawAt = freezing ? latest : upcoming;
+  while (frozen(drawAt)) drawAt = nextDrawAt(drawAt).getTime();
+  // The latest real freeze is the draw before this one's whenever that draw froze a real list.
+  const previousDay = argentinaDay(previousDrawAt(drawAt).getTime());
+  const previous = lastTaken?.day === previousDay ? lastTaken.ids : NO_IDS;
+  return { drawAt, window: entryWindow(drawAt), previous };
+}
+
+/**
+ * What /sorteos shows: the upcoming commitment and every drawn month, and the rule its list of
+ * participants follows. When the records lack what is due (a commitment, the due freeze), the
+ * server keeps the draws on time first, so the first page after the draw instant shows the frozen
+ * list.
+ */
+export async function getSorteosDraws(now = Date.now()): Promise<{ view: DrawsView; rule: EntryRule }> {
   let snapshot = await serverDraws.current();
   if (dueForKeeping(snapshot.records, now)) {
     await keepDrawsOnTime(now);
     snapshot = await serverDraws.current();
   }
-  return {
+  const view = {
     upcoming: snapshot.upcoming,
     draws: snapshot.draws,
     sampleSheet: env.sheetSource.kind === "file" && env.sheetSource.isBundledSample,
     declaredRoots: declaredWitnessRoots(),
   };
+  return { view, rule: nextFreezeRule(snapshot, now) };
+}
+
+/** What the home page shows of the draws: the drawn months' winners, and the rule its figures follow. */
+export interface HomeDraws {
+  /** Newest first. */
+  drawn: ShownDraw[];
+  rule: EntryRule;
 }
 
 /**
- * The drawn months, newest first: what the home page's winners read. The home page does not
- * fail with the database: the failure is logged, and the marked examples fill the carousel
- * meanwhile.
+ * The home page's draws. The home page does not fail with the database: the failure is logged,
+ * the marked examples fill the carousel meanwhile, and the figures count the upcoming draw's days
+ * as if no draw had taken anything.
  */
-export async function getRecordedDraws(): Promise<ShownDraw[]> {
+export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
   try {
-    return (await serverDraws.current()).draws;
+    const snapshot = await serverDraws.current();
+    return { drawn: snapshot.draws, rule: nextFreezeRule(snapshot, now) };
   } catch (error) {
     console.error("[draw] Reading the draw records for the home page failed:", error);
-    return [];
+    const drawAt = nextDrawAt(now).getTime();
+    return { drawn: [], rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS } };
   }
-}
-
-/**
- * What the latest freeze of a real sheet took (its day and ids), for the list of /sorteos, which
- * then shows the next draw's entries only, as the next freeze will count them; null before any.
- */
-export async function lastDrawTaken(): Promise<DrawTaken | null> {
-  return (await serverDraws.current()).lastTaken;
 }
 
 /** A draw's ids list as the site serves it: the text, erased after 12 months, or none on that date. */

@@ -1,49 +1,17 @@
 import type { Kysely } from "kysely";
-import { entryDay, entryWindow, inWindow } from "~/lib/draw/entry-window";
+import { entryWindow } from "~/lib/draw/entry-window";
 import { previousDrawAt } from "~/lib/draw/next-draw";
-import {
-  beaconRound,
-  canonicalId,
-  CURRENT_ID_RULE,
-  entryListText,
-  freezeEntryIds,
-  quicknetRoundTime,
-  sha256Hex,
-} from "~/lib/draw/verifiable-draw";
+import { beaconRound, CURRENT_ID_RULE, entryListText, quicknetRoundTime, sha256Hex } from "~/lib/draw/verifiable-draw";
+import { entriesInPlay } from "~/lib/participants/entries-in-play";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
-import type { LoadEntries, SheetEntries } from "./sheet-entries.server";
+import type { LoadEntries } from "./sheet-entries.server";
 import { frozenIds, latestDue, type DrawRow } from "./stored-draws.server";
 
 /**
  * The freeze: the month's entries taken from the sheet into the canonical list at the draw
  * instant (docs/draw.md, "The month's entries" and "The rule, precisely").
  */
-
-/**
- * The rows in play for the draw at `drawAt`: those dated inside its window, but for the ones the
- * previous draw's list holds (`previous`); the bundled sample sheet's examples all are (their
- * dates are fixed, the window moves). The others are counted.
- */
-function entriesInWindow(
-  { entries, fromSample }: SheetEntries,
-  drawAt: number,
-  previous: ReadonlySet<string>,
-): { inPlay: SheetEntries["entries"]; outsideWindow: number; unreadableDates: number } {
-  if (fromSample) return { inPlay: entries, outsideWindow: 0, unreadableDates: 0 };
-  const window = entryWindow(drawAt);
-  const inPlay: SheetEntries["entries"] = [];
-  let outsideWindow = 0;
-  let unreadableDates = 0;
-  for (const entry of entries) {
-    const day = entryDay(entry.date);
-    if (day === null) unreadableDates += 1;
-    // A refused id ("") is in no list: it is left out below, counted apart.
-    else if (!inWindow(day, canonicalId(entry.id) ?? "", window, previous)) outsideWindow += 1;
-    else inPlay.push(entry);
-  }
-  return { inPlay, outsideWindow, unreadableDates };
-}
 
 /**
  * When the list of the draw at `drawAt` can no longer be frozen: once drand has published the
@@ -73,18 +41,13 @@ export async function freezeDraw(
   }
   const sheet = await loadEntries();
   const previous = await frozenIds(db, previousDrawAt(draw.draw_at).getTime());
-  const { inPlay: entries, outsideWindow, unreadableDates } = entriesInWindow(sheet, draw.draw_at, previous);
-  const frozen = freezeEntryIds(entries.map((entry) => entry.id));
+  const rule = { drawAt: draw.draw_at, window: entryWindow(draw.draw_at), previous };
+  const frozen = entriesInPlay(sheet.entries, (entry) => entry, rule, sheet.fromSample);
+  const { outsideWindow, unreadableDate, refusedId } = frozen.leftOut;
   if (frozen.ids.length === 0) {
     throw new DrawRefused(
-      `The sheet has no valid entries dated in this draw's window (${outsideWindow} outside it, ${unreadableDates} with an unreadable date): nothing to freeze`,
+      `The sheet has no valid entries dated in this draw's window (${outsideWindow} outside it, ${unreadableDate} with an unreadable date, ${refusedId} with an id that is not one): nothing to freeze`,
     );
-  }
-  // The first row of each id names it, as the first occurrence keeps its place in the list.
-  const firstRows = new Map<string, SheetEntries["entries"][number]>();
-  for (const entry of entries) {
-    const id = canonicalId(entry.id);
-    if (id !== null && !firstRows.has(id)) firstRows.set(id, entry);
   }
   const listText = entryListText(frozen.ids);
   await db
@@ -94,12 +57,13 @@ export async function freezeDraw(
       list_text: listText,
       list_hash: await sha256Hex(listText),
       entry_count: frozen.ids.length,
-      list_names: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.name ?? "")),
-      list_countries: JSON.stringify(frozen.ids.map((id) => firstRows.get(id)?.country ?? "")),
+      // The first row of each id names it, as the first occurrence keeps its place in the list.
+      list_names: JSON.stringify(frozen.rows.map((entry) => entry.name)),
+      list_countries: JSON.stringify(frozen.rows.map((entry) => entry.country)),
       from_sample: sheet.fromSample ? 1 : 0,
       outside_window: outsideWindow,
-      unreadable_dates: unreadableDates,
-      refused_ids: frozen.invalid.length,
+      unreadable_dates: unreadableDate,
+      refused_ids: refusedId,
       id_rule: CURRENT_ID_RULE,
     })
     .where("draw_at", "=", draw.draw_at)

@@ -62,7 +62,7 @@ export interface DrawTaken {
 }
 
 /** Whether a row belongs to the draw after `taken`: dated after its day, or on it without being in its list. */
-export function afterDraw(day: string, id: string, taken: DrawTaken): boolean {
+function afterDraw(day: string, id: string, taken: DrawTaken): boolean {
   return day > taken.day || (day === taken.day && !taken.ids.has(id));
 }
 

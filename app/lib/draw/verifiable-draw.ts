@@ -67,14 +67,16 @@ export async function commitmentOf(seed: string): Promise<string> {
   return sha256Hex(seed);
 }
 
-/** What freezing the sheet's ids keeps, and what it leaves out and why. */
-export interface FrozenEntries {
-  /** Entries in sheet order, each id once: the list that is hashed and drawn from. */
+/** What freezing the sheet's rows keeps, and what it leaves out and why. */
+export interface FrozenEntries<Row = string> {
+  /** Entries in sheet order, each canonical id once: the list that is hashed and drawn from. */
   ids: string[];
+  /** The row each id comes from (its first), parallel to `ids`: its name and country are the entry's. */
+  rows: Row[];
   /** Later rows repeating an id already in `ids`: one person, one chance. */
-  duplicates: string[];
-  /** Ids `canonicalId` refuses, as the sheet wrote them: they could show as another id, or as nothing. */
-  invalid: string[];
+  duplicates: Row[];
+  /** Rows whose id `canonicalId` refuses: it could show as another id, or as nothing. */
+  invalid: Row[];
 }
 
 /**
@@ -93,24 +95,30 @@ export const CURRENT_ID_RULE: IdRule = 2;
  * invisible mark inside) are refused, never guessed at.
  */
 export function canonicalId(raw: string): string | null {
+  // Most ids already are canonical: plain ASCII needs no folding (NFKC leaves it as it is).
+  if (CANONICAL_ID.test(raw)) return raw;
   const folded = raw.normalize("NFKC").trim();
   return ID_CHARACTERS.test(folded) ? folded.toUpperCase() : null;
 }
 
 /**
- * The entries a draw is made among, from the sheet's ids in sheet order, each as
- * `canonicalId` makes it; the first occurrence keeps its place.
+ * The entries a draw is made among, from the sheet's rows in sheet order (their ids, or the ids
+ * themselves), each id as `canonicalId` makes it; the first occurrence keeps its place.
  */
-export function freezeEntryIds(sheetIds: readonly string[]): FrozenEntries {
-  const frozen: FrozenEntries = { ids: [], duplicates: [], invalid: [] };
+export function freezeEntryIds<Row = string>(
+  sheetRows: readonly Row[],
+  idOf: (row: Row) => string = String,
+): FrozenEntries<Row> {
+  const frozen: FrozenEntries<Row> = { ids: [], rows: [], duplicates: [], invalid: [] };
   const seen = new Set<string>();
-  for (const raw of sheetIds) {
-    const id = canonicalId(raw);
-    if (id === null) frozen.invalid.push(raw);
-    else if (seen.has(id)) frozen.duplicates.push(id);
+  for (const row of sheetRows) {
+    const id = canonicalId(idOf(row));
+    if (id === null) frozen.invalid.push(row);
+    else if (seen.has(id)) frozen.duplicates.push(row);
     else {
       seen.add(id);
       frozen.ids.push(id);
+      frozen.rows.push(row);
     }
   }
   return frozen;

@@ -1,11 +1,13 @@
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+import { entryDay, formatDay } from "~/lib/draw/entry-window";
 
-/** docs/product.md, "Dates": yyyy-m-d becomes dd/mm/yyyy; d/m/yyyy and anything else stay as written. */
+/**
+ * docs/product.md, "Dates": every date the sheet gives is shown one way, d/m/aaaa ("2026-1-5",
+ * "05/01/2026" and "5/1/2026 14:22:10" are all "5/1/2026"), read as the draws read it; a date
+ * that cannot be read is shown as written.
+ */
 export function formatParticipantDate(fecha: string): string {
-  const match = ISO_DATE.exec(fecha.trim());
-  if (!match) return fecha;
-  const [, year, month, day] = match as unknown as [string, string, string, string];
-  return `${day.padStart(2, "0")}/${month.padStart(2, "0")}/${year}`;
+  const day = entryDay(fecha);
+  return day === null ? fecha : formatDay(day);
 }
 
 const MINUTE_MS = 60_000;
@@ -42,4 +44,9 @@ export function formatLastUpdated(fetchedAt: number | null, now: number): string
  */
 export function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+$)/g, ".");
+}
+
+/** Joins phrases as Spanish lists them: "a", "a y b", "a, b y c". */
+export function listed(parts: readonly string[]): string {
+  return parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}`;
 }

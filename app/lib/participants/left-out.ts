@@ -1,16 +1,15 @@
 import type { LeftOut } from "~/lib/draw/published-draw";
-import { countOf, pluralForm } from "./format";
-
-/** Joins phrases as Spanish lists them: "a", "a y b", "a, b y c". */
-function joined(parts: string[]): string {
-  return parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}`;
-}
+import { countOf, listed, pluralForm } from "./format";
 
 /**
  * "Quedaron afuera 2 filas con fecha fuera de esos días… y 1 fila con una fecha que no se puede
  * leer.": only the reasons that left a row out, each counted in its own form; null when none did.
+ * A frozen list's are told in the past, the list still open's in the present ("Quedan afuera…").
  */
-export function leftOutSentence({ outsideWindow, unreadableDate, refusedId }: LeftOut): string | null {
+export function leftOutSentence(
+  { outsideWindow, unreadableDate, refusedId }: LeftOut,
+  tense: "past" | "present" = "past",
+): string | null {
   const parts: string[] = [];
   if (outsideWindow > 0) {
     parts.push(
@@ -24,5 +23,6 @@ export function leftOutSentence({ outsideWindow, unreadableDate, refusedId }: Le
     );
   }
   const total = outsideWindow + unreadableDate + (refusedId ?? 0);
-  return total === 0 ? null : `${pluralForm(total, "Quedó", "Quedaron")} afuera ${joined(parts)}.`;
+  const verb = tense === "past" ? pluralForm(total, "Quedó", "Quedaron") : pluralForm(total, "Queda", "Quedan");
+  return total === 0 ? null : `${verb} afuera ${listed(parts)}.`;
 }

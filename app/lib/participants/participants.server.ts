@@ -1,8 +1,16 @@
-import type { DrawTaken } from "~/lib/draw/entry-window";
+import { NOT_IN_PLAY } from "~/content/entry-status";
+import { argentinaDay, formatDay } from "~/lib/draw/entry-window";
+import { previousDrawAt } from "~/lib/draw/next-draw";
 import { env } from "~/lib/server/env.server";
+import type { EntryRule, NotInPlay } from "./entries-in-play";
+import { listed } from "./format";
+import { leftOutSentence } from "./left-out";
 import { canonicalQuery } from "./search-text";
 import {
   RECENT_PARTICIPANTS_COUNT,
+  type ListedDraw,
+  type NotInPlayRow,
+  type Participant,
   type ParticipantsListing,
   type ParticipantsView,
   type RecentParticipants,
@@ -10,7 +18,7 @@ import {
 import { singleton } from "~/lib/server/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
-import { pageParticipants, rowsAfterDraw, searchParticipants } from "./query.server";
+import { asEntry, nextEntries, pageParticipants, searchParticipants } from "./query.server";
 import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
 
 export interface ParticipantsHealth {
@@ -50,36 +58,84 @@ function viewOf(state: SheetState): ParticipantsView {
     : { fetchedAt: null, error: state.failure.publicMessage, sample: false };
 }
 
-/** The newest participants for the home page. */
-export async function getRecentParticipants(cache = participantsCache()): Promise<RecentParticipants> {
+/** The draw a list under `rule` is for, and its first day: what the page says before the sheet arrives. */
+export function listedDraw(rule: EntryRule): ListedDraw {
+  return { day: argentinaDay(rule.drawAt), from: argentinaDay(previousDrawAt(rule.drawAt).getTime()) };
+}
+
+/** The newest entries of the next draw for the home page, and how many there are so far. */
+export async function getRecentParticipants(rule: EntryRule, cache = participantsCache()): Promise<RecentParticipants> {
   const state = await cache.get();
-  const rows = state.kind === "ok" ? state.snapshot.participants.slice(0, RECENT_PARTICIPANTS_COUNT) : [];
-  return { ...viewOf(state), rows };
+  const entries = state.kind === "ok" ? nextEntries(state.snapshot, rule) : null;
+  return {
+    ...viewOf(state),
+    rows: entries?.newestFirst.slice(0, RECENT_PARTICIPANTS_COUNT).map(asEntry) ?? [],
+    totalCount: entries?.ids.length ?? 0,
+    draw: listedDraw(rule),
+  };
+}
+
+/** How many found rows that are not in play a search explains: the rest are counted. */
+const EXPLAINED_ROWS = 5;
+
+/** Characters a refused id holds once folded, as the search names them: «О» (U+041E), un carácter invisible (U+FE0F). */
+function refusedCharacters(id: string): string {
+  const found = new Set([...id.normalize("NFKC").trim()].filter((character) => !/[A-Za-z0-9._-]/.test(character)));
+  const named = [...found].slice(0, 3).map((character) => {
+    const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    if (/\s/u.test(character)) return `un espacio (${code})`;
+    return /[\p{L}\p{N}\p{P}\p{S}]/u.test(character) ? `«${character}» (${code})` : `un carácter invisible (${code})`;
+  });
+  return listed(named.length > 0 ? named : ["nada"]);
+}
+
+function reasonText(participant: Participant, why: NotInPlay): string {
+  switch (why.why) {
+    case "taken":
+      return NOT_IN_PLAY.taken(formatDay(why.day), formatDay(why.drawDay));
+    case "earlier":
+      return NOT_IN_PLAY.earlier(formatDay(why.day), formatDay(why.drawDay));
+    case "later":
+      return NOT_IN_PLAY.later(formatDay(why.day), formatDay(why.drawDay));
+    case "unreadable-date":
+      return NOT_IN_PLAY.unreadableDate(participant.fecha);
+    case "refused-id":
+      return NOT_IN_PLAY.refusedId(refusedCharacters(participant.id));
+    case "repeated":
+      return NOT_IN_PLAY.repeated(why.id, why.firstDay === null ? null : formatDay(why.firstDay));
+  }
 }
 
 /**
- * One page of /sorteos, filtered by `q`, with the counts the page shows. `after`, what the last
- * recorded draw took: only the rows the next draw will count (docs/draw.md, "The month's
- * entries"); the bundled sample sheet's examples are all shown, their dates being fixed.
+ * One page of /sorteos, filtered by `q`, with the counts the page shows: the entries the next
+ * freeze would take under `rule`, by the freeze's own function (docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md),
+ * and, for a search, the rows it found that are not in play, each with why.
  */
 export async function getParticipantsPage(
-  { query, page, after = null }: { query: string; page: string | null; after?: DrawTaken | null },
+  { query, page, rule }: { query: string; page: string | null; rule: EntryRule },
   cache = participantsCache(),
 ): Promise<ParticipantsListing> {
   const state = await cache.get();
   const snapshot = state.kind === "ok" ? state.snapshot : null;
   // Only the searched part of the query is echoed back, however long or spelled the URL's was.
   query = canonicalQuery(query);
-  const window = snapshot && after !== null && snapshot.source !== "sample" ? rowsAfterDraw(snapshot, after) : null;
-  const found = snapshot ? searchParticipants(snapshot, query) : [];
-  const matches = window ? found.filter((participant) => window.rows.has(participant)) : found;
+  const entries = snapshot ? nextEntries(snapshot, rule) : null;
+  const found = snapshot && query ? searchParticipants(snapshot, query) : [];
+  const matches = entries ? (query ? found.filter((row) => entries.inPlay.has(row)) : entries.newestFirst) : [];
+  const others = entries ? found.filter((row) => !entries.inPlay.has(row)) : [];
+  const notInPlay: NotInPlayRow[] = others.slice(0, EXPLAINED_ROWS).map((row) => ({
+    ...row,
+    reason: reasonText(row, entries!.whyNotInPlay(row)!),
+  }));
   return {
     ...viewOf(state),
     ...pageParticipants(matches, page),
-    totalCount: window?.rows.size ?? snapshot?.participants.length ?? 0,
-    countryCount: window?.countryCount ?? snapshot?.countryCount ?? 0,
+    totalCount: entries?.ids.length ?? 0,
+    countryCount: entries?.countryCount ?? 0,
     query,
-    since: window ? window.taken.day : null,
+    draw: listedDraw(rule),
+    leftOutText: entries && snapshot?.source !== "sample" ? leftOutSentence(entries.leftOut, "present") : null,
+    notInPlay: { rows: notInPlay, more: others.length - notInPlay.length },
   };
 }
 

@@ -1,5 +1,5 @@
-import { afterDraw, entryDay, type DrawTaken } from "~/lib/draw/entry-window";
 import { canonicalId } from "~/lib/draw/verifiable-draw";
+import { entriesInPlay, type EntriesInPlay, type EntryRule } from "./entries-in-play";
 import type { Participant, ParticipantsPage } from "./view";
 import { clampPage, pageCountFor, PAGE_SIZE } from "./pagination";
 import { normalizeSearchText } from "./search-text";
@@ -26,46 +26,52 @@ export function pageParticipants(matches: Participant[], rawPage: string | null)
   const pageCount = pageCountFor(matches.length);
   const page = clampPage(rawPage, pageCount);
   const start = (page - 1) * PAGE_SIZE;
-  const rows = matches.slice(start, start + PAGE_SIZE);
+  const rows = matches.slice(start, start + PAGE_SIZE).map(asEntry);
   return { rows, matchCount: matches.length, page, pageCount, firstRow: rows.length > 0 ? start + 1 : 0 };
 }
 
-/** The rows of a snapshot after a draw, and their countries: worked out once per snapshot and draw. */
-interface AfterDraw {
-  taken: DrawTaken;
-  rows: Set<Participant>;
+/** An entry in play as the lists show it: its id as the draw's list writes it (docs/draw.md, "Canonical list"). */
+export function asEntry(participant: Participant): Participant {
+  return { ...participant, id: canonicalId(participant.id) ?? participant.id };
+}
+
+/** A snapshot's entries for the next freeze, with what the lists need of them. */
+export interface NextEntries extends EntriesInPlay<Participant> {
+  rule: EntryRule;
+  /** The entries, newest first: the list of /sorteos without a search. */
+  newestFirst: Participant[];
+  inPlay: ReadonlySet<Participant>;
   countryCount: number;
 }
 
-const afterDrawBySnapshot = new WeakMap<SheetSnapshot, AfterDraw>();
+const entriesBySnapshot = new WeakMap<SheetSnapshot, NextEntries>();
 
 /**
- * The snapshot's rows that belong to the draw after `taken`, as the next freeze counts them:
- * dated after its day, or on it without being in its list; a row whose date cannot be read is
- * in no draw. Kept with the snapshot, so each search and page of one sheet refresh reads the
- * dates once.
+ * The snapshot's rows the next freeze would take under `rule`, by the freeze's own function
+ * (`entriesInPlay`); kept with the snapshot, so each search and page of one sheet refresh reads
+ * the dates and folds the ids once. The bundled sample sheet's examples are all taken.
  */
-export function rowsAfterDraw(snapshot: SheetSnapshot, taken: DrawTaken): AfterDraw {
-  const kept = afterDrawBySnapshot.get(snapshot);
-  // A drawn list never changes (it is frozen), so its day names it.
-  if (kept?.taken.day === taken.day) return kept;
-  const rows = new Set<Participant>();
-  // Dates and countries repeat across a sheet (the snapshot shares one string per spelling):
-  // each is read or folded once. 100,000 rows: 100 ms read row by row, 5 ms so.
-  const days = new Map<string, string | null>();
-  const countries = new Set<string>();
-  for (const participant of snapshot.participants) {
-    let day = days.get(participant.fecha);
-    if (day === undefined) days.set(participant.fecha, (day = entryDay(participant.fecha)));
-    if (day === null) continue;
-    // An id is compared only on the draw's own day: elsewhere its canonical form is not needed.
-    const id = day === taken.day ? (canonicalId(participant.id) ?? "") : participant.id;
-    if (!afterDraw(day, id, taken)) continue;
-    rows.add(participant);
-    countries.add(participant.pais);
-  }
-  const countryCount = new Set([...countries].map(normalizeSearchText)).size;
-  const result = { taken, rows, countryCount };
-  afterDrawBySnapshot.set(snapshot, result);
+export function nextEntries(snapshot: SheetSnapshot, rule: EntryRule): NextEntries {
+  const kept = entriesBySnapshot.get(snapshot);
+  // A frozen list never changes, so a draw instant and the previous list's identity name a rule.
+  if (kept?.rule.drawAt === rule.drawAt && kept.rule.previous === rule.previous) return kept;
+  const inSheetOrder = [...snapshot.participants].reverse();
+  const entries = entriesInPlay(
+    inSheetOrder,
+    (participant) => ({ id: participant.id, date: participant.fecha }),
+    rule,
+    snapshot.source === "sample",
+  );
+  const newestFirst = [...entries.rows].reverse();
+  // Countries repeat (the snapshot shares one string per spelling): each is folded once.
+  const countries = new Set(newestFirst.map((participant) => participant.pais));
+  const result: NextEntries = {
+    ...entries,
+    rule,
+    newestFirst,
+    inPlay: new Set(entries.rows),
+    countryCount: new Set([...countries].map(normalizeSearchText)).size,
+  };
+  entriesBySnapshot.set(snapshot, result);
   return result;
 }

@@ -23,9 +23,11 @@ export interface ParticipantsView {
   sample: boolean;
 }
 
-/** The 5 newest participants, as the home page receives them. */
+/** The 5 newest entries of the next draw, as the home page receives them, with how many there are. */
 export interface RecentParticipants extends ParticipantsView {
   rows: Participant[];
+  totalCount: number;
+  draw: ListedDraw;
 }
 
 /** One page of the (possibly filtered) list. */
@@ -39,15 +41,30 @@ export interface ParticipantsPage {
   firstRow: number;
 }
 
-/** What /sorteos receives: one page of rows plus the counts it shows. */
+/** The draw a list's entries are for, and its days: "yyyy-mm-dd" (docs/draw.md, "The month's entries"). */
+export interface ListedDraw {
+  /** The draw's day. */
+  day: string;
+  /** The previous draw's day, the first whose rows are in play. */
+  from: string;
+}
+
+/** A row a search found that is not in the draw's list, with why, in the visitor's words. */
+export interface NotInPlayRow extends Participant {
+  reason: string;
+}
+
+/**
+ * What /sorteos receives: one page of the entries the next freeze would take (docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md),
+ * the counts it shows, and a search's rows that are not in play.
+ */
 export interface ParticipantsListing extends ParticipantsView, ParticipantsPage {
   totalCount: number;
   countryCount: number;
   query: string;
-  /**
-   * The day of the latest draw that froze a real list ("2026-12-07"): the list, its search and
-   * its counts hold only the next draw's entries so far (dated after it, or on it and not in its
-   * list). Null before any.
-   */
-  since: string | null;
+  draw: ListedDraw;
+  /** The sheet's rows left out so far, by why ("Quedan afuera…"); null when there is no sheet. */
+  leftOutText: string | null;
+  /** A search's matches that are not in play, newest first, the first few with why. */
+  notInPlay: { rows: NotInPlayRow[]; more: number };
 }

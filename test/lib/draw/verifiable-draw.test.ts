@@ -246,6 +246,7 @@ describe("the canonical list", () => {
     const frozen = freezeEntryIds(["B-2", "  A-1 ", "B-2", "", "x\ny", "tab\there", "C-3", "A-1"]);
     expect(frozen).toEqual({
       ids: ["B-2", "A-1", "C-3"],
+      rows: ["B-2", "  A-1 ", "C-3"],
       duplicates: ["B-2", "A-1"],
       invalid: ["", "x\ny", "tab\there"],
     });
@@ -261,7 +262,7 @@ describe("the canonical list", () => {
       "OL-\u20281",
     ];
     const frozen = freezeEntryIds(["OL-1001", ...tricky]);
-    expect(frozen).toEqual({ ids: ["OL-1001"], duplicates: [], invalid: tricky });
+    expect(frozen).toEqual({ ids: ["OL-1001"], rows: ["OL-1001"], duplicates: [], invalid: tricky });
   });
 
   /**
@@ -298,12 +299,22 @@ describe("the canonical list", () => {
     for (const raw of REFUSED) expect(canonicalId(raw), JSON.stringify(raw)).toBeNull();
     const frozen = freezeEntryIds(["OL-1001", ...REFUSED, ...SAME_ID, "OL-1002"]);
     expect(frozen.ids).toEqual(["OL-1001", "OL-1002"]);
-    expect(frozen.duplicates).toEqual(SAME_ID.map(() => "OL-1001"));
+    expect(frozen.duplicates).toEqual(SAME_ID);
     expect(frozen.invalid).toEqual(REFUSED);
   });
 
-  it("keeps the first of the lookalikes in its place, written canonically", () => {
+  it("keeps the first of the lookalikes in its place, written canonically, with its row", () => {
     expect(freezeEntryIds(["ｏｌ-7", "OL-6", "OL-7"]).ids).toEqual(["OL-7", "OL-6"]);
+    const rows = [
+      { id: "ol-7", name: "Ana" },
+      { id: "OL-7", name: "Bea" },
+    ];
+    expect(freezeEntryIds(rows, (row) => row.id)).toEqual({
+      ids: ["OL-7"],
+      rows: [rows[0]],
+      duplicates: [rows[1]],
+      invalid: [],
+    });
     expect(canonicalId(" ab_c.9-x ")).toBe("AB_C.9-X");
     // Compatibility folding, not guessing: a ligature is its letters, a Kelvin sign a K.
     expect(canonicalId("\uFB01-1")).toBe("FI-1");

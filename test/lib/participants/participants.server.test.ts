@@ -10,6 +10,11 @@ import {
 } from "~/lib/participants/participants.server";
 import { pageParticipants, searchParticipants } from "~/lib/participants/query.server";
 import { generatedSheetPath, type SheetScenario } from "../../mocks/handlers";
+import { monthSheet, ruleNow } from "../../mocks/sheets";
+import type { EntryRule } from "~/lib/participants/entries-in-play";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { MOCK_ORIGIN, mockSheet, useSheetMocks } from "../../support/msw";
 import { expectConsoleError } from "../../setup/fail-on-console-error";
 
@@ -43,23 +48,25 @@ async function snapshotOf(scenario: SheetScenario) {
 
 describe("getRecentParticipants (home)", () => {
   it("hands the page the 5 newest rows only, newest first", async () => {
-    const recent = await getRecentParticipants(cacheFor("ok"));
+    const recent = await getRecentParticipants(ruleNow(), cacheFor("ok"));
     expect(recent.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030", "OL-24029"]);
     expect(recent).toMatchObject({ fetchedAt: NOW, error: null, sample: false });
   });
 
   it("says so when the rows are the bundled sample sheet", async () => {
     const sample = bundledSampleCache();
-    expect(await getRecentParticipants(sample)).toMatchObject({ sample: true, error: null });
-    expect(await getParticipantsPage({ query: "", page: null }, sample)).toMatchObject({
+    expect(await getRecentParticipants(ruleNow(), sample)).toMatchObject({ sample: true, error: null });
+    expect(await getParticipantsPage({ query: "", page: null, rule: ruleNow() }, sample)).toMatchObject({
       sample: true,
       totalCount: 30,
     });
   });
 
   it("is empty, without error, for a sheet with no rows", async () => {
-    expect(await getRecentParticipants(cacheFor("header-only"))).toEqual({
+    expect(await getRecentParticipants(ruleNow(), cacheFor("header-only"))).toEqual({
       rows: [],
+      totalCount: 0,
+      draw: expect.any(Object),
       fetchedAt: NOW,
       error: null,
       sample: false,
@@ -67,8 +74,10 @@ describe("getRecentParticipants (home)", () => {
   });
 
   it("carries the visitor-facing message and no rows when the sheet fails", async () => {
-    expect(await getRecentParticipants(cacheFor("500"))).toEqual({
+    expect(await getRecentParticipants(ruleNow(), cacheFor("500"))).toEqual({
       rows: [],
+      totalCount: 0,
+      draw: expect.any(Object),
       fetchedAt: null,
       error: "Error al cargar datos: 500",
       sample: false,
@@ -78,7 +87,7 @@ describe("getRecentParticipants (home)", () => {
 
 describe("getParticipantsPage (/sorteos)", () => {
   it("returns one page of 10 plus the counts", async () => {
-    const listing = await getParticipantsPage({ query: "", page: "2" }, cacheFor("ok"));
+    const listing = await getParticipantsPage({ query: "", page: "2", rule: ruleNow() }, cacheFor("ok"));
     expect(listing).toMatchObject({
       page: 2,
       pageCount: 3,
@@ -106,7 +115,7 @@ describe("getParticipantsPage (/sorteos)", () => {
   it("weighs the same for 30 rows or 20,000: one page of rows, never the sheet", async () => {
     const bigSheet = { kind: "url" as const, url: `${MOCK_ORIGIN}${generatedSheetPath(20_000)}` };
     const cache = cacheFor("ok", () => loadSheet(bigSheet, { timeoutMs: 120_000, now: () => NOW, names: "initial" }));
-    const listing = await getParticipantsPage({ query: "", page: "2000" }, cache);
+    const listing = await getParticipantsPage({ query: "", page: "2000", rule: ruleNow() }, cache);
     expect(listing).toMatchObject({ page: 2000, pageCount: 2000, totalCount: 20_000 });
     expect(listing.rows.map((row) => row.id)).toEqual([
       "P000010",
@@ -132,12 +141,12 @@ describe("getParticipantsPage (/sorteos)", () => {
       ["999", 3],
       [null, 1],
     ] as const) {
-      expect((await getParticipantsPage({ query: "", page: raw }, cache)).page).toBe(expected);
+      expect((await getParticipantsPage({ query: "", page: raw, rule: ruleNow() }, cache)).page).toBe(expected);
     }
   });
 
   it("reports the failure with no rows and zero counts when there is no good copy", async () => {
-    expect(await getParticipantsPage({ query: "ana", page: "3" }, cacheFor("429"))).toEqual({
+    expect(await getParticipantsPage({ query: "ana", page: "3", rule: ruleNow() }, cacheFor("429"))).toEqual({
       rows: [],
       matchCount: 0,
       page: 1,
@@ -149,38 +158,92 @@ describe("getParticipantsPage (/sorteos)", () => {
       fetchedAt: null,
       error: "Error al cargar datos: 429",
       sample: false,
-      since: null,
+      draw: expect.any(Object),
+      leftOutText: null,
+      notInPlay: { rows: [], more: 0 },
     });
   });
 
-  it("after a recorded draw, lists, searches and counts only what the next draw will count", async () => {
-    // The draw of 28 October took OL-24030, dated that day; rows dated after it are the next draw's.
-    const after = { day: "2026-10-28", ids: new Set(["OL-24029", "OL-24030"]) };
-    const listing = await getParticipantsPage({ query: "", page: null, after }, cacheFor("ok"));
-    expect(listing.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031"]);
-    expect(listing).toMatchObject({ matchCount: 3, totalCount: 3, countryCount: 3, since: "2026-10-28" });
-    // A search finds only what is in play.
-    const found = await getParticipantsPage({ query: "ol-2403", page: null, after }, cacheFor("ok"));
-    expect(found.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031"]);
-    // A row dated the draw's day that its list does not hold came after the freeze: the next draw's.
-    const afternoon = { day: "2026-10-28", ids: new Set<string>() };
-    const withAfternoon = await getParticipantsPage({ query: "", page: null, after: afternoon }, cacheFor("ok"));
-    expect(withAfternoon.rows.map((row) => row.id)).toEqual(["OL-24033", "OL-24032", "OL-24031", "OL-24030"]);
-    // 26/10/2026 is read like 2026-10-26; OL-24027, dated the day, is in no list given.
-    const written = await getParticipantsPage(
-      { query: "", page: null, after: { day: "2026-10-25", ids: new Set<string>() } },
-      cacheFor("ok"),
+  /** The draw of 7 December 2026 (12:00 in Argentina): rows dated 2 November to 7 December are its. */
+  const DECEMBER: EntryRule = {
+    drawAt: Date.UTC(2026, 11, 7, 15),
+    window: { from: "2026-11-02", through: "2026-12-07" },
+    previous: new Set(),
+  };
+  const monthCache = () =>
+    cacheFor("ok", async () => {
+      const folder = mkdtempSync(path.join(tmpdir(), "month-sheet-"));
+      writeFileSync(path.join(folder, "sheet.csv"), monthSheet("2026-11-02", "2026-12-07"));
+      try {
+        return await loadSheet(
+          { kind: "file", path: path.join(folder, "sheet.csv"), isBundledSample: false },
+          {
+            timeoutMs: 30_000,
+            now: () => NOW,
+            names: "initial",
+          },
+        );
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+
+  it("lists, counts and pages exactly what the next freeze would take: the window, one row per canonical id", async () => {
+    const cache = monthCache();
+    const first = await getParticipantsPage({ query: "", page: null, rule: DECEMBER }, cache);
+    // 32 rows: two dated before 2 November, one repeat of an id: 29 entries, as the freeze takes them.
+    expect(first).toMatchObject({ totalCount: 29, matchCount: 29, pageCount: 3, countryCount: 8 });
+    expect(first.draw).toEqual({ day: "2026-12-07", from: "2026-11-02" });
+    expect(first.rows[0]!.id).toBe("M-32");
+    const pages = await Promise.all(
+      ["1", "2", "3"].map((page) => getParticipantsPage({ query: "", page, rule: DECEMBER }, cache)),
     );
-    expect(written.rows.map((row) => row.id)).toContain("OL-24028");
-    expect(written.totalCount).toBe(7);
+    const ids = pages.flatMap((page) => page.rows.map((row) => row.id));
+    expect(ids).toHaveLength(29);
+    expect(new Set(ids).size).toBe(29);
+    expect(ids).not.toContain("M-01");
+    expect(ids).not.toContain("M-02");
+    expect(ids).not.toContain("m-10");
+    expect(first.leftOutText).toBe(
+      "Quedan afuera 2 filas con fecha fuera de esos días o que ya entraron en el sorteo anterior.",
+    );
+    const recent = await getRecentParticipants(DECEMBER, cache);
+    expect(recent.totalCount).toBe(29);
+    expect(recent.rows.map((row) => row.id)).toEqual(ids.slice(0, 5));
   });
 
-  it("shows the bundled sample sheet whole, whatever the last draw's day: its dates are fixed", async () => {
+  it("says why a row a search finds is not in play", async () => {
+    const cache = monthCache();
+    const early = await getParticipantsPage({ query: "M-01", page: null, rule: DECEMBER }, cache);
+    expect(early).toMatchObject({ matchCount: 0, rows: [] });
+    expect(early.notInPlay.rows.map((row) => [row.id, row.reason])).toEqual([
+      ["M-01", "Tu participación del 30/10/2026 era para el sorteo del 2/11/2026, no para este."],
+    ]);
+    // The repeat is found too, written as typed, beside the entry it repeats.
+    const repeated = await getParticipantsPage({ query: "m-10", page: null, rule: DECEMBER }, cache);
+    expect(repeated.rows.map((row) => row.id)).toEqual(["M-10"]);
+    expect(repeated.notInPlay.rows.map((row) => [row.id, row.reason])).toEqual([
+      ["m-10", "Repetida: el id M-10 ya participa con una fila del 10/11/2026, y cuenta una sola vez."],
+    ]);
+    // November's draw froze M-03, dated its own day: it entered that draw, not this one.
+    const afterNovember = { ...DECEMBER, previous: new Set(["M-03"]) };
+    const taken = await getParticipantsPage({ query: "M-03", page: null, rule: afterNovember }, cache);
+    expect(taken.notInPlay.rows.map((row) => row.reason)).toEqual([
+      "Tu participación del 2/11/2026 ya entró en el sorteo del 2/11/2026.",
+    ]);
+    expect(taken.totalCount).toBe(28);
+    // A search that finds only entries explains nothing.
+    expect((await getParticipantsPage({ query: "M-2", page: null, rule: DECEMBER }, cache)).notInPlay).toEqual({
+      rows: [],
+      more: 0,
+    });
+  });
+
+  it("shows the bundled sample sheet whole, whatever its fixed dates", async () => {
     const sample = bundledSampleCache();
-    const after = { day: "2026-11-30", ids: new Set<string>() };
-    expect(await getParticipantsPage({ query: "", page: null, after }, sample)).toMatchObject({
+    expect(await getParticipantsPage({ query: "", page: null, rule: DECEMBER }, sample)).toMatchObject({
       totalCount: 30,
-      since: null,
+      leftOutText: null,
     });
   });
 });
@@ -276,7 +339,10 @@ describe("getParticipantsHealth", () => {
     await cache.get();
     await vi.waitFor(() => expect(getParticipantsHealth(cache, clock).lastError).toBe("Error al cargar datos: 500"));
     expect(getParticipantsHealth(cache, clock)).toMatchObject({ count: 30, fetchedAt: new Date(NOW).toISOString() });
-    expect(await getParticipantsPage({ query: "", page: null }, cache)).toMatchObject({ totalCount: 30, error: null });
+    expect(await getParticipantsPage({ query: "", page: null, rule: ruleNow() }, cache)).toMatchObject({
+      totalCount: 30,
+      error: null,
+    });
   });
 
   it("reports the last error in visitor wording, never a URL", async () => {
@@ -292,7 +358,10 @@ describe("query length", () => {
   it("searches and echoes back only the first 100 characters of a longer query", async () => {
     // Within the first 100 characters the query is "lucía" and blanks; the x's come after.
     const first100 = "lucía".padEnd(100, " ");
-    const listing = await getParticipantsPage({ query: first100 + "x".repeat(2900), page: null }, cacheFor("ok"));
+    const listing = await getParticipantsPage(
+      { query: first100 + "x".repeat(2900), page: null, rule: ruleNow() },
+      cacheFor("ok"),
+    );
     // Echoed as searched: the blanks around it go, as they do for the search itself.
     expect(listing.query).toBe("lucía");
     expect(listing.matchCount).toBe(1);
@@ -300,8 +369,11 @@ describe("query length", () => {
   });
 
   it("echoes every spelling of a query alike: composed and trimmed, so they are one stored page", async () => {
-    const decomposed = await getParticipantsPage({ query: "  Luci\u0301a ", page: null }, cacheFor("ok"));
-    const composed = await getParticipantsPage({ query: "Luc\u00eda", page: null }, cacheFor("ok"));
+    const decomposed = await getParticipantsPage(
+      { query: "  Luci\u0301a ", page: null, rule: ruleNow() },
+      cacheFor("ok"),
+    );
+    const composed = await getParticipantsPage({ query: "Luc\u00eda", page: null, rule: ruleNow() }, cacheFor("ok"));
     expect(decomposed.query).toBe("Luc\u00eda");
     expect(decomposed).toEqual(composed);
   });
@@ -319,9 +391,11 @@ describe("the process-wide cache", () => {
     const fetchedAt = Date.parse(health.fetchedAt!);
     expect(fetchedAt, "stamped with the real clock").toBeGreaterThanOrEqual(before);
     expect(fetchedAt).toBeLessThanOrEqual(after);
-    const recent = await getRecentParticipants();
+    const recent = await getRecentParticipants(ruleNow());
     expect(recent.rows).toEqual(snapshot.participants.slice(0, 5));
-    expect((await getParticipantsPage({ query: "", page: null })).totalCount).toBe(snapshot.participants.length);
+    expect((await getParticipantsPage({ query: "", page: null, rule: ruleNow() })).totalCount).toBe(
+      snapshot.participants.length,
+    );
   });
 
   it("logs a warm-up that fails; nothing waits on it", async () => {

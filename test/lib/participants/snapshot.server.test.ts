@@ -18,7 +18,7 @@ describe("SnapshotBuilder", () => {
     const snapshot = builder.finish(42, 7, "url");
     expect(snapshot.participants.map((row) => [row.nombre, row.fecha])).toEqual([
       ["Última", "3/4/2026"],
-      ["Primera", "02/01/2026"],
+      ["Primera", "2/1/2026"],
     ]);
     expect(snapshot.searchIndex.text).toContain("ultima");
     expect([snapshot.fetchedAt, snapshot.dropped]).toEqual([42, 7]);
@@ -28,7 +28,7 @@ describe("SnapshotBuilder", () => {
     const builder = new SnapshotBuilder("initial");
     builder.add({ nombre: "Lucía de la Fuente", pais: "Chile", id: "LF-7", fecha: "2026-1-2" });
     const snapshot = builder.finish(0, 0, "url");
-    expect(snapshot.participants).toEqual([{ nombre: "Lucía F.", pais: "Chile", id: "LF-7", fecha: "02/01/2026" }]);
+    expect(snapshot.participants).toEqual([{ nombre: "Lucía F.", pais: "Chile", id: "LF-7", fecha: "2/1/2026" }]);
     expect(snapshot.searchIndex.text).not.toContain("fuente");
     for (const hidden of ["fuente", "de la", "Lucía de"]) expect(searchParticipants(snapshot, hidden)).toEqual([]);
     for (const shown of ["lucia f.", "LF-7", "lf"]) {
