@@ -33,6 +33,8 @@ export interface StandInAuthority {
   requests: number;
   /** Tokens issued so far (mode `up`). */
   issued: number;
+  /** Requests held unanswered right now (mode `slow`), until their client gives up and closes them. */
+  readonly held: number;
   close: () => Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function startStandInAuthority(
   // `ts -reply` keeps its serial number in a file: one reply at a time.
   let queue: Promise<unknown> = Promise.resolve();
   let sequence = 0;
+  const hanging = new Set<http.ServerResponse>();
   const authority: Omit<StandInAuthority, "url" | "close"> = {
     rootPem: readFileSync(rootFile, "utf8"),
     rootFile,
@@ -166,6 +169,9 @@ export async function startStandInAuthority(
     clock: null,
     requests: 0,
     issued: 0,
+    get held() {
+      return hanging.size;
+    },
   };
 
   async function reply(query: Buffer): Promise<Buffer> {
@@ -195,7 +201,6 @@ export async function startStandInAuthority(
     return stdout;
   }
 
-  const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -204,7 +209,10 @@ export async function startStandInAuthority(
       if (request.method !== "POST" || request.headers["content-type"] !== "application/timestamp-query") {
         return void response.writeHead(415).end();
       }
-      if (authority.mode === "slow") return void hanging.add(response);
+      if (authority.mode === "slow") {
+        hanging.add(response);
+        return void response.once("close", () => hanging.delete(response));
+      }
       if (authority.mode === "garbage") {
         return void response
           .writeHead(200, { "content-type": "application/timestamp-reply" })

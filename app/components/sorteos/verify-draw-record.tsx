@@ -2,11 +2,9 @@ import { useState, useSyncExternalStore } from "react";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { checkPublishedDraw, downloadList, downloadWitnessFiles, roundName } from "~/lib/draw/draw-checks";
 import { drawAnchor, type PublishedDraw } from "~/lib/draw/published-draw";
-import { beaconRound } from "~/lib/draw/verifiable-draw";
-import { formatCount } from "~/lib/participants/format";
 import { UNABLE_TO_COMPUTE, VerificationResult, type Verification } from "./verify-draw-result";
 import { byHandScript } from "./verify-draw-script";
-import { EntriesInPlay, Hex, ListLink, PublishedValue } from "./verify-draw-values";
+import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
 
 const subscribeToNothing = () => () => undefined;
@@ -16,18 +14,6 @@ const notHydrated = () => false;
 /** A published file's path on this page's own origin: what the visitor's browser can always fetch. */
 function onThisOrigin(url: string): string {
   return new URL(new URL(url).pathname, window.location.origin).href;
-}
-
-/** Why round 0 used another drand round than the rule's first choice, as the record shows it. */
-function MovedRound({ draw }: { draw: PublishedDraw }) {
-  const fixed = beaconRound(new Date(draw.drawAt), 0);
-  const used = draw.rounds[0]?.drandRound;
-  if (used === undefined || used === fixed) return null;
-  return (
-    <span className="mt-1 block text-slate-600">
-      {`Se corrió de la ronda ${formatCount(fixed)} a la ${formatCount(used)}: ninguna autoridad selló la lista antes de que drand publicara la ronda ${formatCount(fixed)}, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello de la lista.`}
-    </span>
-  );
 }
 
 /** One published draw: its values, a button that recomputes it in the browser, and the same by hand. */
@@ -76,7 +62,7 @@ export function VerifyDrawRecord({ draw, declaredRoots }: { draw: PublishedDraw;
         {draw.rounds.map((round, index) => (
           <PublishedValue key={index} label={roundName(index)}>
             <span className="block text-slate-600">Valor público: {round.beaconSource}</span>
-            {index === 0 ? <MovedRound draw={draw} /> : null}
+            {index === 0 ? <MovedRound drawAt={draw.drawAt} used={round.drandRound} made /> : null}
             <Hex value={round.beacon} />
             {round.signature ? (
               <span className="mt-1 block">

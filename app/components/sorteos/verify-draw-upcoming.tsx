@@ -1,12 +1,13 @@
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import type { UpcomingCommitment } from "~/lib/draw/published-draw";
-import { quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
-import { EntriesInPlay, Hex, ListLink, PublishedValue, WindowDays } from "./verify-draw-values";
+import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue, WindowDays } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
 
 /** The next draw before it is made: its commitment, then its frozen list from the draw instant on. */
 export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
+  const moved = upcoming.beaconRound !== beaconRound(new Date(upcoming.drawAt), 0);
   return (
     <article
       aria-labelledby="proximo-sorteo"
@@ -47,9 +48,11 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
             </span>
           </PublishedValue>
         )}
-        <WitnessSeals witnesses={upcoming.witnesses} />
+        <WitnessSeals witnesses={upcoming.witnesses} awaited={upcoming.awaited} />
         <PublishedValue label="Valor público">
-          drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo)
+          drand quicknet, ronda {formatCount(upcoming.beaconRound)}
+          {moved ? null : " (la primera que sale 30 minutos después del sorteo)"}
+          <MovedRound drawAt={upcoming.drawAt} used={upcoming.beaconRound} made={false} />
           {upcoming.frozen ? (
             <span className="mt-1 block text-slate-600">
               La lista ya está congelada: el ganador sale de ella con el valor de esa ronda, que drand publica el{" "}
@@ -57,6 +60,9 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
                 {formatArgentinaInstant(new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString())}
               </time>
               .
+              {upcoming.witnesses.list?.tokens.length
+                ? null
+                : " Si ninguna autoridad sella la lista antes, el sorteo se corre a la primera ronda que salga 30 minutos después del primer sello."}
             </span>
           ) : null}
         </PublishedValue>

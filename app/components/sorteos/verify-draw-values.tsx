@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
 import type { LeftOut } from "~/lib/draw/published-draw";
+import { beaconRound } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
 import { leftOutSentence } from "~/lib/participants/left-out";
 
@@ -62,5 +63,19 @@ export function ListLink({ url, frozenAt }: { url: string; frozenAt: string }) {
         Descargar la lista de ids (texto)
       </a>
     </>
+  );
+}
+
+/**
+ * Why a draw uses another drand round than the rule's first choice (docs/draw.md, "The order,
+ * proven"), said of a draw made or of one still to make; nothing when it uses the rule's.
+ */
+export function MovedRound({ drawAt, used, made }: { drawAt: string; used: number; made: boolean }) {
+  const fixed = beaconRound(new Date(drawAt), 0);
+  if (used === fixed) return null;
+  return (
+    <span className="mt-1 block text-slate-600">
+      {`${made ? "Se corrió" : "Se corre"} de la ronda ${formatCount(fixed)} a la ${formatCount(used)}: ninguna autoridad selló la lista antes de que drand publicara la ronda ${formatCount(fixed)}, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello de la lista.`}
+    </span>
   );
 }

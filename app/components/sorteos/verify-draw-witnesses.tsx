@@ -1,5 +1,6 @@
 import { formatArgentinaSecond } from "~/lib/draw/draw-checks";
 import type { PublishedStatement, PublishedWitnesses } from "~/lib/draw/published-draw";
+import type { StatementKind } from "~/lib/draw/witness-statement";
 import { PublishedValue } from "./verify-draw-values";
 
 /** "timestamp.digicert.com": an authority as the page names it. */
@@ -7,17 +8,39 @@ function authorityHost(authority: string): string {
   return new URL(authority).host;
 }
 
-/** One stamped statement: a link to its text, and each authority's stamp with its time and a link to it. */
-function StampedStatement({ statement, name }: { statement: PublishedStatement; name: string }) {
+/** Until when the server asks an authority that has not sealed a statement yet. */
+const ASKED_UNTIL = { commitment: "hasta el momento del sorteo", list: "hasta que se sortee" } as const;
+
+/** "Falta el sello de a.com: …" or "Faltan los sellos de a.com y b.com: …", in agreeing Spanish. */
+function awaitedSentence(awaited: string[], until: string): string {
+  const hosts = new Intl.ListFormat("es", { type: "conjunction" }).format(awaited.map(authorityHost));
+  return awaited.length === 1
+    ? `Falta el sello de ${hosts}: todavía no respondió, y se lo volvemos a pedir ${until}.`
+    : `Faltan los sellos de ${hosts}: todavía no respondieron, y se los volvemos a pedir ${until}.`;
+}
+
+/**
+ * One stamped statement: a link to its text, each authority's stamp with its time and a link to
+ * it, and each authority still asked that has not stamped it yet.
+ */
+function StampedStatement({
+  statement,
+  name,
+  awaited,
+  until,
+}: {
+  statement: PublishedStatement;
+  name: string;
+  awaited: string[];
+  until: string;
+}) {
   return (
     <span className="block">
       <a href={statement.url} className="font-medium text-brand-700 underline underline-offset-4">
         Texto sellado {name}
       </a>
-      {statement.tokens.length === 0 ? (
-        <span className="block text-slate-600">
-          Todavía sin sellos: ninguna autoridad respondió aún, y se lo seguimos pidiendo.
-        </span>
+      {statement.tokens.length === 0 && awaited.length === 0 ? (
+        <span className="block text-slate-600">Ninguna autoridad lo selló.</span>
       ) : (
         <ul className="mt-1 space-y-1">
           {statement.tokens.map((token) => (
@@ -30,6 +53,7 @@ function StampedStatement({ statement, name }: { statement: PublishedStatement; 
               </span>
             </li>
           ))}
+          {awaited.length > 0 ? <li className="text-slate-600">{awaitedSentence(awaited, until)}</li> : null}
         </ul>
       )}
     </span>
@@ -38,9 +62,16 @@ function StampedStatement({ statement, name }: { statement: PublishedStatement; 
 
 /**
  * Which witnesses a record has (docs/draw.md, "Witnesses"): the statements the time-stamp
- * authorities sealed, as soon as they exist, with each seal to download and keep.
+ * authorities sealed, as soon as they exist, with each seal to download and keep; for the
+ * upcoming draw, also the authorities still asked (`awaited`).
  */
-export function WitnessSeals({ witnesses }: { witnesses: PublishedWitnesses }) {
+export function WitnessSeals({
+  witnesses,
+  awaited = { commitment: [], list: [] },
+}: {
+  witnesses: PublishedWitnesses;
+  awaited?: Record<StatementKind, string[]>;
+}) {
   const { commitment, list } = witnesses;
   return (
     <PublishedValue label="Sellos de tiempo">
@@ -54,8 +85,17 @@ export function WitnessSeals({ witnesses }: { witnesses: PublishedWitnesses }) {
             Cada sello es un archivo firmado por una autoridad de sellado de tiempo: prueba que el texto ya existía a
             esa hora. Guardalos junto con el texto.
           </span>
-          {commitment ? <StampedStatement statement={commitment} name="del compromiso" /> : null}
-          {list ? <StampedStatement statement={list} name="de la lista" /> : null}
+          {commitment ? (
+            <StampedStatement
+              statement={commitment}
+              name="del compromiso"
+              awaited={awaited.commitment}
+              until={ASKED_UNTIL.commitment}
+            />
+          ) : null}
+          {list ? (
+            <StampedStatement statement={list} name="de la lista" awaited={awaited.list} until={ASKED_UNTIL.list} />
+          ) : null}
         </span>
       )}
     </PublishedValue>

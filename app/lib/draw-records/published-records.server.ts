@@ -8,7 +8,7 @@ import type {
   UpcomingCommitment,
 } from "~/lib/draw/published-draw";
 import { STATEMENT_FILES, tokenFileName, type StatementKind } from "~/lib/draw/witness-statement";
-import { beaconRound } from "~/lib/draw/verifiable-draw";
+import { beaconRound, witnessedDrawRound } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
 import { env } from "~/lib/server/env.server";
 import {
@@ -19,6 +19,7 @@ import {
   type DrawSummary,
   type DrawWitnessRow,
 } from "./stored-draws.server";
+import { witnessConfig } from "./witnesses.server";
 
 /**
  * The stored records as they are published: on /sorteos and the home page, in the organizer's
@@ -105,15 +106,25 @@ export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummar
   };
 }
 
-/** A committed draw not yet made: its commitment, and its frozen list from the draw instant on. */
+/**
+ * A committed draw not yet made: its commitment, and its frozen list from the draw instant on,
+ * with the seals each has, the authorities still asked, and the round its list's seals fix.
+ */
 export function upcomingCommitment({ draw, witnesses }: DrawRecord<DrawSummary>): UpcomingCommitment {
+  const drawAt = new Date(draw.draw_at);
+  const unsealed = (kind: StatementKind) =>
+    witnessConfig().authorities.filter(
+      (authority) => !witnesses.some((row) => row.statement === kind && row.authority === authority),
+    );
+  const listSealedAt = witnesses.filter((row) => row.statement === "list").map((row) => row.latest_at);
   return {
     drawAt: iso(draw.draw_at),
     commitment: draw.commitment,
     committedAt: iso(draw.committed_at),
-    beaconRound: beaconRound(new Date(draw.draw_at), 0),
+    beaconRound: witnessedDrawRound(drawAt, listSealedAt) ?? beaconRound(drawAt, 0),
     window: entryWindow(draw.draw_at),
     witnesses: publishedWitnesses(draw, witnesses),
+    awaited: { commitment: unsealed("commitment"), list: draw.list_hash === null ? [] : unsealed("list") },
     frozen:
       draw.frozen_at === null
         ? null

@@ -85,6 +85,8 @@ async function witnessPending(retryInMs: number): Promise<number> {
           reason: failure.reason,
           error: failure.message,
           retryInSeconds: retryInMs / 1000,
+          // On the server's clock: when every authority still missing is asked again.
+          retryAt: new Date(Date.now() + retryInMs).toISOString(),
         }),
       );
     }

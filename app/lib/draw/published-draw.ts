@@ -94,11 +94,20 @@ export interface UpcomingCommitment {
   drawAt: string;
   commitment: string;
   committedAt: string;
-  /** The drand quicknet round fixed for it by rule. */
+  /**
+   * The drand quicknet round that will draw it: the rule's, or the one the list's first seal
+   * moved it to when no authority sealed the list before the rule's round was out (docs/draw.md,
+   * "The order, proven").
+   */
   beaconRound: number;
   window: EntryWindow;
   /** The authorities' tokens over its commitment, and over its list once frozen. */
   witnesses: PublishedWitnesses;
+  /**
+   * The authorities (TIMESTAMP_AUTHORITIES) that have not sealed a statement yet and are still
+   * asked to: the commitment until the draw instant, the list until it is drawn.
+   */
+  awaited: Record<keyof PublishedWitnesses, string[]>;
   /** From the draw instant on: the list the winner is drawn from, public before the beacon exists. */
   frozen: {
     frozenAt: string;

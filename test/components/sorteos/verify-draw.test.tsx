@@ -291,9 +291,15 @@ describe("before the script runs", () => {
     expect(html).not.toMatch(/SHA-256|HMAC|\bbits\b|\bBLS\b/);
   });
 
-  it("says a record made before witnesses has none, its dates only our word", () => {
+  it("says a record made before witnesses has none, its dates only our word, and a statement no one sealed", () => {
     const html = renderToString(<VerifyDrawSection draws={[unsealedDraw()]} />);
     expect(html).toContain("Sin sellos: este sorteo se hizo antes de que los pidiéramos");
+    const draw = publishedDraw();
+    draw.witnesses.commitment!.tokens = [];
+    const unsealedCommitment = renderToString(<VerifyDrawSection draws={[draw]} />);
+    expect(unsealedCommitment).toContain("Ninguna autoridad lo selló.");
+    // A drawn record is no longer asked about: nothing is said to be awaited.
+    expect(unsealedCommitment).not.toContain("Falta el sello");
   });
 
   it("shows the list frozen for the next draw before it is made: its count, hash, instant, link and seals", () => {
@@ -320,6 +326,10 @@ describe("before the script runs", () => {
         commitment: { url: `${origin}/x/compromiso.txt`, tokens: [commitmentSeal] },
         list: { url: `${origin}/x/lista.txt`, tokens: [] },
       },
+      awaited: {
+        commitment: ["http://timestamp.sectigo.com"],
+        list: ["http://timestamp.digicert.com", "http://timestamp.sectigo.com"],
+      },
     };
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
     expect(html).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>1.000<\/span>/);
@@ -339,7 +349,46 @@ describe("before the script runs", () => {
     expect(html).toContain(`href="${origin}/x/compromiso.a.tsr"`);
     expect(html).toMatch(/Sello de (<!-- -->)?timestamp.digicert.com/);
     expect(html).toContain(`href="${origin}/x/lista.txt"`);
-    expect(html).toContain("Todavía sin sellos: ninguna autoridad respondió aún, y se lo seguimos pidiendo.");
+    // Each authority still asked, and until when: the commitment until the draw, the list until it is drawn.
+    expect(html).toContain(
+      "Falta el sello de timestamp.sectigo.com: todavía no respondió, y se lo volvemos a pedir hasta el momento del sorteo.",
+    );
+    expect(html).toContain(
+      "Faltan los sellos de timestamp.digicert.com y timestamp.sectigo.com: todavía no respondieron, y se los volvemos a pedir hasta que se sortee.",
+    );
+    // No seal of the list yet: what happens if none comes before the round.
+    expect(html).toContain("(la primera que sale 30 minutos después del sorteo)");
+    expect(html).toContain(
+      "Si ninguna autoridad sella la lista antes, el sorteo se corre a la primera ronda que salga 30 minutos después del primer sello.",
+    );
+    // The list's first seal came at 12:45 in Argentina, after the round of 12:30: the draw moves
+    // to the first round out 30 minutes after its latest instant (12:45:01): 13:15:03.
+    const moved = renderToString(
+      <VerifyDrawSection
+        draws={[]}
+        upcoming={{
+          ...upcoming,
+          beaconRound: 34_618_012 + (45 * 60) / 3 + 1,
+          witnesses: {
+            ...upcoming.witnesses,
+            list: {
+              url: `${origin}/x/lista.txt`,
+              tokens: [{ ...commitmentSeal, url: `${origin}/x/lista.a.tsr`, stampedAt: "2026-12-07T15:45:00.000Z" }],
+            },
+          },
+          awaited: { commitment: [], list: ["http://timestamp.sectigo.com"] },
+        }}
+      />,
+    );
+    expect(moved).toContain(
+      "Se corre de la ronda 34.618.012 a la 34.618.913: ninguna autoridad selló la lista antes de que drand publicara la ronda 34.618.012, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello de la lista.",
+    );
+    expect(moved).toMatch(
+      /drand publica el(?:<!-- -->)? <time dateTime="2026-12-07T16:15:03.000Z">7\/12\/2026, 13:15<\/time>/,
+    );
+    expect(moved).not.toContain("la primera que sale 30 minutos después del sorteo");
+    expect(moved).not.toContain("Si ninguna autoridad sella la lista antes");
+    expect(moved).not.toContain("hasta el momento del sorteo");
     const notFrozen = renderToString(
       <VerifyDrawSection
         draws={[]}
