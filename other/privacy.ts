@@ -48,7 +48,7 @@ try {
     stdout.write(
       command === "show"
         ? describePersonalData(await personalData(storage.db, email), now)
-        : deletionReceipt(email, await deletePersonalData(storage.db, email), now),
+        : deletionReceipt(email, await deletePersonalData(storage.db, email, now), now),
     );
   }
 } finally {

@@ -85,7 +85,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               "Datos de participación: hasta 12 meses después del sorteo en el que participaste, para atender cualquier reclamo sobre ese sorteo. Pasado ese plazo borramos de nuestra base la lista de números de participación de ese sorteo, los nombres y países que la acompañan y quién ganó; del sorteo conservamos solo lo que no identifica a nadie (las huellas, la semilla y el valor público). La planilla de participantes la depuramos con el mismo plazo.",
             ],
             [
-              "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo.",
+              "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo. Después de borrarlo (con ese enlace o a pedido tuyo), durante 30 días no aceptamos que nadie vuelva a anotar esa casilla ni le escribimos: para eso guardamos solo una huella cifrada de la casilla, que no permite leer la dirección, y la borramos al terminar esos 30 días.",
             ],
             [
               "Mensajes de contacto: 12 meses desde que nos escribiste, tanto en nuestra base de datos como en la casilla de soporte donde los recibimos.",

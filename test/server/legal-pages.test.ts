@@ -222,6 +222,8 @@ describe("the privacy policy", () => {
       "Si no confirmás tu email, lo borramos a los 7 días.",
       "guardamos tu email marcado como dado de baja, solo para no volver a escribirte",
       "con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo",
+      // The block a deletion leaves (app/lib/forms/mailbox-rules.server.ts, test/server/unsubscribed.test.ts).
+      "durante 30 días no aceptamos que nadie vuelva a anotar esa casilla ni le escribimos: para eso guardamos solo una huella cifrada de la casilla",
       "Mensajes de contacto: 12 meses desde que nos escribiste",
       "Copias de los emails que te mandamos: 30 días desde que los enviamos",
     ]) {

@@ -28,6 +28,8 @@ import {
 const SUPPORT = "soporte@opinionlabz.test";
 const NORA = "nora@example.com";
 const ANA = "ana@example.com";
+/** Nora's inbox, spelt with a tag: the same mailbox. */
+const NORA_TAGGED = "nora+sorteo@example.com";
 /** Wednesday 25 November 2026, 12:00 in Argentina: the receipt's date. */
 const RECEIPT_AT = new Date("2026-11-25T15:00:00Z");
 
@@ -64,6 +66,8 @@ function tablesHolding(rows: Map<string, string[]>, text: string): string[] {
 
 /** The daily acknowledgement counter of an address: an HMAC of it with the site's secret, as /contacto keys it. */
 const acknowledgementCounter = (email: string) => counterKeyWith(TEST_FORM_SECRET, "contact-ack", email);
+/** The 30-day counter of confirmation mails to a mailbox. */
+const confirmationCounter = (email: string) => counterKeyWith(TEST_FORM_SECRET, "confirmation", email);
 
 describe.each(DATABASE_KINDS)("requests about personal data on the %s database", (kind) => {
   const database = useDatabase(kind);
@@ -202,14 +206,15 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
     ]);
   });
 
-  it("delete removes everything about the address in one go, a mail still waiting included, and prints a dated receipt", async () => {
-    // With the SMTP server down, a third message's mail to support waits in the outbox.
+  it("delete removes everything about the mailbox in one go, in every spelling, a mail still waiting included, and prints a dated receipt", async () => {
+    // With the SMTP server down, a third message's mail to support waits in the outbox; it comes
+    // from another spelling of Nora's inbox.
     await smtp.stop();
-    expect((await contact(NORA, "Nora", "Un tercer mensaje.", "198.51.100.70")).status).toBe(200);
+    expect((await contact(NORA_TAGGED, "Nora", "Un tercer mensaje.", "198.51.100.70")).status).toBe(200);
     const waiting = await storage.db
       .selectFrom("outbox")
       .select("id")
-      .where("reply_to", "=", NORA)
+      .where("reply_to", "=", NORA_TAGGED)
       .where("sent_at", "is", null)
       .execute();
     expect(waiting).toHaveLength(1);
@@ -229,6 +234,9 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
       "",
       "Fecha: 25/11/2026, 12:00 (hora de Argentina)",
       `Dirección de email: ${NORA}`,
+      `También escrita así, y borrada igual: ${NORA_TAGGED}`,
+      "",
+      `Buscamos la casilla ${NORA} escrita de cualquier forma que llegue a ella: con o sin «+etiqueta» antes de la @ y, en Gmail, con o sin puntos y también en googlemail.com.`,
       "",
       "Borramos de la base de datos del sitio de Opinion Labz todo lo que guardaba sobre esta dirección:",
       "",
@@ -237,26 +245,37 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
       "  Emails enviados o por enviar: 5",
       "  Registros de avisos de encuestas: 0",
       "",
-      "Si más adelante te volvés a anotar o nos escribís, vamos a guardar solo lo que nos mandes de nuevo.",
+      "Durante 30 días no vamos a aceptar que nadie anote esta dirección para el aviso ni le vamos a mandar emails. Para eso guardamos solo una huella cifrada de la casilla, que no deja leer la dirección, y la borramos al terminar esos 30 días.",
+      "Si después te volvés a anotar o nos escribís, vamos a guardar solo lo que nos mandes de nuevo.",
       "",
       "Opinion Labz",
       "",
     ]);
 
-    // Every table, every column: not the address, not its token, not its counter.
+    // Every table, every column: not the address in any spelling, not its token, not its
+    // counters; only the 30-day block, keyed with the site's secret.
     const after = await everyRow(storage.db, kind);
     expect([...after.keys()]).toEqual(
       expect.arrayContaining(["waitlist", "outbox", "contact_messages", "rate_limits", "draws", "draw_rounds"]),
     );
-    expect(tablesHolding(after, NORA)).toEqual([]);
+    expect(tablesHolding(after, "nora")).toEqual([]);
     expect(tablesHolding(after, token)).toEqual([]);
     expect(tablesHolding(after, acknowledgementCounter(NORA))).toEqual([]);
+    expect(tablesHolding(after, confirmationCounter(NORA))).toEqual([]);
+    const block = counterKeyWith(TEST_FORM_SECRET, "deleted", NORA);
+    expect(tablesHolding(after, block)).toEqual(["rate_limits"]);
     // Ana's rows are all there, her counter too, and every other row as it was.
     expect(tablesHolding(after, ANA).sort()).toEqual(["contact_messages", "outbox", "waitlist"]);
     expect(tablesHolding(after, acknowledgementCounter(ANA))).toEqual(["rate_limits"]);
     const aboutNora = (row: string) =>
-      row.includes(NORA) || row.includes(token) || row.includes(acknowledgementCounter(NORA));
-    for (const [table, rows] of before) expect(after.get(table), table).toEqual(rows.filter((row) => !aboutNora(row)));
+      row.includes("nora") ||
+      row.includes(token) ||
+      row.includes(acknowledgementCounter(NORA)) ||
+      row.includes(confirmationCounter(NORA));
+    for (const [table, rows] of before) {
+      const kept = after.get(table)!.filter((row) => !row.includes(block));
+      expect(kept, table).toEqual(rows.filter((row) => !aboutNora(row)));
+    }
 
     const shownAfter = await privacy(["show", NORA]);
     expect(shownAfter.stdout).toContain("El sitio de Opinion Labz no guarda ningún dato sobre esta dirección.");

@@ -83,4 +83,34 @@ describe.each(DATABASE_KINDS)("an unsubscribed address on the %s database", (kin
     expect(await confirmed.text()).toContain("confirmaste tu email");
     expect(await statusOf()).toBe("confirmed");
   });
+
+  it("after 'Borrar mi email', takes nobody's sign-up of the inbox for 30 days, in any spelling, then mails it again", async () => {
+    const deleted = "ramiro@example.com";
+    const signUpAs = async (email: string, client: string) => {
+      const response = await postSignUp(app, { email, client, filledInMs: 5000 - advanced });
+      expect(response.status).toBe(200);
+    };
+    await signUpAs(deleted, "198.51.100.30");
+    const [first] = await mailsTo(smtp, deleted);
+    const { leave } = linksIn(first!);
+    expect((await fetch(leave, { method: "POST" })).status).toBe(200);
+    const sentToRamiro = async () => {
+      await mailsSoFar();
+      return smtp.mails().filter((mail) => mail.to.startsWith("ramiro"));
+    };
+
+    // A stranger at once, and on the 29th day, in two spellings: nothing kept, nothing sent.
+    await signUpAs("ramiro+otra@example.com", "198.51.100.31");
+    await advanceClock(29 * DAY_MS);
+    await signUpAs(deleted, "198.51.100.32");
+    expect(await sentToRamiro()).toHaveLength(1);
+    expect((await exportWaitlist(database.env)).filter((row) => row.email.startsWith("ramiro"))).toEqual([]);
+
+    // Past the 30 days the inbox is anyone's to sign up again: one new link.
+    await advanceClock(DAY_MS + 60_000);
+    await signUpAs("ramiro+vuelve@example.com", "198.51.100.33");
+    await expect
+      .poll(async () => (await sentToRamiro()).map((mail) => mail.to))
+      .toEqual([deleted, "ramiro+vuelve@example.com"]);
+  });
 });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
+import { mailboxOf } from "~/lib/storage/mailbox";
 import type { WaitlistStatus } from "~/lib/storage/schema";
 import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import type { CommandResult } from "../support/draw-command";
@@ -64,6 +65,7 @@ async function addAddresses(storage: Storage, rows: { email: string; status: Wai
       .values(
         rows.slice(start, start + 500).map(({ email, status }) => ({
           email,
+          mailbox: mailboxOf(email),
           status,
           token: randomBytes(24).toString("base64url"),
           subscribed_at: now - HOUR_MS,

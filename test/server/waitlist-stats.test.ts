@@ -24,6 +24,7 @@ const signUp = (
   more: Partial<WaitlistTable> = {},
 ): WaitlistTable => ({
   email,
+  mailbox: email,
   status,
   token: `token-${email}`,
   subscribed_at: Date.parse(subscribed),
@@ -72,6 +73,7 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   kind: "waitlist-confirm",
   recipient: `${id}@example.com`,
   reply_to: null,
+  mailbox: `${id}@example.com`,
   subject: "Confirmá tu email",
   text_body: "¡Hola!",
   html_body: "<p>¡Hola!</p>",

@@ -197,9 +197,34 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect(rows.find((row) => row.email === "carla@example.com")).toMatchObject({ status: "unsubscribed" });
   });
 
-  it("deletes the address with the link in the mail, after the page's button", async () => {
+  it("deletes the mailbox with the link in the mail, after the page's button, with every mail to any of its spellings", async () => {
     await signUp({ email: "dario@example.com", client: "198.51.100.4" });
     const [mail] = await mailsTo(smtp, "dario@example.com");
+    // A message from another spelling of the same inbox: its acknowledgement is a mail to it.
+    const contact = await postForm(
+      app,
+      "/contacto",
+      { nombre: "Darío", email: "dario+consulta@example.com", mensaje: "Hola" },
+      { client: "198.51.100.4" },
+    );
+    expect(contact.status).toBe(200);
+    await mailsTo(smtp, "dario+consulta@example.com");
+    const mailsToDario = async () => {
+      const storage = await openStorage(parseEnv(database.env, ROOT).database);
+      try {
+        return (
+          await storage.db
+            .selectFrom("outbox")
+            .select(["recipient", "reply_to"])
+            .where("recipient", "like", "dario%")
+            .execute()
+        ).map((row) => row.recipient);
+      } finally {
+        await storage.db.destroy();
+      }
+    };
+    expect((await mailsToDario()).sort()).toEqual(["dario+consulta@example.com", "dario@example.com"]);
+
     const { leave } = linksIn(mail!);
     const page = await fetch(leave);
     const html = await page.text();
@@ -209,6 +234,53 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect(deleted.status).toBe(200);
     expect(await deleted.text()).toContain("borramos tu email");
     expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("dario@example.com");
+    expect(await mailsToDario()).toEqual([]);
+
+    // "No te vamos a escribir más": a stranger signing the inbox up again, in any spelling, gets
+    // the usual answer, and nothing is kept or sent (for 30 days: test/server/unsubscribed.test.ts).
+    const first = await signUp({ email: "vecino@example.com", client: "198.51.100.5" });
+    for (const email of ["dario@example.com", "Dario+otra@example.com"]) {
+      const again = await signUp({ email, client: "198.51.100.5" });
+      expect(again.status, email).toBe(200);
+      expect(statusMessage(again.html), email).toBe(statusMessage(first.html));
+    }
+    await signUp({ email: "control-borrado@example.com", client: "198.51.100.5" });
+    await mailsTo(smtp, "control-borrado@example.com");
+    expect(mailsMentioning(smtp, "dario").map((mail) => mail.to)).toEqual([
+      "dario@example.com",
+      "dario+consulta@example.com",
+    ]);
+    expect((await exportWaitlist(database.env)).filter((row) => row.email.startsWith("dario"))).toEqual([]);
+  });
+
+  it("mails one confirmation to one Gmail inbox however it is spelt: 30 spellings, 30 clients, one mail", async () => {
+    const spellings = [
+      "victima@gmail.com",
+      ...Array.from({ length: 20 }, (_, index) => `victima+${index + 1}@gmail.com`),
+      "v.ictima@gmail.com",
+      "vi.ctima@gmail.com",
+      "vic.tima@gmail.com",
+      "vict.ima@gmail.com",
+      "victi.ma@gmail.com",
+      "v.i.c.t.i.m.a@gmail.com",
+      "V.I.C.T.I.M.A+Z@gmail.com",
+      "victima@googlemail.com",
+      "v.ictima+sorteo@googlemail.com",
+    ];
+    expect(new Set(spellings).size).toBe(30);
+    const answers = new Set<string>();
+    for (const [index, email] of spellings.entries()) {
+      const answer = await signUp({ email, client: `198.51.101.${index + 1}` });
+      expect(answer.status, email).toBe(200);
+      answers.add(statusMessage(answer.html));
+    }
+    // Every spelling got the same answer: none says the inbox was known.
+    expect([...answers]).toHaveLength(1);
+    await signUp({ email: "control-gmail@example.com", client: "198.51.101.100" });
+    await mailsTo(smtp, "control-gmail@example.com");
+    const toTheInbox = smtp.mails().filter((mail) => /^v\.?i\.?c\.?t\.?i\.?m\.?a/i.test(mail.to));
+    expect(toTheInbox.map((mail) => mail.to)).toEqual(["victima@gmail.com"]);
+    expect((await exportWaitlist(database.env)).filter((row) => /victima|v\.ic/.test(row.email))).toHaveLength(1);
   });
 
   it.each([

@@ -23,35 +23,36 @@ export async function deleteOldMessages(db: Kysely<Tables>, now: number): Promis
 }
 
 /**
- * The counter of acknowledgements mailed to `email` (one a day): keyed by an HMAC of the address
- * with the site's secret, never the address itself.
+ * The counter of acknowledgements mailed to `mailbox` (one a day, whatever the spelling): keyed
+ * by an HMAC of it with the site's secret, never the address itself.
  */
-export function acknowledgementKey(db: Kysely<Tables>, email: string): Promise<string> {
-  return counterKey(db, "contact-ack", email);
+export function acknowledgementKey(db: Kysely<Tables>, mailbox: string): Promise<string> {
+  return counterKey(db, "contact-ack", mailbox);
 }
 
 interface ContactMessageRow {
   name: string;
+  email: string;
   message: string;
   created_at: number;
 }
 
-/** Every message sent from `email` (parsed), oldest first. */
-export function messagesFrom(db: Kysely<Tables>, email: string): Promise<ContactMessageRow[]> {
+/** Every message sent from `mailbox`, in any spelling, oldest first. */
+export function messagesFrom(db: Kysely<Tables>, mailbox: string): Promise<ContactMessageRow[]> {
   return db
     .selectFrom("contact_messages")
-    .select(["name", "message", "created_at"])
-    .where("email", "=", email)
+    .select(["name", "email", "message", "created_at"])
+    .where("mailbox", "=", mailbox)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
 }
 
-/** Deletes every message sent from `email`; how many there were. */
-export async function deleteMessagesFrom(db: Kysely<Tables>, email: string): Promise<number> {
+/** Deletes every message sent from `mailbox`; how many there were. */
+export async function deleteMessagesFrom(db: Kysely<Tables>, mailbox: string): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("contact_messages")
-    .where("email", "=", email)
+    .where("mailbox", "=", mailbox)
     .executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }

@@ -9,8 +9,10 @@ import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-m
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
+import { mailboxOf } from "~/lib/storage/mailbox";
 import { env } from "~/lib/server/env.server";
 import { acknowledgementKey, CONTACT_MAIL_KIND } from "./contact-rows.server";
+import { isBlocked } from "./mailbox-rules.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
 import {
@@ -24,7 +26,8 @@ import {
 
 /**
  * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
- * someone else: at most one per address a day, and it repeats nothing they wrote.
+ * someone else: at most one per mailbox a day, whatever the spelling, and it repeats nothing they
+ * wrote.
  */
 const ACKNOWLEDGEMENTS_PER_ADDRESS = { limit: 1, windowMs: 24 * 60 * 60_000 };
 
@@ -82,15 +85,18 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     _refuse: RefuseField,
     now: number,
   ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
+    const mailbox = mailboxOf(email);
     await trx
       .insertInto("contact_messages")
-      .values({ id: randomUUID(), name, email, message, created_at: now })
+      .values({ id: randomUUID(), name, email, mailbox, message, created_at: now })
       .execute();
     await enqueueMail(trx, await supportMail(name, email, message, now), now);
-    // The message always reaches support (our own mailbox); over the site's hourly ceiling the
-    // visitor just gets no acknowledgement (docs/operations.md, "Sign-ups and limits").
+    // The message always reaches support (our own mailbox); over the site's hourly ceiling, or
+    // to a mailbox its owner deleted in the last 30 days, the visitor just gets no
+    // acknowledgement (docs/operations.md, "Sign-ups and limits").
     const acknowledged =
-      (await withinRateLimit(trx, await acknowledgementKey(trx, email), ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
+      !(await isBlocked(trx, mailbox, now)) &&
+      (await withinRateLimit(trx, await acknowledgementKey(trx, mailbox), ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
       !(await formMailCeiling(trx, now)).reached;
     if (acknowledged) {
       await countFormMail(trx, now);

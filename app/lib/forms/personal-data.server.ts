@@ -1,60 +1,83 @@
 import type { Kysely } from "kysely";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { deleteMailsAbout, mailsAbout, type OutboxRow } from "~/lib/mail/outbox.server";
-import { deleteRateLimit } from "~/lib/storage/rate-limit.server";
+import { mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
-import { acknowledgementKey, deleteMessagesFrom, messagesFrom } from "./contact-rows.server";
+import { deleteMessagesFrom, messagesFrom } from "./contact-rows.server";
 import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "./fields";
+import { blockAfterDeletion } from "./mailbox-rules.server";
 import { deleteNoticesTo, noticesTo } from "./survey-notice.server";
-import { deleteWaitlistEntry, waitlistEntry, type WaitlistEntry } from "./waitlist-rows.server";
+import { deleteWaitlistEntries, waitlistEntries, type WaitlistEntry } from "./waitlist-rows.server";
 
 /**
- * Everything the database keeps about one address, for `npm run privacy` (docs/operations.md,
- * "Requests about personal data"): its waitlist row, the contact messages sent from it and the
- * mails about it (to it, or to the team answering it), the survey notices it was sent. The sheet, the support mailbox and the
- * draw records are not here: they hold no address (or are not in the database).
+ * Everything the database keeps about one mailbox, in any spelling, for `npm run privacy`
+ * (docs/operations.md, "Requests about personal data"): its waitlist rows, the contact messages
+ * sent from it and the mails about it (to it, or to the team answering it), the survey notices
+ * it was sent. The sheet, the support mailbox and the draw records are not here: they hold no
+ * address (or are not in the database).
  */
 export interface PersonalData {
+  /** The address asked about, parsed. */
   email: string;
-  waitlist: WaitlistEntry | undefined;
+  /** Its mailbox, which the rows are found by (app/lib/storage/mailbox.ts). */
+  mailbox: string;
+  waitlist: WaitlistEntry[];
   messages: Awaited<ReturnType<typeof messagesFrom>>;
   mails: OutboxRow[];
-  /** The surveys the address was told of (`npm run waitlist:notify`), and when. */
-  notices: { surveyUrl: string; queuedAt: number }[];
+  /** The surveys the mailbox was told of (`npm run waitlist:notify`), and when. */
+  notices: Awaited<ReturnType<typeof noticesTo>>;
 }
 
-/** `email` must already be parsed (`parseEmailAddress`): rows hold the parsed form only. */
+/** `email` must already be parsed (`parseEmailAddress`): rows are found by its mailbox. */
 export async function personalData(db: Kysely<Tables>, email: string): Promise<PersonalData> {
+  const mailbox = mailboxOf(email);
   const [waitlist, messages, mails, notices] = await Promise.all([
-    waitlistEntry(db, email),
-    messagesFrom(db, email),
-    mailsAbout(db, email),
-    noticesTo(db, email),
+    waitlistEntries(db, mailbox),
+    messagesFrom(db, mailbox),
+    mailsAbout(db, mailbox),
+    noticesTo(db, mailbox),
   ]);
-  return { email, waitlist, messages, mails, notices };
+  return { email, mailbox, waitlist, messages, mails, notices };
 }
 
-/** What `deletePersonalData` removed, per kind. */
+/**
+ * Every spelling other than `email` the rows hold (`Nora+sorteo@…`, a display name kept from an
+ * earlier release…), in the order found: the answer says they were found, and deleted.
+ */
+function otherSpellings(data: PersonalData): string[] {
+  const found = [
+    ...data.waitlist.map((entry) => entry.email),
+    ...data.messages.map((message) => message.email),
+    ...data.mails.map((mail) => mail.reply_to ?? mail.recipient),
+    ...data.notices.map((notice) => notice.email),
+  ];
+  return [...new Set(found)].filter((spelling) => spelling !== data.email);
+}
+
+/** What `deletePersonalData` removed, per kind, and the other spellings it found them under. */
 export interface Deleted {
   waitlist: number;
   messages: number;
   mails: number;
   notices: number;
+  otherSpellings: string[];
 }
 
 /**
  * Deletes everything `personalData` finds, in one transaction (all of it or, on an error,
- * nothing), and the daily counter of acknowledgements to the address, which is keyed by its
- * hash: nothing derived from the address stays.
+ * nothing), and the mailbox's counters (keyed by an HMAC of it); in their place, for 30 days, a
+ * block keyed the same way, so a stranger cannot sign the address up again at once: the only
+ * trace left, and no address.
  */
-export function deletePersonalData(db: Kysely<Tables>, email: string): Promise<Deleted> {
+export function deletePersonalData(db: Kysely<Tables>, email: string, now: number): Promise<Deleted> {
   return db.transaction().execute(async (trx) => {
-    const waitlist = await deleteWaitlistEntry(trx, email);
-    const messages = await deleteMessagesFrom(trx, email);
-    const mails = await deleteMailsAbout(trx, email);
-    const notices = await deleteNoticesTo(trx, email);
-    await deleteRateLimit(trx, await acknowledgementKey(trx, email));
-    return { waitlist, messages, mails, notices };
+    const found = await personalData(trx, email);
+    const waitlist = await deleteWaitlistEntries(trx, found.mailbox);
+    const messages = await deleteMessagesFrom(trx, found.mailbox);
+    const mails = await deleteMailsAbout(trx, found.mailbox);
+    const notices = await deleteNoticesTo(trx, found.mailbox);
+    await blockAfterDeletion(trx, found.mailbox, now);
+    return { waitlist, messages, mails, notices, otherSpellings: otherSpellings(found) };
   });
 }
 
@@ -81,10 +104,14 @@ const quoted = (text: string, indent: string) =>
     .split(/\r?\n/)
     .map((line) => `${indent}| ${line}`.trimEnd());
 
-function describeWaitlist(entry: WaitlistEntry | undefined): string[] {
-  if (!entry) return ["Aviso de encuestas: no figura en la lista."];
+function describeWaitlist(entries: WaitlistEntry[], email: string): string[] {
+  if (entries.length === 0) return ["Aviso de encuestas: no figura en la lista."];
+  return entries.flatMap((entry, index) => [...(index > 0 ? [""] : []), ...describeEntry(entry, email)]);
+}
+
+function describeEntry(entry: WaitlistEntry, email: string): string[] {
   const lines = [
-    "Aviso de encuestas",
+    entry.email === email ? "Aviso de encuestas" : `Aviso de encuestas, pedido como ${entry.email}`,
     `  Estado: ${STATUS[entry.status]}`,
     `  Pedido el: ${when(entry.subscribed_at)}`,
   ];
@@ -97,12 +124,12 @@ function describeWaitlist(entry: WaitlistEntry | undefined): string[] {
   return lines;
 }
 
-function describeMessages(messages: PersonalData["messages"]): string[] {
+function describeMessages(messages: PersonalData["messages"], email: string): string[] {
   if (messages.length === 0) return ["Mensajes de contacto: ninguno."];
   return [
     `Mensajes de contacto: ${messages.length}`,
     ...messages.flatMap((message, index) => [
-      `  ${index + 1}. Enviado el ${when(message.created_at)}, con el nombre «${message.name}»:`,
+      `  ${index + 1}. Enviado el ${when(message.created_at)}, con el nombre «${message.name}»${message.email === email ? "" : `, desde ${message.email}`}:`,
       ...quoted(message.message, "     "),
     ]),
   ];
@@ -137,25 +164,32 @@ function describeMails(mails: OutboxRow[]): string[] {
  * and each mail's HTML version (the same text, formatted).
  */
 export function describePersonalData(data: PersonalData, now: number): string {
-  const nothing = !data.waitlist && data.messages.length === 0 && data.mails.length === 0 && data.notices.length === 0;
+  const nothing =
+    data.waitlist.length === 0 && data.messages.length === 0 && data.mails.length === 0 && data.notices.length === 0;
+  const spellings = otherSpellings(data);
   return [
     `Datos guardados sobre ${data.email}`,
     `Consulta del ${when(now)}. Las fechas y horas están en hora de Argentina.`,
     "",
+    ...sameInbox(data.mailbox),
     nothing
       ? "El sitio de Opinion Labz no guarda ningún dato sobre esta dirección."
       : "Esto es todo lo que guarda la base de datos del sitio de Opinion Labz sobre esta dirección.",
+    ...(spellings.length > 0 ? [`Lo encontramos también escrito así: ${spellings.join(", ")}.`] : []),
     "",
-    ...describeWaitlist(data.waitlist),
+    ...describeWaitlist(data.waitlist, data.email),
     "",
-    ...describeMessages(data.messages),
+    ...describeMessages(data.messages, data.email),
     "",
     ...describeMails(data.mails),
     "",
     ...(data.notices.length > 0
       ? [
           "Avisos de encuestas abiertas que te mandamos:",
-          ...data.notices.map((notice) => `  ${when(notice.queuedAt)}: ${notice.surveyUrl}`),
+          ...data.notices.map(
+            (notice) =>
+              `  ${when(notice.queuedAt)}: ${notice.surveyUrl}${notice.email === data.email ? "" : ` (a ${notice.email})`}`,
+          ),
         ]
       : ["Avisos de encuestas abiertas: ninguno."]),
     ...(data.mails.length > 0
@@ -169,6 +203,17 @@ export function describePersonalData(data: PersonalData, now: number): string {
   ].join("\n");
 }
 
+/**
+ * One inbox has many spellings, and the answer says it looked for all of them: the `+etiqueta`
+ * every provider ignores, and Gmail's dots and its other name.
+ */
+function sameInbox(mailbox: string): string[] {
+  return [
+    `Buscamos la casilla ${mailbox} escrita de cualquier forma que llegue a ella: con o sin «+etiqueta» antes de la @ y, en Gmail, con o sin puntos y también en googlemail.com.`,
+    "",
+  ];
+}
+
 /** The receipt of a deletion: plain Spanish, dated, what went by kind, for the organizer to forward. */
 export function deletionReceipt(email: string, deleted: Deleted, now: number): string {
   const nothing = deleted.waitlist + deleted.messages + deleted.mails + deleted.notices === 0;
@@ -177,7 +222,11 @@ export function deletionReceipt(email: string, deleted: Deleted, now: number): s
     "",
     `Fecha: ${when(now)} (hora de Argentina)`,
     `Dirección de email: ${email}`,
+    ...(deleted.otherSpellings.length > 0
+      ? [`También escrita así, y borrada igual: ${deleted.otherSpellings.join(", ")}`]
+      : []),
     "",
+    ...sameInbox(mailboxOf(email)),
     nothing
       ? "La base de datos del sitio de Opinion Labz no guardaba ningún dato sobre esta dirección: no había nada para borrar."
       : "Borramos de la base de datos del sitio de Opinion Labz todo lo que guardaba sobre esta dirección:",
@@ -187,7 +236,8 @@ export function deletionReceipt(email: string, deleted: Deleted, now: number): s
     `  Emails enviados o por enviar: ${deleted.mails}`,
     `  Registros de avisos de encuestas: ${deleted.notices}`,
     "",
-    "Si más adelante te volvés a anotar o nos escribís, vamos a guardar solo lo que nos mandes de nuevo.",
+    "Durante 30 días no vamos a aceptar que nadie anote esta dirección para el aviso ni le vamos a mandar emails. Para eso guardamos solo una huella cifrada de la casilla, que no deja leer la dirección, y la borramos al terminar esos 30 días.",
+    "Si después te volvés a anotar o nos escribís, vamos a guardar solo lo que nos mandes de nuevo.",
     "",
     "Opinion Labz",
     "",

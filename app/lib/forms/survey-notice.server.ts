@@ -64,7 +64,7 @@ export async function queueSurveyNotice(
         .executeTakeFirstOrThrow();
       let slot = Math.max(Number(notice.next_slot_at), Number(busiest.next ?? 0), now);
       let claimed = 0;
-      for (const { email } of due.slice(start, start + BATCH)) {
+      for (const { email, mailbox } of due.slice(start, start + BATCH)) {
         // Still confirmed now: an address unsubscribed or deleted since the run began gets nothing.
         const still = await trx
           .selectFrom("waitlist")
@@ -78,10 +78,11 @@ export async function queueSurveyNotice(
           await surveyNoticeMail(email, still.token, surveyUrl),
           Math.round(slot),
         );
+        // Either key may meet another run's claim: the address, or its mailbox in another spelling.
         const claim = await trx
           .insertInto("survey_notice_recipients")
-          .values({ survey_url: surveyUrl, email, outbox_id: outboxId, queued_at: now })
-          .onConflict((conflict) => conflict.columns(["survey_url", "email"]).doNothing())
+          .values({ survey_url: surveyUrl, email, mailbox, outbox_id: outboxId, queued_at: now })
+          .onConflict((conflict) => conflict.doNothing())
           .returning("email")
           .executeTakeFirst();
         if (claim) {
@@ -104,24 +105,34 @@ export async function queueSurveyNotice(
   return { due: due.length, queued };
 }
 
-/** The confirmed addresses this survey's notice has not reached yet, in a stable order. */
-async function notTold(db: Kysely<Tables>, surveyUrl: string): Promise<{ email: string }[]> {
-  return db
+/**
+ * The confirmed addresses this survey's notice has not reached yet, one per mailbox (an earlier
+ * release may have kept two spellings of one), in a stable order.
+ */
+async function notTold(db: Kysely<Tables>, surveyUrl: string): Promise<{ email: string; mailbox: string | null }[]> {
+  const rows = await db
     .selectFrom("waitlist")
-    .select("email")
+    .select(["email", "mailbox"])
     .where("status", "=", "confirmed")
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom("survey_notice_recipients")
-            .select("email")
-            .whereRef("survey_notice_recipients.email", "=", "waitlist.email")
-            .where("survey_notice_recipients.survey_url", "=", surveyUrl),
+          selectFrom("survey_notice_recipients as told")
+            .select("told.email")
+            .where("told.survey_url", "=", surveyUrl)
+            .where((told) =>
+              told.or([
+                told("told.email", "=", told.ref("waitlist.email")),
+                told("told.mailbox", "=", told.ref("waitlist.mailbox")),
+              ]),
+            ),
         ),
       ),
     )
     .orderBy("email")
     .execute();
+  const mailboxes = new Set<string>();
+  return rows.filter((row) => row.mailbox === null || (!mailboxes.has(row.mailbox) && mailboxes.add(row.mailbox)));
 }
 
 /** How many confirmed addresses a notice of this survey would reach now: `--dry-run`. */
@@ -177,19 +188,22 @@ export async function noticeProgress(db: Kysely<Tables>, surveyUrl?: string): Pr
   }));
 }
 
-/** The notices one address was sent (`npm run privacy -- show`), oldest first. */
-export async function noticesTo(db: Kysely<Tables>, email: string): Promise<{ surveyUrl: string; queuedAt: number }[]> {
+/** The notices one mailbox was sent, in any spelling (`npm run privacy -- show`), oldest first. */
+export async function noticesTo(
+  db: Kysely<Tables>,
+  mailbox: string,
+): Promise<{ surveyUrl: string; email: string; queuedAt: number }[]> {
   const rows = await db
     .selectFrom("survey_notice_recipients")
-    .select(["survey_url", "queued_at"])
-    .where("email", "=", email)
+    .select(["survey_url", "email", "queued_at"])
+    .where("mailbox", "=", mailbox)
     .orderBy("queued_at")
     .execute();
-  return rows.map((row) => ({ surveyUrl: row.survey_url, queuedAt: Number(row.queued_at) }));
+  return rows.map((row) => ({ surveyUrl: row.survey_url, email: row.email, queuedAt: Number(row.queued_at) }));
 }
 
-/** `npm run privacy -- delete`: the address leaves every notice's record. */
-export async function deleteNoticesTo(db: Kysely<Tables>, email: string): Promise<number> {
-  const deleted = await db.deleteFrom("survey_notice_recipients").where("email", "=", email).executeTakeFirst();
+/** An unsubscribe, the delete link, `npm run privacy -- delete`: the mailbox leaves every notice's record. */
+export async function deleteNoticesTo(db: Kysely<Tables>, mailbox: string): Promise<number> {
+  const deleted = await db.deleteFrom("survey_notice_recipients").where("mailbox", "=", mailbox).executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }

@@ -3,12 +3,12 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { Tables, WaitlistStatus, WaitlistTable } from "~/lib/storage/schema";
 
 /**
- * Unconfirmed addresses whose link has expired (or only `email`, if given): deleted, as the
- * confirmation mail promises.
+ * Unconfirmed addresses whose link has expired (or only those of `mailbox`, if given): deleted,
+ * as the confirmation mail promises.
  */
-export async function deleteExpired(db: Kysely<Tables>, now: number, email?: string): Promise<void> {
+export async function deleteExpired(db: Kysely<Tables>, now: number, mailbox?: string): Promise<void> {
   let expired = db.deleteFrom("waitlist").where("status", "=", "pending").where("confirm_expires_at", "<", now);
-  if (email !== undefined) expired = expired.where("email", "=", email);
+  if (mailbox !== undefined) expired = expired.where("mailbox", "=", mailbox);
   await expired.execute();
 }
 
@@ -45,11 +45,14 @@ export function waitlistCsv(rows: WaitlistExportRow[]): string {
   );
 }
 
-/** An address's row as kept, without its token (the secret of its mail links). */
-export type WaitlistEntry = Omit<Selectable<WaitlistTable>, "token">;
+/** An address's row as kept, without its token (the secret of its mail links) or its mailbox (the one asked for). */
+export type WaitlistEntry = Omit<Selectable<WaitlistTable>, "token" | "mailbox">;
 
-/** `email`'s row (parsed), or undefined when it is not on the list. */
-export function waitlistEntry(db: Kysely<Tables>, email: string): Promise<WaitlistEntry | undefined> {
+/**
+ * The rows of `mailbox`, oldest first: one, since a sign-up adds a row only for a mailbox that
+ * has none, or several spellings kept from an earlier release.
+ */
+export function waitlistEntries(db: Kysely<Tables>, mailbox: string): Promise<WaitlistEntry[]> {
   return db
     .selectFrom("waitlist")
     .select([
@@ -61,13 +64,15 @@ export function waitlistEntry(db: Kysely<Tables>, email: string): Promise<Waitli
       "confirm_expires_at",
       "last_mail_at",
     ])
-    .where("email", "=", email)
-    .executeTakeFirst();
+    .where("mailbox", "=", mailbox)
+    .orderBy("subscribed_at")
+    .orderBy("email")
+    .execute();
 }
 
-/** Deletes `email`'s row; how many went (0 or 1). */
-export async function deleteWaitlistEntry(db: Kysely<Tables>, email: string): Promise<number> {
-  const { numDeletedRows } = await db.deleteFrom("waitlist").where("email", "=", email).executeTakeFirstOrThrow();
+/** Deletes the rows of `mailbox`; how many went. */
+export async function deleteWaitlistEntries(db: Kysely<Tables>, mailbox: string): Promise<number> {
+  const { numDeletedRows } = await db.deleteFrom("waitlist").where("mailbox", "=", mailbox).executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }
 

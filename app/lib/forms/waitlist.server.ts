@@ -2,24 +2,22 @@ import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
 import { maskAddress } from "~/lib/mail/mask-address";
-import { enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
+import { deleteMailsAbout, enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
+import { mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables } from "~/lib/storage/schema";
 import { FIELD, type FormAnswer } from "./fields";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { deleteNoticesTo, noticeProgress, type NoticeProgress } from "./survey-notice.server";
 import { confirmationMail } from "./waitlist-mail.server";
-import { deleteExpired } from "./waitlist-rows.server";
+import { blockAfterDeletion, CONFIRMATION_INTERVAL_MS, isBlocked, mayConfirm } from "./mailbox-rules.server";
+import { deleteExpired, deleteWaitlistEntries } from "./waitlist-rows.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How long a confirmation link works; past it the unconfirmed row is deleted. */
 const CONFIRM_VALID_DAYS = 7;
-/** At most one confirmation mail per address in this time, however often it is submitted. */
-const MAIL_INTERVAL_MS = DAY_MS;
-/** An address that unsubscribed and is signed up again is sent the link at most this often. */
-const UNSUBSCRIBED_MAIL_INTERVAL_MS = 30 * DAY_MS;
 
 const MESSAGES = {
   accepted:
@@ -41,44 +39,52 @@ const TOKEN_SHAPE = /^[\w-]{32}$/;
 const isToken = (token: string) => TOKEN_SHAPE.test(token);
 
 /**
- * Queues a confirmation mail for `email` unless one went out in the last day or the address
- * is already confirmed. Each step is one statement that decides and writes at once, so two
- * submissions racing (on two replicas) still queue one mail.
+ * Queues a confirmation mail for `email` unless its mailbox, in any spelling, is confirmed, was
+ * mailed a confirmation in the last 30 days, or was deleted by its owner in the last 30 days
+ * (docs/decisions/065-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
+ * statement, so two sign-ups racing (two spellings, two replicas) mail it once and keep one row.
  */
 async function signUp(trx: Transaction<Tables>, email: string, now: number): Promise<boolean> {
-  // This address's expired link goes first, so signing up again starts with a new token; the
+  const mailbox = mailboxOf(email);
+  // The mailbox's expired link goes first, so signing up again starts with a new token; the
   // forms sweep (retention.server.ts) deletes the others.
-  await deleteExpired(trx, now, email);
+  await deleteExpired(trx, now, mailbox);
+  if (await isBlocked(trx, mailbox, now)) return false;
+  const rows = await trx
+    .selectFrom("waitlist")
+    .select(["email", "status", "last_mail_at"])
+    .where("mailbox", "=", mailbox)
+    .execute();
+  if (rows.some((row) => row.status === "confirmed")) return false;
+  // A row mailed before its mailbox was counted (an earlier release) still holds its 30 days.
+  if (rows.some((row) => row.last_mail_at !== null && row.last_mail_at > now - CONFIRMATION_INTERVAL_MS)) return false;
+  if (!(await mayConfirm(trx, mailbox, now))) return false;
   const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
-  const inserted = await trx
-    .insertInto("waitlist")
-    .values({
-      email,
-      status: "pending",
-      token: newToken(),
-      subscribed_at: now,
-      confirm_expires_at: expiresAt,
-      last_mail_at: now,
-    })
-    .onConflict((conflict) => conflict.column("email").doNothing())
-    .returning("token")
-    .executeTakeFirst();
-  // A new link for a row of `status` last mailed at least `interval` ago.
-  const renew = (status: "pending" | "unsubscribed", interval: number) =>
-    trx
-      .updateTable("waitlist")
-      .set({ confirm_expires_at: expiresAt, last_mail_at: now })
-      .where("email", "=", email)
-      .where("status", "=", status)
-      .where((eb) => eb.or([eb("last_mail_at", "is", null), eb("last_mail_at", "<=", now - interval)]))
-      .returning("token")
-      .executeTakeFirst();
-  const row =
-    inserted ??
-    (await renew("pending", MAIL_INTERVAL_MS)) ??
-    // An address that unsubscribed stays so until it uses the new link: this sign-up may be a
-    // stranger's, and the list's owner said no (docs/operations.md, "Sign-ups and limits").
-    (await renew("unsubscribed", UNSUBSCRIBED_MAIL_INTERVAL_MS));
+  // The mailbox's row, if it has one, takes the spelling typed now: the link goes to the same
+  // inbox. An address that unsubscribed stays so until it uses the new link: this sign-up may be
+  // a stranger's, and the list's owner said no (docs/operations.md, "Sign-ups and limits").
+  const existing = rows.find((row) => row.email === email) ?? rows[0];
+  const row = existing
+    ? await trx
+        .updateTable("waitlist")
+        .set({ email, confirm_expires_at: expiresAt, last_mail_at: now })
+        .where("email", "=", existing.email)
+        .returning("token")
+        .executeTakeFirst()
+    : await trx
+        .insertInto("waitlist")
+        .values({
+          email,
+          mailbox,
+          status: "pending",
+          token: newToken(),
+          subscribed_at: now,
+          confirm_expires_at: expiresAt,
+          last_mail_at: now,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning("token")
+        .executeTakeFirst();
   if (!row) return false;
   await countFormMail(trx, now);
   await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
@@ -147,43 +153,65 @@ export async function confirmSubscription(token: string): Promise<ConfirmOutcome
 }
 
 /**
- * RFC 8058 one-click: the address stays, marked unsubscribed, and is never written to again
+ * The rows a mail link's token opens: every row of the token's mailbox, whatever its spelling
+ * (a row of an earlier release that holds no readable address: that row alone).
+ */
+async function mailboxOfToken(
+  trx: Transaction<Tables>,
+  token: string,
+): Promise<{ email: string; mailbox: string | null } | undefined> {
+  return trx.selectFrom("waitlist").select(["email", "mailbox"]).where("token", "=", token).executeTakeFirst();
+}
+
+/**
+ * RFC 8058 one-click: the mailbox stays, marked unsubscribed, and is never written to again
  * unless it signs up anew; a survey notice still waiting for it is not sent, and the notices'
  * record of it goes (only the address is kept, to not write to it).
  */
 export async function unsubscribe(token: string): Promise<void> {
   if (!isToken(token)) return;
   const row = await storage.db.transaction().execute(async (trx) => {
-    const unsubscribed = await trx
+    const found = await mailboxOfToken(trx, token);
+    if (!found) return undefined;
+    await trx
       .updateTable("waitlist")
       .set({ status: "unsubscribed", unsubscribed_at: Date.now(), confirm_expires_at: null })
-      .where("token", "=", token)
-      .returning("email")
-      .executeTakeFirst();
-    if (unsubscribed) {
+      .where((eb) => (found.mailbox === null ? eb("email", "=", found.email) : eb("mailbox", "=", found.mailbox)))
+      .execute();
+    if (found.mailbox !== null) {
       await trx
         .deleteFrom("outbox")
-        .where("recipient", "=", unsubscribed.email)
+        .where("mailbox", "=", found.mailbox)
         .where("kind", "=", SURVEY_NOTICE_KIND)
         .where("sent_at", "is", null)
         .execute();
-      await deleteNoticesTo(trx, unsubscribed.email);
+      await deleteNoticesTo(trx, found.mailbox);
     }
-    return unsubscribed;
+    return found;
   });
   if (row) console.log(JSON.stringify({ event: "waitlist.unsubscribed", to: maskAddress(row.email) }));
 }
 
-/** The delete link: the address goes, with every mail still waiting for it and its survey notices' record. */
+/**
+ * The delete link: the mailbox goes, in every spelling, with every mail to it (sent or still
+ * waiting) and its survey notices' record, and for 30 days nobody can sign it up again. Its
+ * contact messages stay with their own 12 months: `npm run privacy -- delete` takes those too.
+ */
 export async function deleteSubscription(token: string): Promise<void> {
   if (!isToken(token)) return;
+  const now = Date.now();
   const deleted = await storage.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("waitlist").where("token", "=", token).returning("email").executeTakeFirst();
-    if (row) {
-      await trx.deleteFrom("outbox").where("recipient", "=", row.email).execute();
-      await deleteNoticesTo(trx, row.email);
+    const found = await mailboxOfToken(trx, token);
+    if (!found) return undefined;
+    if (found.mailbox === null) {
+      await trx.deleteFrom("waitlist").where("email", "=", found.email).execute();
+      return found;
     }
-    return row;
+    await deleteWaitlistEntries(trx, found.mailbox);
+    await deleteMailsAbout(trx, found.mailbox, { toThem: true });
+    await deleteNoticesTo(trx, found.mailbox);
+    await blockAfterDeletion(trx, found.mailbox, now);
+    return found;
   });
   if (deleted) console.log(JSON.stringify({ event: "waitlist.deleted", to: maskAddress(deleted.email) }));
 }

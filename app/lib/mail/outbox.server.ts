@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { OutboxTable, Tables } from "~/lib/storage/schema";
+import { mailboxOf } from "~/lib/storage/mailbox";
 import { oneLine } from "./plain-text";
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -9,6 +10,7 @@ export type OutboxRow = Selectable<OutboxTable>;
 export interface OutgoingMail {
   /** What the mail is, for the log: "waitlist-confirm", "contact"… */
   kind: string;
+  /** A parsed address (`parseEmailAddress`), as every address the site writes to is. */
   to: string;
   replyTo?: string;
   subject: string;
@@ -53,6 +55,8 @@ export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: n
       kind: mail.kind,
       recipient: mail.to,
       reply_to: mail.replyTo ?? null,
+      // A mail to the team is about the person it answers: filed under their mailbox.
+      mailbox: mailboxOf(mail.replyTo ?? mail.to),
       // One line of plain text whatever went into it (a name from a form, an id from the sheet).
       subject: oneLine(mail.subject),
       text_body: mail.text,
@@ -186,31 +190,37 @@ export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<Ou
 }
 
 /**
- * The mails about one person (`email`, parsed), oldest first: those to them (confirmations,
- * acknowledgements) and those to the team that answer them (a contact message, Reply-To them,
- * whose text quotes the message and the address).
+ * The mails about one person's mailbox, in any spelling, oldest first: those to them
+ * (confirmations, acknowledgements, notices) and those to the team that answer them (a contact
+ * message, Reply-To them, whose text quotes the message and the address).
  */
-export function mailsAbout(db: Kysely<Tables>, email: string): Promise<OutboxRow[]> {
+export function mailsAbout(db: Kysely<Tables>, mailbox: string): Promise<OutboxRow[]> {
   return db
     .selectFrom("outbox")
     .selectAll()
-    .where((eb) => aboutAddress(eb, email))
+    .where("mailbox", "=", mailbox)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
 }
 
-/** Deletes the mails `mailsAbout` finds, waiting or not; how many there were. */
-export async function deleteMailsAbout(db: Kysely<Tables>, email: string): Promise<number> {
+/**
+ * Deletes the mails `mailsAbout` finds, waiting or not, or with `{ toThem: true }` only those
+ * sent to the mailbox itself (the team's copies of their messages carry a Reply-To); how many
+ * there were.
+ */
+export async function deleteMailsAbout(
+  db: Kysely<Tables>,
+  mailbox: string,
+  { toThem = false }: { toThem?: boolean } = {},
+): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("outbox")
-    .where((eb) => aboutAddress(eb, email))
+    .where("mailbox", "=", mailbox)
+    .$if(toThem, (query) => query.where("reply_to", "is", null))
     .executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }
-
-const aboutAddress = (eb: ExpressionBuilder<Tables, "outbox">, email: string) =>
-  eb.or([eb("recipient", "=", email), eb("reply_to", "=", email)]);
 
 export interface OutboxCounts {
   /** Waiting, never tried yet. */

@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from "kysely";
+import { addMailboxes } from "./address-migration.server";
 
 /** The tables a draw's record lives in: a change to any of them is a change of the record. */
 const DRAW_TABLES = ["draws", "draw_rounds"];
@@ -252,6 +253,13 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn("expires_at", "bigint", (column) => column.notNull().defaultTo(0))
         .execute();
       await db.schema.createIndex("rate_limits_expiry").on("rate_limits").column("expires_at").execute();
+    },
+  },
+  "0017_mailboxes": {
+    async up(db: Kysely<unknown>) {
+      // Every row that holds an address also says which inbox it reaches, and every stored
+      // address of earlier releases is read again (address-migration.server.ts).
+      await addMailboxes(db as Parameters<typeof addMailboxes>[0]);
     },
   },
   "0020_draw_id_rule": {

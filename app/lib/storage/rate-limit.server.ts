@@ -52,6 +52,16 @@ async function countOne(db: Kysely<Tables>, key: string, windowMs: number, now: 
   return count;
 }
 
+/** Sets `key` to one, in a window from `now` to `until`, whatever it counted before (a block, say). */
+export async function holdUntil(db: Kysely<Tables>, key: string, now: number, until: number): Promise<void> {
+  const row = { window_start: now, count: 1, expires_at: until };
+  await db
+    .insertInto("rate_limits")
+    .values({ key, ...row })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet(row))
+    .execute();
+}
+
 /** How many are counted under `key` in its window still open at `now` (0 when none is). */
 export async function countNow(db: Kysely<Tables>, key: string, now: number): Promise<number> {
   const row = await db

@@ -28,6 +28,8 @@ export interface ContactMessageTable {
   id: string;
   name: string;
   email: string;
+  /** The inbox `email` reaches (mailbox.ts); null only on a row of an earlier release that holds no readable address. */
+  mailbox: string | null;
   message: string;
   created_at: number;
 }
@@ -35,8 +37,14 @@ export interface ContactMessageTable {
 export type WaitlistStatus = "pending" | "confirmed" | "unsubscribed";
 
 export interface WaitlistTable {
-  /** Lower-cased and trimmed: one row per address. */
+  /** As typed, after the one parser (`parseEmailAddress`). */
   email: string;
+  /**
+   * The inbox it reaches (mailbox.ts): every rule counts under it, and a sign-up adds a row only
+   * for a mailbox that has none (rows of an earlier release may share one). Null only on a row of
+   * an earlier release that holds no readable address.
+   */
+  mailbox: string | null;
   status: WaitlistStatus;
   /** Random, in the confirm and unsubscribe links of every mail to this address. */
   token: string;
@@ -45,7 +53,7 @@ export interface WaitlistTable {
   unsubscribed_at: number | null;
   /** A pending row past this instant is deleted, its link dead. */
   confirm_expires_at: number | null;
-  /** The last confirmation mail queued: at most one per address per day. */
+  /** The last confirmation mail queued: at most one per mailbox in 30 days. */
   last_mail_at: number | null;
 }
 
@@ -55,6 +63,11 @@ export interface OutboxTable {
   kind: string;
   recipient: string;
   reply_to: string | null;
+  /**
+   * The inbox of the person the mail is about (mailbox.ts): its recipient's, or for a mail to the
+   * team, its Reply-To's. Null only on a row of an earlier release that holds no readable address.
+   */
+  mailbox: string | null;
   subject: string;
   text_body: string;
   html_body: string;
@@ -176,6 +189,8 @@ export interface SurveyNoticeTable {
 export interface SurveyNoticeRecipientTable {
   survey_url: string;
   email: string;
+  /** The inbox `email` reaches: one notice per mailbox and survey. */
+  mailbox: string | null;
   /** The outbox row of its mail, for the notice's progress while the outbox keeps it. */
   outbox_id: string;
   queued_at: number;

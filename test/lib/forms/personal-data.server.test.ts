@@ -18,6 +18,7 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   kind: "waitlist-confirm",
   recipient: "pepa@example.com",
   reply_to: null,
+  mailbox: "pepa@example.com",
   subject: `Asunto ${id}`,
   text_body: "¡Hola!\n\nConfirmá acá:\nhttps://opinionlabz.test/avisos/confirmar?t=secreto-123\n",
   html_body: "<p>¡Hola!</p>",
@@ -38,6 +39,7 @@ describe("describePersonalData", () => {
       .insertInto("waitlist")
       .values({
         email: "pepa@example.com",
+        mailbox: "pepa@example.com",
         status: "pending",
         token: "secreto-123",
         subscribed_at: T0,
@@ -53,7 +55,7 @@ describe("describePersonalData", () => {
         mail("a", {}),
         mail("b", { created_at: T0 + HOUR, attempts: 2, last_error: "connect ECONNREFUSED" }),
         mail("c", { created_at: T0 + 2 * HOUR, attempts: 1, gave_up_at: T0 + 3 * HOUR, last_error: "550 no existe" }),
-        mail("d", { recipient: "otra@example.com", created_at: T0 + 4 * HOUR }),
+        mail("d", { recipient: "otra@example.com", mailbox: "otra@example.com", created_at: T0 + 4 * HOUR }),
       ])
       .execute();
 

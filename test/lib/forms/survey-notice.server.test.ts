@@ -12,6 +12,7 @@ import {
   queueSurveyNotice,
   surveyUrlProblem,
 } from "~/lib/forms/survey-notice.server";
+import { mailboxOf } from "~/lib/storage/mailbox";
 import { markSent, recordFailure } from "~/lib/mail/outbox.server";
 import type { WaitlistStatus } from "~/lib/storage/schema";
 import { useTemporaryStorage } from "../../support/temporary-storage";
@@ -27,6 +28,7 @@ async function add(email: string, status: WaitlistStatus): Promise<void> {
     .insertInto("waitlist")
     .values({
       email,
+      mailbox: mailboxOf(email),
       status,
       token: `token-${email}`,
       subscribed_at: T0 - HOUR,
@@ -109,8 +111,8 @@ describe("queueSurveyNotice", () => {
     expect(await noticeProgress(storage.db, SURVEY)).toHaveLength(1);
 
     expect(await noticesTo(storage.db, "a@example.com")).toEqual([
-      { surveyUrl: SURVEY, queuedAt: T0 },
-      { surveyUrl: `${SURVEY}-2`, queuedAt: T0 + HOUR },
+      { surveyUrl: SURVEY, email: "a@example.com", queuedAt: T0 },
+      { surveyUrl: `${SURVEY}-2`, email: "a@example.com", queuedAt: T0 + HOUR },
     ]);
     expect(await deleteNoticesTo(storage.db, "a@example.com")).toBe(2);
     expect(await noticesTo(storage.db, "a@example.com")).toEqual([]);
