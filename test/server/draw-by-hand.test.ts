@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryWindow } from "~/lib/draw/entry-window";
 import { pemCertificates, trustedRoots, verifyTimestampReply } from "~/lib/draw/timestamp-token";
+import { DRAW_RULE } from "~/lib/draw/draw-checks";
 import { expectedStatements } from "~/lib/draw/witness-checks";
 import { tokenFileName } from "~/lib/draw/witness-statement";
 import { parseEnv } from "~/lib/server/parse-env.server";
@@ -109,16 +110,19 @@ async function bash(script: string, cwd: string): Promise<{ code: number; stdout
 
 /** The record of 5 August 2024 stored as the server and the run store one, each statement sealed by both authorities. */
 async function recordSealedDraw(env: Record<string, string>): Promise<void> {
-  const statements = expectedStatements({
-    drawAt: QUICKNET_DRAW.drawAt,
-    commitment: QUICKNET_DRAW.commitment,
-    listHash: QUICKNET_DRAW.listHash,
-    entryCount: QUICKNET_DRAW.ids.length,
-    window: entryWindow(DRAW_AT),
-    leftOut: { outsideWindow: 3, unreadableDate: 1, refusedId: 2 },
-    sample: false,
-    idRule: 2,
-  });
+  const statements = expectedStatements(
+    {
+      drawAt: QUICKNET_DRAW.drawAt,
+      commitment: QUICKNET_DRAW.commitment,
+      listHash: QUICKNET_DRAW.listHash,
+      entryCount: QUICKNET_DRAW.ids.length,
+      window: entryWindow(DRAW_AT),
+      leftOut: { outsideWindow: 3, unreadableDate: 1, refusedId: 2 },
+      sample: false,
+      idRule: 2,
+    },
+    DRAW_RULE,
+  );
   const roots = trustedRoots(authorities.flatMap((authority) => pemCertificates(authority.rootPem)));
   const witnesses = [];
   for (const kind of ["commitment", "list"] as const) {

@@ -9,7 +9,7 @@ import {
 } from "~/lib/draw/timestamp-authorities.server";
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { formatArgentinaSecond } from "~/lib/draw/draw-checks";
+import { DRAW_RULE } from "~/lib/draw/draw-checks";
 import type { WitnessFindings } from "~/lib/draw/draw-verdict";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { verifyTimestampReply, type TrustedRoots } from "~/lib/draw/timestamp-token";
@@ -80,7 +80,7 @@ export async function fixedStatement(db: Kysely<Tables>, draw: StoredDraw, kind:
   if (stored !== null) return stored;
   await db
     .updateTable("draws")
-    .set({ [column]: expectedStatements(statementSource(draw))[kind] })
+    .set({ [column]: expectedStatements(statementSource(draw), DRAW_RULE)[kind] })
     .where("draw_at", "=", draw.draw_at)
     .where(column, "is", null)
     .execute();
@@ -173,7 +173,7 @@ export async function validWitnesses(
 ): Promise<{ valid: ValidWitness[]; problems: string[] }> {
   const stored = draw[STATEMENT_COLUMN[kind]];
   if (stored === null) return { valid: [], problems: [] };
-  const expected = expectedStatements(statementSource(draw))[kind];
+  const expected = expectedStatements(statementSource(draw), DRAW_RULE)[kind];
   if (stored !== expected) {
     return {
       valid: [],
@@ -231,7 +231,7 @@ export async function storedWitnessFindings(db: Kysely<Tables>, draw: RecordedDr
       trustedPem: serverRootsPem(witnessConfig().rootsFile),
       declaredPem: null,
     },
-    formatArgentinaSecond,
+    DRAW_RULE,
   );
   return { stamped: true, ...verdict };
 }

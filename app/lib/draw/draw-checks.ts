@@ -7,11 +7,12 @@ import {
   drawRounds,
   parseEntryList,
   quicknetRoundTime,
+  RULE_TAG,
   sha256Hex,
   type IdRule,
   witnessedDrawRound,
 } from "./verifiable-draw";
-import type { StatementFiles, WitnessFiles, WitnessInputs, WitnessVerdict } from "./witness-checks";
+import type { DrawRule, StatementFiles, WitnessFiles, WitnessInputs, WitnessVerdict } from "./witness-checks";
 
 /**
  * The steps of a published draw's check ("Verificalo vos", docs/draw.md, "Checking a draw"):
@@ -63,6 +64,18 @@ export function formatArgentinaSecond(iso: string): string {
   const two = (value: number) => String(value).padStart(2, "0");
   return `${wall.getUTCDate()}/${wall.getUTCMonth() + 1}/${wall.getUTCFullYear()}, ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`;
 }
+
+/**
+ * The draw's rule as the witnesses' checks take it (app/lib/draw/witness-checks.ts, loaded only
+ * when asked, so handed what it needs from the page's modules): the server's checks and
+ * statements use it too.
+ */
+export const DRAW_RULE: DrawRule = {
+  tag: RULE_TAG,
+  beaconRound,
+  roundTime: quicknetRoundTime,
+  formatSecond: formatArgentinaSecond,
+};
 
 /** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
 export function roundName(round: number): string {
@@ -289,7 +302,7 @@ export async function checkPublishedDraw(
   else if ("checks" in witnesses) witnessed = witnesses;
   else {
     const { witnessChecks } = await import("./witness-checks");
-    witnessed = await witnessChecks(draw, witnesses, formatArgentinaSecond);
+    witnessed = await witnessChecks(draw, witnesses, DRAW_RULE);
   }
   const list = "problem" in download ? null : await readList(download.bytes, draw.idRule);
   const inputs: CheckInputs = {

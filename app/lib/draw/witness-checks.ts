@@ -6,7 +6,6 @@ import {
   type TokenFacts,
   type TrustedRoots,
 } from "./timestamp-token";
-import { beaconRound, quicknetRoundTime, RULE_TAG } from "./verifiable-draw";
 import { KNOWN_WITNESS_ROOTS } from "./witness-roots";
 import { commitmentStatement, differingLines, listStatement, type StatementKind } from "./witness-statement";
 
@@ -67,15 +66,34 @@ export type StatementSource = Pick<
 >;
 
 /**
+ * What the witnesses' checks take from the draw's rule (draw-checks' DRAW_RULE), given by their
+ * caller rather than imported: the page loads this module only when the visitor asks, and a page
+ * module imported from here would be split out of the page into one more chunk for it to load.
+ */
+export interface DrawRule {
+  /** The rule's name ("opinionlabz-draw-v1"). */
+  tag: string;
+  /** The drand quicknet round the rule fixes for round `round` of the draw at `drawAt`. */
+  beaconRound: (drawAt: Date, round: number) => number;
+  /** When drand publishes `round`, epoch ms. */
+  roundTime: (round: number) => number;
+  /** An instant as the verdict writes it, to the second, in Argentina time. */
+  formatSecond: (iso: string) => string;
+}
+
+/**
  * The statements a record must have had witnessed, written from its values: the server stamps
  * these, and every check compares the published statements with them.
  */
-export function expectedStatements(draw: StatementSource): Record<StatementKind, string> {
+export function expectedStatements(
+  draw: StatementSource,
+  rule: Pick<DrawRule, "tag" | "beaconRound">,
+): Record<StatementKind, string> {
   const common = {
     drawAt: draw.drawAt,
-    rule: RULE_TAG,
+    rule: rule.tag,
     commitment: draw.commitment,
-    drandRound: beaconRound(new Date(draw.drawAt), 0),
+    drandRound: rule.beaconRound(new Date(draw.drawAt), 0),
   };
   return {
     commitment: commitmentStatement(common),
@@ -89,9 +107,6 @@ export function expectedStatements(draw: StatementSource): Record<StatementKind,
     }),
   };
 }
-
-/** The page's way of writing an instant to the second, passed in (draw-checks' `formatArgentinaSecond`). */
-type FormatSecond = (iso: string) => string;
 
 /** An authority as the verdict names it: its host ("timestamp.digicert.com"). */
 function authorityName(authority: string): string {
@@ -280,19 +295,19 @@ function unwitnessed(kind: StatementKind): WitnessCheck {
 export async function witnessChecks(
   draw: PublishedDraw,
   inputs: WitnessInputs,
-  formatSecond: FormatSecond,
+  rule: DrawRule,
 ): Promise<WitnessVerdict> {
   const trust: Trust = {
     trusted: rootsOf(inputs.trustedPem ?? KNOWN_WITNESS_ROOTS),
     declared: inputs.declaredPem ? rootsOf(inputs.declaredPem) : null,
-    at: (ms) => formatSecond(new Date(ms).toISOString()),
+    at: (ms) => rule.formatSecond(new Date(ms).toISOString()),
   };
-  const expected = expectedStatements(draw);
+  const expected = expectedStatements(draw, rule);
   const drawAt = Date.parse(draw.drawAt);
-  const firstRound = draw.rounds[0]?.drandRound ?? beaconRound(new Date(drawAt), 0);
+  const firstRound = draw.rounds[0]?.drandRound ?? rule.beaconRound(new Date(drawAt), 0);
   const deadlines: Record<StatementKind, Deadline> = {
     commitment: { at: drawAt, before: "antes del sorteo" },
-    list: { at: quicknetRoundTime(firstRound), before: "antes de que drand publicara la ronda del sorteo" },
+    list: { at: rule.roundTime(firstRound), before: "antes de que drand publicara la ronda del sorteo" },
   };
   const verdict: WitnessVerdict = { checks: [], listWitnessedAt: [], listIncomplete: false };
   for (const kind of ["commitment", "list"] as const) {
