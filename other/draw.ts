@@ -2,59 +2,89 @@
  * The month's draw, against the database the environment names (DATABASE_URL, else the
  * embedded file under DATA_DIR), while the server runs (docs/operations.md, "Draw day"):
  *
- *   npm run draw -- status                      the rounds the next draw and redraw will use
- *   npm run draw -- run [--signature <hex>]     the due draw, with drand's value for its round
- *   npm run draw -- redraw [--signature <hex>]  the next round of an unclaimed prize
- *   npm run draw -- beacon <round> <signature>  checks one beacon and prints its randomness
- *   npm run draw -- claimed <YYYY-MM>           records that month's prize as delivered
+ *   npm run draw -- status                                 the next draw, each drawn month, its check and calendar
+ *   npm run draw -- run [--signature <hex>]                the due draw, with drand's value for its round
+ *   npm run draw -- redraw [<YYYY-MM>] [--signature <hex>] the next round of an unclaimed prize
+ *   npm run draw -- beacon <round> <signature>             checks one beacon and prints its randomness
+ *   npm run draw -- claimed <YYYY-MM>                      records that month's prize as delivered
+ *   npm run draw -- discard <YYYY-MM>                      removes that month's rehearsal (only a rehearsal)
+ *   npm run draw -- rehearsal-key <round>… [--secret <hex>] a rehearsal key and its signatures (no database)
  *   npm run draw -- verify <site-url> <YYYY-MM> [--rehearsal-key <hex>] [--signature <hex>]
  *                                               checks that month's published draw from public
  *                                               data only (no database), as an auditor would
  *
  * `run` and `redraw` ask drand's relays for the round's signature, or take the one given
  * (copied from any relay where this machine cannot reach drand), and check it against the
- * chain's key. Prints what it recorded; a refused command prints why, records nothing and
- * exits with status 2. `verify` exits 0 only when every check holds, else 1.
+ * chain's key. It speaks Spanish to the organizer, as the other organizer commands do: the
+ * record on stdout, log lines and refusals on stderr. Exit status: 0 done, 1 a failure that is
+ * not a refusal (the configuration, the database), 2 refused (nothing recorded, the reason on
+ * stderr), 64 bad usage; `verify` exits 0 only when every check holds, else 1.
  */
 
 import { argv, exit, stdout } from "node:process";
 
-const USAGE =
-  "usage: npm run draw -- status | run [--signature <hex>] | redraw [--signature <hex>] | beacon <round> <signature> | claimed <YYYY-MM> | verify <site-url> <YYYY-MM> [--rehearsal-key <hex>] [--signature <hex>]";
+const USAGE = `Uso: npm run draw -- status
+                  | run [--signature <hex>]
+                  | redraw [<AAAA-MM>] [--signature <hex>]
+                  | beacon <ronda> <firma>
+                  | claimed <AAAA-MM>
+                  | discard <AAAA-MM>
+                  | rehearsal-key <ronda>… [--secret <hex>]
+                  | verify <url-del-sitio> <AAAA-MM> [--rehearsal-key <hex>] [--signature <hex>]`;
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** `verify`'s options after its two words, each at most once; null when anything else is there. */
-function verifyOptions(words: string[]): { rehearsalKey: string | null; signature: string | null } | null {
-  const options = { rehearsalKey: null as string | null, signature: null as string | null };
-  for (let index = 0; index < words.length; index += 2) {
-    const [flag, value] = [words[index], words[index + 1]];
-    if (value === undefined) return null;
-    if (flag === "--rehearsal-key" && options.rehearsalKey === null) options.rehearsalKey = value;
-    else if (flag === "--signature" && options.signature === null) options.signature = value;
+/** The words of the command line, with the value of each `--option` taken out. */
+function parse(words: string[]): { positional: string[]; options: Map<string, string> } | null {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (!word.startsWith("--")) positional.push(word);
+    else if (index + 1 < words.length && !options.has(word)) options.set(word, words[++index]!);
     else return null;
   }
-  return options;
+  return { positional, options };
 }
 
-const [command, ...rest] = argv.slice(2);
-const signatureAt = rest.indexOf("--signature");
-const signature = signatureAt >= 0 ? (rest[signatureAt + 1] ?? "") : null;
-const valid =
-  command === "status" ||
-  ((command === "run" || command === "redraw") && (rest.length === 0 || (signatureAt === 0 && rest.length === 2))) ||
-  (command === "beacon" && rest.length === 2 && /^\d+$/.test(rest[0]!)) ||
-  (command === "claimed" && rest.length === 1 && MONTH.test(rest[0]!)) ||
-  (command === "verify" &&
-    rest.length >= 2 &&
-    URL.canParse(rest[0]!) &&
-    /^https?:$/.test(new URL(rest[0]!).protocol) &&
-    MONTH.test(rest[1]!) &&
-    verifyOptions(rest.slice(2)) !== null);
-if (!valid) {
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const ROUND = /^[1-9]\d{0,15}$/;
+/** The options each command takes, and whether its positional words are right. */
+const COMMANDS: Record<string, { options: string[]; takes: (words: string[]) => boolean }> = {
+  status: { options: [], takes: (words) => words.length === 0 },
+  run: { options: ["--signature"], takes: (words) => words.length === 0 },
+  redraw: {
+    options: ["--signature"],
+    takes: (words) => words.length === 0 || (words.length === 1 && MONTH.test(words[0]!)),
+  },
+  beacon: { options: [], takes: (words) => words.length === 2 && ROUND.test(words[0]!) },
+  claimed: { options: [], takes: (words) => words.length === 1 && MONTH.test(words[0]!) },
+  discard: { options: [], takes: (words) => words.length === 1 && MONTH.test(words[0]!) },
+  verify: {
+    options: ["--rehearsal-key", "--signature"],
+    takes: (words) =>
+      words.length === 2 &&
+      URL.canParse(words[0]!) &&
+      /^https?:$/.test(new URL(words[0]!).protocol) &&
+      MONTH.test(words[1]!),
+  },
+  "rehearsal-key": {
+    options: ["--secret"],
+    takes: (words) => words.length > 0 && words.every((word) => ROUND.test(word)),
+  },
+};
+
+const [command = "", ...rest] = argv.slice(2);
+const parsed = parse(rest);
+const spec = COMMANDS[command];
+if (
+  !spec ||
+  !parsed ||
+  !spec.takes(parsed.positional) ||
+  [...parsed.options.keys()].some((key) => !spec.options.includes(key))
+) {
   console.error(USAGE);
   exit(64);
 }
+const { positional: words, options } = parsed;
 
 if (command === "verify") {
   // Public data only: no database is opened, and the site's own settings play no part.
@@ -63,9 +93,10 @@ if (command === "verify") {
   const { DRAND_RELAYS } = await import("~/lib/draw/drand.server");
   const { describeVerification, verifyPublishedDraw } = await import("~/lib/draw/verify-record.server");
   const verification = await verifyPublishedDraw({
-    site: rest[0]!,
-    month: rest[1]!,
-    ...verifyOptions(rest.slice(2))!,
+    site: words[0]!,
+    month: words[1]!,
+    rehearsalKey: options.get("--rehearsal-key") ?? null,
+    signature: options.get("--signature") ?? null,
     rootsFile: env.witnesses.rootsFile,
     relays: env.draw.relays ?? DRAND_RELAYS,
     relayTimeoutMs: env.draw.relayTimeoutMs,
@@ -76,28 +107,51 @@ if (command === "verify") {
 
 // Before the storage module loads: its start-up line belongs to the log (stderr), not to the record.
 console.log = (...args: unknown[]) => console.error(...args);
-const { storage } = await import("~/lib/storage/database.server");
-const { checkBeaconCommand, claimedCommand, drawCommand, drawStatus, describeDraw } =
-  await import("~/lib/draw-records/draw-commands.server");
 const { DrawRefused } = await import("~/lib/draw-records/draw-refused");
 
-try {
-  if (command === "status") stdout.write(`${await drawStatus()}\n`);
-  else if (command === "beacon") stdout.write(`${checkBeaconCommand(Number(rest[0]), rest[1]!)}\n`);
-  else if (command === "claimed")
-    stdout.write(`Recorded the prize as delivered.\n${describeDraw(await claimedCommand(rest[0]!))}\n`);
-  else {
-    const view = await drawCommand(command as "run" | "redraw", signature);
-    const round = view.rounds.length - 1;
-    stdout.write(`Recorded ${command === "run" ? "the draw" : `redraw ${round}`}.\n${describeDraw(view)}\n`);
-    stdout.write(
-      `Winner of round ${round}: ${view.rounds[round]!.winnerId}\nThe record is queued in the outbox for the team.\n`,
-    );
+/** Runs one command, printing a refusal in Spanish with exit status 2. */
+async function refusedWith2(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof DrawRefused)) throw error;
+    console.error(`Rechazado: ${error.message}.`);
+    process.exitCode = 2;
   }
-} catch (error) {
-  if (!(error instanceof DrawRefused)) throw error;
-  console.error(`Refused: ${error.message}`);
-  process.exitCode = 2;
-} finally {
-  await storage.db.destroy();
+}
+
+if (command === "rehearsal-key") {
+  // No database: a key and signatures only.
+  const { rehearsalKeyCommand } = await import("~/lib/draw-records/rehearsal-key-command");
+  await refusedWith2(async () => {
+    stdout.write(`${rehearsalKeyCommand(words.map(Number), options.get("--secret") ?? null)}\n`);
+  });
+} else {
+  const { storage } = await import("~/lib/storage/database.server");
+  const { checkBeaconCommand, claimedCommand, describeDraw, discardCommand, drawCommand, drawStatus } =
+    await import("~/lib/draw-records/draw-commands.server");
+  const signature = options.get("--signature") ?? null;
+  try {
+    await refusedWith2(async () => {
+      if (command === "status") stdout.write(`${await drawStatus()}\n`);
+      else if (command === "beacon") stdout.write(`${checkBeaconCommand(Number(words[0]), words[1]!)}\n`);
+      else if (command === "claimed") {
+        const view = await claimedCommand(words[0]!);
+        stdout.write(`Premio registrado como entregado.\n${describeDraw(view)}\n`);
+      } else if (command === "discard") stdout.write(`${await discardCommand(words[0]!)}\n`);
+      else {
+        const view = await drawCommand(
+          command === "run" ? { kind: "run" } : { kind: "redraw", month: words[0] ?? null },
+          signature,
+        );
+        const round = view.rounds.length - 1;
+        stdout.write(`${round === 0 ? "Sorteo registrado" : `Resorteo ${round} registrado`}.\n${describeDraw(view)}\n`);
+        stdout.write(
+          `Ganador de la ronda ${round}: ${view.rounds[round]!.winnerId}\nEl registro quedó en la casilla de salida, para el equipo (CONTACT_EMAIL).\n`,
+        );
+      }
+    });
+  } finally {
+    await storage.db.destroy();
+  }
 }

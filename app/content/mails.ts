@@ -100,8 +100,9 @@ export const DRAW_RECORD_MAIL = {
   commands: {
     claimed: (month: string) => `npm run draw -- claimed ${month}`,
     claimedInContainer: (month: string) => `node build/draw.js claimed ${month}`,
-    redraw: "npm run draw -- redraw",
-    redrawInContainer: "node build/draw.js redraw",
+    // Each prize is redrawn on its own calendar: the month names which.
+    redraw: (month: string) => `npm run draw -- redraw ${month}`,
+    redrawInContainer: (month: string) => `node build/draw.js redraw ${month}`,
   },
   button: "Ver el sorteo en el sitio",
   recordHeading: "El registro",

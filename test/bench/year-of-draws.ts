@@ -36,6 +36,7 @@ export async function yearOfDraws(entries = 1000): Promise<string> {
       // The run commits the next month, as on a real draw day.
       await runDraw(storage.db, async () => sheet, {
         beaconFor: async (round) => ({ ...chain.sign(round), rehearsal: true }),
+        rehearsal: true,
         now: drawAt + 31 * 60 * 1000,
         onRecorded: async () => undefined,
         // Witnessed a second after the freeze, as the server's authorities would.

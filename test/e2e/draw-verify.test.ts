@@ -58,21 +58,22 @@ beforeAll(async () => {
   ]);
   const drawEnv = { ...env, DRAW_REHEARSAL_KEY: chain.publicKey };
   const status = (await drawCommand(drawEnv, ["status"])).stdout;
-  const { drawAt } = upcomingIn(status);
-  const drandRound = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
+  const { drawAt, drandRound } = upcomingIn(status);
   // At the instant the server freezes the list (`status` only reads): its clock is moved there,
   // and the first page it serves after it finds the freeze due.
   await app.advanceClock(drawAt.getTime() + 1000 - Date.now());
   expect((await fetch(`${app.origin}/sorteos`)).status).toBe(200);
-  const frozenAt = Date.parse(/frozen:\s+([^,\s]+),/.exec((await drawCommand(drawEnv, ["status"])).stdout)?.[1] ?? "");
+  const frozenAt = Date.parse(
+    /congelada el [^\n]*?\((\S+)\),/.exec((await drawCommand(drawEnv, ["status"])).stdout)?.[1] ?? "",
+  );
   expect(frozenAt).toBeGreaterThanOrEqual(drawAt.getTime() + 1000);
   expect(frozenAt).toBeLessThan(drawAt.getTime() + 30 * MINUTE);
   const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(drandRound).signature], {
     now: new Date(drawAt.getTime() + 31 * MINUTE),
   });
   expect(run.code, run.stderr).toBe(0);
-  winner = printed(run.stdout, "Winner of round 0");
-  seed = printed(run.stdout, "seed");
+  winner = printed(run.stdout, "Ganador de la ronda 0");
+  seed = printed(run.stdout, "semilla");
   beacon = chain.sign(drandRound).randomness;
   const list = await fetch(`${app.origin}/sorteos/${drawAt.toISOString().slice(0, 10)}/ids.txt`);
   ids = (await list.text()).split("\n").filter(Boolean);

@@ -217,7 +217,7 @@ describe("the mails, as they arrive", () => {
     const text = received.drawRecord.text;
     const fromCheckout = [...text.matchAll(/^npm run draw -- (.+)$/gm)].map((match) => match[1]!);
     const inContainer = [...text.matchAll(/lo mismo con node build\/draw\.js (.+)$/gm)].map((match) => match[1]!);
-    expect(fromCheckout).toEqual(["claimed 2026-12", "redraw"]);
+    expect(fromCheckout).toEqual(["claimed 2026-12", "redraw 2026-12"]);
     expect(inContainer).toEqual(fromCheckout);
     for (const command of inContainer) {
       // As the image runs it, on this server's database: no December draw there, so refused (2),

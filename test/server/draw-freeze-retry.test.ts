@@ -42,7 +42,9 @@ describe("a freeze the sheet cannot give", () => {
     await app.advanceClock(nextDrawAfter(new Date()).getTime() - Date.now() + 60_000);
     await sorteos();
     await expect.poll(() => refusals(app)).toBe(1);
-    expect(app.output()).toContain("no valid entries dated in this draw's window (2 outside it");
+    expect(app.output()).toContain(
+      "la planilla no tiene participaciones válidas con fecha dentro de los días de este sorteo (2 fuera de esos días",
+    );
     // Within the minute, no other try: five pages now, and one 50 s later (the pages themselves
     // take far less than the 10 s left).
     for (let request = 0; request < 5; request += 1) await sorteos();

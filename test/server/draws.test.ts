@@ -4,7 +4,9 @@
  * against the same database, while the server runs, with an injected clock) refuses before
  * the instant, draws once, refuses again, redraws after 30 days among the other entries; the
  * page publishes each record, the ids list downloads as plain text, and the record reaches
- * CONTACT_EMAIL through a real SMTP server. Winners are recomputed here from docs/draw.md.
+ * CONTACT_EMAIL through a real SMTP server. The draw is a rehearsal (a key made here): it
+ * promises no prize, is discarded and made again, and a rehearsal flag cleared in the database
+ * never passes for verified. Winners are recomputed here from docs/draw.md.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -121,246 +123,270 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     rmSync(sheetDir, { recursive: true, force: true });
   });
 
-  it("commits, refuses early, draws once, publishes the record and list, mails it, and redraws after 30 days", async () => {
-    // Committed at start-up: the page shows the commitment `status` prints, for a draw still ahead.
-    const status = await draw(["status"]);
-    expect(status.code).toBe(0);
-    const upcoming = upcomingIn(status.stdout);
-    expect(upcoming.drawAt.getTime()).toBeGreaterThan(Date.now());
-    // The draw the sheet was written for: the server committed the same one, by the same rule.
-    expect(upcoming.drawAt).toEqual(sheetDrawAt);
-    expect(await page()).toContain(upcoming.commitment);
+  // Some twenty commands, each a process of its own, and pages polled after each change: 120 s.
+  it(
+    "commits, refuses early, draws once, publishes the record and list, mails it, and redraws after 30 days",
+    { timeout: 120_000 },
+    async () => {
+      // Committed at start-up: the page shows the commitment `status` prints, for a draw still ahead.
+      const status = await draw(["status"]);
+      expect(status.code).toBe(0);
+      const upcoming = upcomingIn(status.stdout);
+      expect(upcoming.drawAt.getTime()).toBeGreaterThan(Date.now());
+      // The draw the sheet was written for: the server committed the same one, by the same rule.
+      expect(upcoming.drawAt).toEqual(sheetDrawAt);
+      expect(await page()).toContain(upcoming.commitment);
 
-    const early = await draw(["run"], new Date(upcoming.drawAt.getTime() - MINUTE));
-    expect(early.code).toBe(2);
-    expect(early.stderr).toContain("No draw is due yet");
-    expect(early.stdout).toBe("");
+      const early = await draw(["run"], new Date(upcoming.drawAt.getTime() - MINUTE));
+      expect(early.code).toBe(2);
+      expect(early.stderr).toContain("Rechazado: todavía no hay un sorteo para hacer: el próximo es el");
+      expect(early.stdout).toBe("");
 
-    // DRAW_NOW is the tests' clock only: in production it is ignored, and the real clock says "not yet".
-    const ignored = await drawCommand(env, ["run"], {
-      now: new Date(upcoming.drawAt.getTime() + 31 * MINUTE),
-      nodeEnv: "production",
-      built: true,
-    });
-    expect(ignored.code).toBe(2);
-    expect(ignored.stderr).toContain("No draw is due yet");
-    // A rehearsal key never reaches a production draw.
-    const rehearsalInProduction = await drawCommand({ ...env, ...rehearsal() }, ["status"], {
-      nodeEnv: "production",
-      built: true,
-    });
-    expect(rehearsalInProduction.code).toBe(1);
-    expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY must not be set in production");
+      // DRAW_NOW is the tests' clock only: in production it is ignored, and the real clock says "not yet".
+      const ignored = await drawCommand(env, ["run"], {
+        now: new Date(upcoming.drawAt.getTime() + 31 * MINUTE),
+        nodeEnv: "production",
+        built: true,
+      });
+      expect(ignored.code).toBe(2);
+      expect(ignored.stderr).toContain("todavía no hay un sorteo para hacer");
+      // A rehearsal key only with NODE_ENV exactly development or test (test/server/draw-commands.test.ts
+      // tries unset, empty, "staging", "Production" and "prod").
+      const rehearsalInProduction = await drawCommand({ ...env, ...rehearsal() }, ["status"], {
+        nodeEnv: "production",
+        built: true,
+      });
+      expect(rehearsalInProduction.code).toBe(1);
+      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY is for rehearsals only");
 
-    // The round is fixed by the rule: 30 minutes after the instant, and not published before then.
-    const drandRound = Number(/drand quicknet round (\d+)/.exec(status.stdout)?.[1]);
-    const tooSoon = await draw(["run"], new Date(upcoming.drawAt.getTime() + 29 * MINUTE));
-    expect(tooSoon.code).toBe(2);
-    expect(tooSoon.stderr).toContain(`drand round ${drandRound} is published at`);
-    // That run froze the list before it was refused: from then until the draw, /sorteos shows the
-    // frozen list's hash, its count, when it was frozen and where to download it.
-    const listText = IDS.map((id) => `${id}\n`).join("");
-    const listPath = `/sorteos/${upcoming.drawAt.toISOString().slice(0, 10)}/ids.txt`;
-    await expect.poll(page, { timeout: 30_000 }).toContain(sha256(listText));
-    const frozenPage = await page();
-    expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>4<\/span>/);
-    // The month's window, and the rows it left out: the day after the draw's, an unreadable date,
-    // and an id with a right-to-left override inside (docs/draw.md, "Canonical list").
-    const firstDay = shown(dayFrom(previousDrawOf(upcoming.drawAt), 0));
-    expect(frozenPage).toContain(
-      `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id, salvo las del ${firstDay} que ya estaban en la lista del sorteo anterior.`,
-    );
-    expect(frozenPage).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
-    );
-    const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
-    expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
-    expect(frozenPage).toContain(`href="http://127.0.0.1:${new URL(app.origin).port}${listPath}"`);
-    expect(await (await fetch(`${app.origin}${listPath}`)).text()).toBe(listText);
+      // The round is fixed by the rule: 30 minutes after the instant, and not published before then.
+      const { drandRound } = upcoming;
+      const tooSoon = await draw(["run"], new Date(upcoming.drawAt.getTime() + 29 * MINUTE));
+      expect(tooSoon.code).toBe(2);
+      expect(tooSoon.stderr).toContain(`drand publica la ronda ${drandRound} el`);
+      // That run froze the list before it was refused: from then until the draw, /sorteos shows the
+      // frozen list's hash, its count, when it was frozen and where to download it.
+      const listText = IDS.map((id) => `${id}\n`).join("");
+      const listPath = `/sorteos/${upcoming.drawAt.toISOString().slice(0, 10)}/ids.txt`;
+      await expect.poll(page, { timeout: 30_000 }).toContain(sha256(listText));
+      const frozenPage = await page();
+      expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>4<\/span>/);
+      // The month's window, and the rows it left out: the day after the draw's, an unreadable date,
+      // and an id with a right-to-left override inside (docs/draw.md, "Canonical list").
+      const firstDay = shown(dayFrom(previousDrawOf(upcoming.drawAt), 0));
+      expect(frozenPage).toContain(
+        `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id, salvo las del ${firstDay} que ya estaban en la lista del sorteo anterior.`,
+      );
+      expect(frozenPage).toContain(
+        "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+      );
+      const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
+      expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
+      expect(frozenPage).toContain(`href="http://127.0.0.1:${new URL(app.origin).port}${listPath}"`);
+      expect(await (await fetch(`${app.origin}${listPath}`)).text()).toBe(listText);
 
-    // Refused, with nothing recorded: a value that is only hex, a real signature of another round,
-    // relays that disagree, answer garbage or never answer.
-    const after = new Date(upcoming.drawAt.getTime() + 31 * MINUTE);
-    const onlyHex = await draw(["run", "--signature", "7d36f04b".repeat(8)], after);
-    expect(onlyHex.code).toBe(2);
-    expect(onlyHex.stderr).toContain("96 lowercase hex characters");
-    const otherRound = await draw(["run", "--signature", chain.sign(drandRound + 1).signature], after);
-    expect(otherRound.code).toBe(2);
-    expect(otherRound.stderr).toContain(`not the chain's signature of round ${drandRound}`);
-    relays[1]!.behaviour = "other-signature";
-    const disagreeing = await draw(["run"], after);
-    expect(disagreeing.code).toBe(2);
-    expect(disagreeing.stderr).toContain(`the relays disagree on round ${drandRound}`);
-    relays[0]!.behaviour = "garbage";
-    relays[1]!.behaviour = "hang";
-    const unanswered = await draw(["run"], after);
-    expect(unanswered.code).toBe(2);
-    expect(unanswered.stderr).toContain(`no relay gave round ${drandRound}`);
-    expect(unanswered.stderr).toContain("--signature");
-    expect((await draw(["status"])).stdout).not.toContain("round 0:");
+      // Refused, with nothing recorded: a value that is only hex, a real signature of another round,
+      // relays that disagree, answer garbage or never answer.
+      const after = new Date(upcoming.drawAt.getTime() + 31 * MINUTE);
+      const onlyHex = await draw(["run", "--signature", "7d36f04b".repeat(8)], after);
+      expect(onlyHex.code).toBe(2);
+      expect(onlyHex.stderr).toContain("96 caracteres hexadecimales");
+      const otherRound = await draw(["run", "--signature", chain.sign(drandRound + 1).signature], after);
+      expect(otherRound.code).toBe(2);
+      expect(otherRound.stderr).toContain(`la firma no es la de la ronda ${drandRound} de la cadena`);
+      relays[1]!.behaviour = "other-signature";
+      const disagreeing = await draw(["run"], after);
+      expect(disagreeing.code).toBe(2);
+      expect(disagreeing.stderr).toContain(`los relays no coinciden en la ronda ${drandRound}`);
+      relays[0]!.behaviour = "garbage";
+      relays[1]!.behaviour = "hang";
+      const unanswered = await draw(["run"], after);
+      expect(unanswered.code).toBe(2);
+      expect(unanswered.stderr).toContain(`ningún relay dio la ronda ${drandRound}`);
+      expect(unanswered.stderr).toContain("--signature");
+      expect((await draw(["status"])).stdout).not.toContain("ronda 0:");
 
-    // The value of the round, asked of the relays: one that does not have it is no objection.
-    relays[0]!.behaviour = "drand";
-    relays[1]!.behaviour = "not-found";
-    const beacon0 = chain.sign(drandRound);
-    const run = await draw(["run"], after);
-    expect(run.code, run.stderr).toBe(0);
-    expect(relays[0]!.asked).toContain(drandRound);
-    const seed = printed(run.stdout, "seed");
-    const listHash = printed(run.stdout, "list hash");
-    expect(sha256(seed)).toBe(upcoming.commitment);
-    expect(listHash).toBe(sha256(listText));
-    expect(printed(run.stdout, "entries")).toBe("4");
-    const [winner] = expectedWinners(seed, IDS, [beacon0.randomness]);
-    expect(run.stdout).toContain(`Winner of round 0: ${winner}\n`);
-    expect(run.stdout).toContain(`published as "${PUBLISHED_NAMES[winner!]}"`);
+      // The value of the round, asked of the relays: one that does not have it is no objection.
+      relays[0]!.behaviour = "drand";
+      relays[1]!.behaviour = "not-found";
+      const beacon0 = chain.sign(drandRound);
+      const run = await draw(["run"], after);
+      expect(run.code, run.stderr).toBe(0);
+      expect(relays[0]!.asked).toContain(drandRound);
+      const seed = printed(run.stdout, "semilla");
+      const listHash = printed(run.stdout, "huella de la lista");
+      expect(sha256(seed)).toBe(upcoming.commitment);
+      expect(listHash).toBe(sha256(listText));
+      expect(printed(run.stdout, "participaciones")).toBe("4");
+      const [winner] = expectedWinners(seed, IDS, [beacon0.randomness]);
+      expect(run.stdout).toContain(`Ganador de la ronda 0: ${winner}\n`);
+      expect(run.stdout).toContain(`publicado como "${PUBLISHED_NAMES[winner!]}"`);
 
-    const again = await draw(["run"], new Date(upcoming.drawAt.getTime() + 40 * MINUTE));
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain("already made");
+      const again = await draw(["run"], new Date(upcoming.drawAt.getTime() + 40 * MINUTE));
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain("ya se hizo como ensayo");
 
-    // An auditor's check from the public site alone (no database: none is named), with the run's
-    // authorities' roots as theirs and the rehearsal's key: every check holds, exit 0.
-    const month = new Date(upcoming.drawAt.getTime() - 3 * 60 * MINUTE).toISOString().slice(0, 7);
-    await expect
-      .poll(async () => (await fetch(`${app.origin}/sorteos/${dayFrom(upcoming.drawAt, 0)}/sorteo.json`)).status, {
-        timeout: 30_000,
-      })
-      .toBe(200);
-    const audit = await drawCommand(
-      { DATA_DIR: mkdtempSync(path.join(tmpdir(), "auditor-")) },
-      ["verify", app.origin, month, "--rehearsal-key", chain.publicKey],
-      { built: true },
-    );
-    expect(audit.stdout).toContain("Todo coincide");
-    expect(audit.code, audit.stdout).toBe(0);
-    expect(audit.stdout).toMatch(/^ok {7}Sello de .+ \(lista\): Sellado el/m);
-    // Without the rehearsal's key, its value is not drand's: exit 1, naming it.
-    const unkeyed = await drawCommand({}, ["verify", app.origin, month], { built: true });
-    expect(unkeyed.code).toBe(1);
-    expect(unkeyed.stdout).toContain("NO       Valor público (sorteo)");
+      // An auditor's check from the public site alone (no database: none is named), with the run's
+      // authorities' roots as theirs and the rehearsal's key: every check holds, exit 0.
+      const month = new Date(upcoming.drawAt.getTime() - 3 * 60 * MINUTE).toISOString().slice(0, 7);
+      await expect
+        .poll(async () => (await fetch(`${app.origin}/sorteos/${dayFrom(upcoming.drawAt, 0)}/sorteo.json`)).status, {
+          timeout: 30_000,
+        })
+        .toBe(200);
+      const audit = await drawCommand(
+        { DATA_DIR: mkdtempSync(path.join(tmpdir(), "auditor-")) },
+        ["verify", app.origin, month, "--rehearsal-key", chain.publicKey],
+        { built: true },
+      );
+      expect(audit.stdout).toContain("Todo coincide");
+      expect(audit.code, audit.stdout).toBe(0);
+      expect(audit.stdout).toMatch(/^ok {7}Sello de .+ \(lista\): Sellado el/m);
+      // Without the rehearsal's key, its value is not drand's: exit 1, naming it.
+      const unkeyed = await drawCommand({}, ["verify", app.origin, month], { built: true });
+      expect(unkeyed.code).toBe(1);
+      expect(unkeyed.stdout).toContain("NO       Valor público (sorteo)");
 
-    // The ids list: exactly the bytes that were hashed, as plain text.
-    const list = await fetch(`${app.origin}${listPath}`);
-    expect(list.status).toBe(200);
-    expect(list.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    // Frozen for good, so any cache may keep it a day; any site may fetch it to check the draw.
-    expect(list.headers.get("cache-control")).toBe("public, max-age=86400, no-transform");
-    expect(list.headers.get("access-control-allow-origin")).toBe("*");
-    const bytes = Buffer.from(await list.arrayBuffer());
-    expect(bytes.toString("utf8")).toBe("OL-1001\nOL-1002\nOL-1003\nOL-1006\n");
-    expect(sha256(bytes.toString("utf8"))).toBe(listHash);
-    const missing = await fetch(`${app.origin}/sorteos/2020-01-06/ids.txt`);
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get("cache-control")).toBe("no-store");
-    expect(await missing.text()).toBe("No hay un sorteo hecho en esa fecha.\n");
+      // The ids list: exactly the bytes that were hashed, as plain text.
+      const list = await fetch(`${app.origin}${listPath}`);
+      expect(list.status).toBe(200);
+      expect(list.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      // Frozen for good, so any cache may keep it a day; any site may fetch it to check the draw.
+      expect(list.headers.get("cache-control")).toBe("public, max-age=86400, no-transform");
+      expect(list.headers.get("access-control-allow-origin")).toBe("*");
+      const bytes = Buffer.from(await list.arrayBuffer());
+      expect(bytes.toString("utf8")).toBe("OL-1001\nOL-1002\nOL-1003\nOL-1006\n");
+      expect(sha256(bytes.toString("utf8"))).toBe(listHash);
+      const missing = await fetch(`${app.origin}/sorteos/2020-01-06/ids.txt`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("cache-control")).toBe("no-store");
+      expect(await missing.text()).toBe("No hay un sorteo hecho en esa fecha.\n");
 
-    // The page publishes the record once its stored copy (1 s here) is renewed.
-    await expect.poll(page, { timeout: 30_000 }).toContain(seed);
-    // The list now holds the next draw's entries: the row dated the day after this draw's (the
-    // one dated its day is in its list).
-    const listed = await page();
-    expect(listed).toMatch(/data-testid="stat-participants">1</);
-    expect(listed).toContain(
-      `entran las participaciones con fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior.`,
-    );
-    expect(listed).toContain("OL-1008");
-    const html = await page();
-    for (const value of [listHash, upcoming.commitment, beacon0.randomness, winner!, PUBLISHED_NAMES[winner!]!]) {
-      expect(html).toContain(value);
-    }
-    // A rehearsal never passes for drand's value.
-    expect(html).toContain("ensayo con una clave de prueba");
-    expect(html).toContain("no es un valor de drand");
-    expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}${listPath}`);
-    // The next month is committed right after the draw, and shown as upcoming.
-    const statusAfter = (await draw(["status"])).stdout;
-    const next = upcomingIn(statusAfter);
-    // The redraw's round and when drand publishes it: 30 days (864,000 rounds of 3 s) later.
-    const redrawAt = new Date(upcoming.drawAt.getTime() + 30 * DAY);
-    expect(statusAfter).toContain(
-      `next redraw:  round 1, allowed from ${redrawAt.toISOString()}, drand quicknet round ${drandRound + 864_000}, published ${new Date(redrawAt.getTime() + 30 * MINUTE).toISOString()}`,
-    );
-    expect(next.drawAt.getTime()).toBeGreaterThan(upcoming.drawAt.getTime() + 27 * DAY);
-    expect(html).toContain(next.commitment);
+      // The page publishes the record once its stored copy (1 s here) is renewed.
+      await expect.poll(page, { timeout: 30_000 }).toContain(seed);
+      // The list now holds the next draw's entries: the row dated the day after this draw's (the
+      // one dated its day is in its list).
+      const listed = await page();
+      expect(listed).toMatch(/data-testid="stat-participants">1</);
+      expect(listed).toContain(
+        `entran las participaciones con fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior.`,
+      );
+      expect(listed).toContain("OL-1008");
+      const html = await page();
+      for (const value of [listHash, upcoming.commitment, beacon0.randomness, winner!, PUBLISHED_NAMES[winner!]!]) {
+        expect(html).toContain(value);
+      }
+      // A rehearsal never passes for drand's value.
+      expect(html).toContain("ensayo con una clave de prueba");
+      expect(html).toContain("no es un valor de drand");
+      expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}${listPath}`);
+      // The next month is committed right after the draw, and shown as upcoming.
+      const statusAfter = (await draw(["status"])).stdout;
+      const next = upcomingIn(statusAfter);
+      // The redraw's round and when drand publishes it: 30 days (864,000 rounds of 3 s) later.
+      const redrawAt = new Date(upcoming.drawAt.getTime() + 30 * DAY);
+      const drawMonth = upcoming.drawAt.toISOString().slice(0, 7);
+      expect(statusAfter).toMatch(
+        new RegExp(
+          `próximo resorteo: +ronda 1 desde el [^\\n]*\\(${redrawAt.toISOString()}\\): \`npm run draw -- redraw ${drawMonth}\`, con la ronda ${drandRound + 864_000} de drand quicknet, que sale el [^\\n]*\\(${new Date(redrawAt.getTime() + 30 * MINUTE).toISOString()}\\)`,
+        ),
+      );
+      // Only reads: a status long after the draw instant freezes and commits nothing.
+      expect((await draw(["status"], new Date(next.drawAt.getTime() + DAY))).stdout).toContain(
+        "sin congelar: el servidor la congela en el momento del sorteo",
+      );
+      expect(next.drawAt.getTime()).toBeGreaterThan(upcoming.drawAt.getTime() + 27 * DAY);
+      expect(html).toContain(next.commitment);
 
-    const [mail] = await mailsTo(smtp, CONTACT);
-    expect(mail!.subject).toContain(winner);
-    expect(mail!.text).toContain(seed);
-    expect(mail!.text).toContain(listHash);
+      const [mail] = await mailsTo(smtp, CONTACT);
+      expect(mail!.subject).toContain(winner);
+      expect(mail!.text).toContain(seed);
+      expect(mail!.text).toContain(listHash);
 
-    // Redraw: refused inside the 30-day claim period, then among the entries left, with the
-    // signature copied by hand (a machine without drand's relays).
-    const redrawRound = drandRound + (30 * DAY) / 3000;
-    const beacon1 = chain.sign(redrawRound);
-    const soon = await draw(
-      ["redraw", "--signature", beacon1.signature],
-      new Date(upcoming.drawAt.getTime() + 29 * DAY),
-    );
-    expect(soon.code).toBe(2);
-    expect(soon.stderr).toContain("allowed from");
-    const redraw = await draw(
-      ["redraw", "--signature", beacon1.signature],
-      new Date(upcoming.drawAt.getTime() + 30 * DAY + 31 * MINUTE),
-    );
-    expect(redraw.code, redraw.stderr).toBe(0);
-    const [, second] = expectedWinners(seed, IDS, [beacon0.randomness, beacon1.randomness]);
-    expect(second).not.toBe(winner);
-    expect(redraw.stdout).toContain(`Winner of round 1: ${second}\n`);
-    await expect.poll(page, { timeout: 30_000 }).toContain(beacon1.randomness);
-    const mails = await mailsTo(smtp, CONTACT, 2);
-    expect(mails[1]!.subject).toContain(second);
+      // Redraw: refused inside the 30-day claim period, then among the entries left, with the
+      // signature copied by hand (a machine without drand's relays).
+      const redrawRound = drandRound + (30 * DAY) / 3000;
+      const beacon1 = chain.sign(redrawRound);
+      const soon = await draw(
+        ["redraw", "--signature", beacon1.signature],
+        new Date(upcoming.drawAt.getTime() + 29 * DAY),
+      );
+      expect(soon.code).toBe(2);
+      expect(soon.stderr).toContain("se puede hacer desde el");
+      const redraw = await draw(
+        ["redraw", "--signature", beacon1.signature],
+        new Date(upcoming.drawAt.getTime() + 30 * DAY + 31 * MINUTE),
+      );
+      expect(redraw.code, redraw.stderr).toBe(0);
+      const [, second] = expectedWinners(seed, IDS, [beacon0.randomness, beacon1.randomness]);
+      expect(second).not.toBe(winner);
+      expect(redraw.stdout).toContain(`Ganador de la ronda 1: ${second}\n`);
+      await expect.poll(page, { timeout: 30_000 }).toContain(beacon1.randomness);
+      const mails = await mailsTo(smtp, CONTACT, 2);
+      expect(mails[1]!.subject).toContain(second);
 
-    // The redraw's winner leads the home carousel, with the sheet's country, the month and the
-    // record's link, marked as a rehearsal's (never "verificado"); the example cards after it.
-    const drawDay = listPath.slice("/sorteos/".length, "/sorteos/".length + 10);
-    const home = async () => (await fetch(`${app.origin}/`)).text();
-    await expect.poll(home, { timeout: 30_000 }).toContain(`href="/sorteos#sorteo-${drawDay}"`);
-    const leading = (await home()).split('aria-roledescription="slide"')[1]!;
-    expect(leading).toContain(PUBLISHED_NAMES[second!]!);
-    expect(leading).toContain(COUNTRIES[second!]!);
-    expect(leading).toContain("(resorteo 1)");
-    expect(leading).toContain("Ensayo");
-    expect(leading).not.toContain("verificado");
-    expect(leading).not.toContain("Premio");
+      // The redraw's winner leads the home carousel, with the sheet's country, the month and the
+      // record's link, marked as a rehearsal's (never "verificado"); the example cards after it.
+      const drawDay = listPath.slice("/sorteos/".length, "/sorteos/".length + 10);
+      const home = async () => (await fetch(`${app.origin}/`)).text();
+      await expect.poll(home, { timeout: 30_000 }).toContain(`href="/sorteos#sorteo-${drawDay}"`);
+      const leading = (await home()).split('aria-roledescription="slide"')[1]!;
+      expect(leading).toContain(PUBLISHED_NAMES[second!]!);
+      expect(leading).toContain(COUNTRIES[second!]!);
+      expect(leading).toContain("(resorteo 1)");
+      expect(leading).toContain("Ensayo");
+      expect(leading).not.toContain("verificado");
+      expect(leading).not.toContain("Premio");
 
-    // The prize delivered: recorded once, shown on both pages; after it, no redraw.
-    const deliveredAt = new Date(upcoming.drawAt.getTime() + 35 * DAY);
-    const claimed = await draw(["claimed", drawDay.slice(0, 7)], deliveredAt);
-    expect(claimed.code, claimed.stderr).toBe(0);
-    expect(claimed.stdout).toContain(`prize:        delivered on ${deliveredAt.toISOString()}`);
-    const claimedAgain = await draw(["claimed", drawDay.slice(0, 7)], deliveredAt);
-    expect(claimedAgain.code).toBe(2);
-    expect(claimedAgain.stderr).toContain("already recorded as delivered");
-    const unknownMonth = await draw(["claimed", "2020-01"], deliveredAt);
-    expect(unknownMonth.code).toBe(2);
-    expect(unknownMonth.stderr).toContain("No draw was made in 2020-01");
-    // A rehearsal has no prize to show delivered (test/server/draw-retention.test.ts shows a real
-    // draw's); the record says it, and status prints it.
-    expect((await draw(["status"])).stdout).toContain(`prize:        delivered on ${deliveredAt.toISOString()}`);
-    const noRedraw = await draw(["redraw"], new Date(upcoming.drawAt.getTime() + 60 * DAY + 31 * MINUTE));
-    expect(noRedraw.code).toBe(2);
-    expect(noRedraw.stderr).toContain("there is nothing to redraw");
+      // A rehearsal has no prize to deliver (test/server/draw-commands.test.ts records a real
+      // draw's); a month with no draw is named.
+      const claimed = await draw(["claimed", month], new Date(upcoming.drawAt.getTime() + 35 * DAY));
+      expect(claimed.code).toBe(2);
+      expect(claimed.stderr).toContain(`Rechazado: el sorteo de ${month} fue un ensayo: no hay premio que entregar`);
+      const unknownMonth = await draw(["claimed", "2020-01"]);
+      expect(unknownMonth.code).toBe(2);
+      expect(unknownMonth.stderr).toContain("no se hizo ningún sorteo en 2020-01");
 
-    // The rehearsal's flag cleared by hand in the database (SQL, no command): the servers learn
-    // of it within their poll, and the card says the record does not match, never "verificado":
-    // its values were signed by no drand key.
-    const storage = await openStorage(parseEnv(database.env, ROOT).database);
-    try {
-      await sql`update draw_rounds set rehearsal = 0`.execute(storage.db);
-    } finally {
-      await storage.db.destroy();
-    }
-    await expect.poll(home, { timeout: 30_000 }).toContain("No coincide");
-    const cleared = (await home()).split('aria-roledescription="slide"')[1]!;
-    expect(cleared).toContain(PUBLISHED_NAMES[second!]!);
-    expect(cleared).not.toContain("verificado");
+      // The rehearsal discarded: the month is drawable again, from the same frozen list.
+      const discarded = await draw(["discard", month]);
+      expect(discarded.code, discarded.stderr).toBe(0);
+      expect(discarded.stdout).toContain(`Se descartó el ensayo del sorteo de ${month}: 2 rondas.`);
+      const pending = await draw(["status"], new Date(upcoming.drawAt.getTime() + 45 * MINUTE));
+      expect(upcomingIn(pending.stdout).drawAt).toEqual(upcoming.drawAt);
+      expect(pending.stdout).toContain(`4 participaciones, huella ${listHash}`);
+      const redone = await draw(["run"], new Date(upcoming.drawAt.getTime() + 45 * MINUTE));
+      expect(redone.code, redone.stderr).toBe(0);
+      expect(redone.stdout).toContain(`Ganador de la ronda 0: ${winner}\n`);
+      await expect.poll(home, { timeout: 30_000 }).not.toContain("(resorteo 1)");
 
-    // One beacon checked on its own: its randomness, or why not.
-    const checked = await draw(["beacon", String(redrawRound), beacon1.signature]);
-    expect(checked).toMatchObject({ code: 0, stdout: `${beacon1.randomness}\n` });
-    const notIts = await draw(["beacon", String(redrawRound + 1), beacon1.signature]);
-    expect(notIts.code).toBe(2);
-    expect(notIts.stderr).toContain(`not the chain's signature of round ${redrawRound + 1}`);
-  });
+      // The rehearsal's flag cleared by hand in the database (SQL, no command): the servers learn
+      // of it within their poll, and the card says the record does not match, never "verificado":
+      // its values were signed by no drand key.
+      const storage = await openStorage(parseEnv(database.env, ROOT).database);
+      try {
+        await sql`update draw_rounds set rehearsal = 0`.execute(storage.db);
+      } finally {
+        await storage.db.destroy();
+      }
+      await expect.poll(home, { timeout: 30_000 }).toContain("No coincide");
+      const cleared = (await home()).split('aria-roledescription="slide"')[1]!;
+      expect(cleared).toContain(PUBLISHED_NAMES[winner!]!);
+      expect(cleared).not.toContain("verificado");
+      // The database now holds what passes for a real draw: no rehearsal runs on it, and the
+      // draw is no rehearsal to discard.
+      const beside = await draw(["run"], new Date(next.drawAt.getTime() + 31 * MINUTE));
+      expect(beside.code).toBe(2);
+      expect(beside.stderr).toContain("esta base de datos tiene sorteos reales");
+      const notRehearsal = await draw(["discard", month]);
+      expect(notRehearsal.code).toBe(2);
+      expect(notRehearsal.stderr).toContain("no es un ensayo");
+
+      // One beacon checked on its own: its randomness, or why not.
+      const checked = await draw(["beacon", String(redrawRound), beacon1.signature]);
+      expect(checked).toMatchObject({ code: 0, stdout: `${beacon1.randomness}\n` });
+      const notIts = await draw(["beacon", String(redrawRound + 1), beacon1.signature]);
+      expect(notIts.code).toBe(2);
+      expect(notIts.stderr).toContain(`la firma no es la de la ronda ${redrawRound + 1} de la cadena`);
+    },
+  );
 });

@@ -13,11 +13,12 @@ export interface CommandResult {
  * The draw command as ops run it, against the database and sheet `env` names: from a checkout
  * (`npm run draw`, tsx other/draw.ts), or `built` as in the image (`node build/draw.js`, made
  * by `npm run build`). `now` is the injected clock: DRAW_NOW, which only NODE_ENV=test honours.
+ * `nodeEnv` null leaves NODE_ENV unset.
  */
 export function drawCommand(
   env: Record<string, string>,
   args: string[],
-  { now, nodeEnv = "test", built = false }: { now?: Date; nodeEnv?: "test" | "production"; built?: boolean } = {},
+  { now, nodeEnv = "test", built = false }: { now?: Date; nodeEnv?: string | null; built?: boolean } = {},
 ): Promise<CommandResult> {
   const [program, script] = built
     ? [process.execPath, "build/draw.js"]
@@ -28,27 +29,38 @@ export function drawCommand(
       [script, ...args],
       {
         cwd: ROOT,
-        env: {
+        env: withoutUnset({
           ...process.env,
           ...witnessEnv(),
           ...env,
           NODE_ENV: nodeEnv,
           ...(now ? { DRAW_NOW: now.toISOString() } : {}),
-        },
+        }),
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-/** The upcoming draw `status` names: its instant and commitment. */
-export function upcomingIn(status: string): { drawAt: Date; commitment: string } {
-  const match = /Upcoming draw (\S+)\n\s+commitment:\s+([0-9a-f]{64})/.exec(status);
-  if (!match) throw new Error(`no upcoming draw in:\n${status}`);
-  return { drawAt: new Date(match[1]!), commitment: match[2]! };
+/** The environment without the variables set to null: a child process sees them unset. */
+function withoutUnset(env: Record<string, string | null | undefined>): NodeJS.ProcessEnv {
+  // NODE_ENV may be left out: the child's environment is what this says, nothing more.
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  ) as NodeJS.ProcessEnv;
 }
 
-/** A labelled value of a printed record ("seed:", "list hash:" …). */
+/** The upcoming draw `status` names: its instant, commitment and drand round. */
+export function upcomingIn(status: string): { drawAt: Date; commitment: string; drandRound: number } {
+  const match =
+    /Próximo sorteo: [^\n]*\((\S+)\)\n\s+compromiso:\s+([0-9a-f]{64})[^\n]*\n\s+valor público:\s+la ronda (\d+) de drand quicknet/.exec(
+      status,
+    );
+  if (!match) throw new Error(`no upcoming draw in:\n${status}`);
+  return { drawAt: new Date(match[1]!), commitment: match[2]!, drandRound: Number(match[3]) };
+}
+
+/** A labelled value of a printed record ("semilla:", "huella de la lista:" …). */
 export function printed(output: string, label: string): string {
   const match = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
   if (!match) throw new Error(`no ${label} in:\n${output}`);

@@ -15,9 +15,12 @@ export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
 export const BEACON = "6eb37bd5".repeat(8);
 
-/** Sheet rows inside the draw of 7 December 2026's window (after 2 November, through 7 December). */
-export const sheet = (ids: string[]): SheetEntries => ({
-  entries: ids.map((id) => ({ id, name: `Nombre ${id}`, country: `País ${id}`, date: "2026-11-20" })),
+/**
+ * Sheet rows dated `date`: by default inside the draw of 7 December 2026's window (after 2
+ * November, through 7 December).
+ */
+export const sheet = (ids: string[], date = "2026-11-20"): SheetEntries => ({
+  entries: ids.map((id) => ({ id, name: `Nombre ${id}`, country: `País ${id}`, date })),
   fromSample: false,
 });
 
@@ -40,11 +43,13 @@ export function recordingDraws() {
       this.at = (frozenAt) => [frozenAt + 2000];
     },
   };
-  const options = (now: number, beacon = BEACON) => ({
+  /** `rehearsal`: the value as a rehearsal key's check passes it on, refused beside a real draw. */
+  const options = (now: number, beacon = BEACON, rehearsal = false) => ({
     beaconFor: async (round: number) => {
       askedRounds.push(round);
-      return { randomness: beacon, signature: "ab".repeat(48), rehearsal: false };
+      return { randomness: beacon, signature: "ab".repeat(48), rehearsal };
     },
+    rehearsal,
     now,
     onRecorded: async (_: unknown, record: { rounds: { winner_id: string }[] }) => {
       mailed.push(record.rounds.at(-1)!.winner_id);

@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import type { Tables } from "~/lib/storage/schema";
+
 /**
  * A thousand-entry draw (the list and seed of docs/draw.md's vectors) made on Monday 5 August
  * 2024 at 12:00 in Argentina, on a real quicknet round as drand's relays publish it. No witness
@@ -26,3 +29,43 @@ export const QUICKNET_LIST_WITNESSED_AT = [Date.parse("2024-08-05T16:06:27Z")];
 
 /** The list's text as frozen: one id per line, each line ended. */
 export const QUICKNET_LIST = QUICKNET_DRAW.ids.map((id) => `${id}\n`).join("");
+
+/** The real round-1000 draw, recorded as the run records one. */
+export async function recordQuicknetDraw(db: Kysely<Tables>): Promise<void> {
+  const drawAt = Date.parse(QUICKNET_DRAW.drawAt);
+  await db
+    .insertInto("draws")
+    .values({
+      draw_at: drawAt,
+      seed: QUICKNET_DRAW.seed,
+      commitment: QUICKNET_DRAW.commitment,
+      committed_at: Date.parse(QUICKNET_DRAW.committedAt),
+      frozen_at: drawAt,
+      list_text: QUICKNET_LIST,
+      list_hash: QUICKNET_DRAW.listHash,
+      entry_count: 1000,
+      list_names: JSON.stringify(QUICKNET_DRAW.ids.map(() => "Valentina R.")),
+      list_countries: JSON.stringify(QUICKNET_DRAW.ids.map(() => "Argentina")),
+      from_sample: 0,
+      outside_window: 0,
+      unreadable_dates: 0,
+    })
+    .execute();
+  await db
+    .insertInto("draw_rounds")
+    .values({
+      draw_at: drawAt,
+      round: 0,
+      beacon_round: QUICKNET_DRAW.round.drandRound,
+      beacon: QUICKNET_DRAW.round.beacon,
+      beacon_signature: QUICKNET_DRAW.round.signature,
+      rehearsal: 0,
+      winner_index: 644,
+      attempts: 1,
+      winner_id: QUICKNET_DRAW.round.winnerId,
+      winner_name: "Valentina R.",
+      winner_country: "Argentina",
+      drawn_at: drawAt + 31 * 60_000,
+    })
+    .execute();
+}

@@ -1,55 +1,87 @@
-import type { PublishedWitnesses, RecordedDraw } from "~/lib/draw/published-draw";
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
+import { drawVerdict } from "~/lib/draw/draw-verdict";
+import type { DrawVerdict, PublishedWitnesses, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import { witnessRoots } from "~/lib/draw/timestamp-authorities.server";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
+import { formatCount } from "~/lib/participants/format";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
 import { drawnOf, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
-import { CLAIM_PERIOD_MS, recordClaim, redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
+import {
+  CLAIM_PERIOD_MS,
+  discardRehearsal,
+  prizeCalendar,
+  recordClaim,
+  redraw,
+  runDraw,
+  type CheckedBeacon,
+  type ListWitnesses,
+} from "./rounds.server";
 import { loadSheetEntries } from "./sheet-entries.server";
-import { drawRecords, witnessesOf, type DrawRecord, type DrawRow } from "./stored-draws.server";
-import { witnessRoots } from "~/lib/draw/timestamp-authorities.server";
-import { askMissingWitnesses, fixedStatement, validWitnesses, witnessConfig } from "./witnesses.server";
+import { continued, drawMonth, line, spokenInstant } from "./command-text";
+import {
+  drawRecords,
+  frozenList,
+  latestDue,
+  witnessesOf,
+  type DrawRecord,
+  type DrawRow,
+  type DrawSummary,
+} from "./stored-draws.server";
+import {
+  askMissingWitnesses,
+  fixedStatement,
+  storedWitnessFindings,
+  validWitnesses,
+  witnessConfig,
+} from "./witnesses.server";
 
 /**
- * The organizer's draw commands (`npm run draw`, other/draw.ts; docs/operations.md, "Draw day"):
- * what each prints and mails, the beacon's check, and the commands' clock.
+ * The organizer's draw commands (`npm run draw`, other/draw.ts; docs/operations.md, "Draw day"),
+ * in Spanish as the organizer's other commands: what each prints and mails, the beacon's check,
+ * and the commands' clock. Every instant is said in Argentina time, then exactly.
  */
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */
-export async function claimedCommand(month: string): Promise<RecordedDraw> {
-  return publishedDraw(await recordClaim(storage.db, month, drawNow()));
+/** The draw commands' "now": DRAW_NOW in tests only (see env.server.ts), else the clock. */
+function drawNow(): number {
+  return env.drawNow ?? Date.now();
 }
 
-/** The record as text: what the CLI prints and the team's mail says. */
+/** The record as text: what `run`, `redraw`, `claimed` and `status` print. */
 export function describeDraw(view: RecordedDraw): string {
+  const rehearsal = view.rounds.some((round) => round.rehearsal);
   const lines = [
-    `Draw of ${view.drawAt}${view.sample ? " (SAMPLE sheet, not real entrants)" : ""}`,
-    `  frozen at:    ${view.frozenAt}`,
-    `  entries:      ${view.entryCount}`,
-    `  list hash:    ${view.listHash}`,
-    `  ids list:     ${view.listUrl}`,
-    `  commitment:   ${view.commitment} (published ${view.committedAt})`,
-    `  seed:         ${view.seed}`,
+    `Sorteo del ${spokenInstant(Date.parse(view.drawAt))}${
+      rehearsal ? " — ENSAYO con una clave de prueba: no es un sorteo válido" : ""
+    }${view.sample ? " — planilla de EJEMPLO: no son participantes reales" : ""}`,
+    line("congelada", spokenInstant(Date.parse(view.frozenAt))),
+    line("participaciones", String(view.entryCount)),
+    line("huella de la lista", view.listHash),
+    line("lista de ids", view.listUrl),
+    line("compromiso", `${view.commitment} (publicado el ${spokenInstant(Date.parse(view.committedAt))})`),
+    line("semilla", view.seed),
   ];
+  const fixed = beaconRound(new Date(view.drawAt), 0);
   view.rounds.forEach((round, index) => {
     lines.push(
-      `  round ${index}:      beacon ${round.beacon} (${round.beaconSource})`,
-      `                winner id ${round.winnerId}, published as "${round.winnerName}"${round.winnerCountry ? ` (${round.winnerCountry})` : ""}`,
+      line(`ronda ${index}`, `valor ${round.beacon} (${round.beaconSource})`),
+      continued(
+        `ganó el id ${round.winnerId}, publicado como "${round.winnerName}"${round.winnerCountry ? ` (${round.winnerCountry})` : ""}`,
+      ),
     );
-    const fixed = beaconRound(new Date(view.drawAt), 0);
     if (index === 0 && round.drandRound !== fixed) {
       lines.push(
-        `                moved from drand round ${fixed}: no seal of the list came before it was published (docs/draw.md, "The order, proven")`,
+        continued(
+          `se movió de la ronda ${fixed} de drand: ningún sello de la lista llegó antes de que se publicara (docs/draw.md, "The order, proven")`,
+        ),
       );
     }
   });
-  if (view.claimedAt) lines.push(`  prize:        delivered on ${view.claimedAt}`);
+  if (view.claimedAt) lines.push(line("premio", `entregado el ${spokenInstant(Date.parse(view.claimedAt))}`));
   lines.push(...describeSeals(view.witnesses));
   return lines.join("\n");
 }
@@ -61,67 +93,129 @@ async function recordMail(view: RecordedDraw): Promise<OutgoingMail> {
   return { kind: "draw-record", to: env.contactEmail.value, ...mail };
 }
 
-/** The draw commands' "now": DRAW_NOW in tests only (see env.server.ts), else the clock. */
-function drawNow(): number {
-  return env.drawNow ?? Date.now();
-}
-
-/** A record's seals as `status` prints them: each authority's time, and which configured ones have none yet. */
+/** A statement's seals as `status` prints them: each authority's time, and which configured ones have none yet. */
 function describeSeals(witnesses: PublishedWitnesses): string[] {
   const authorities = witnessConfig().authorities;
+  const names = { commitment: "sellos del compromiso", list: "sellos de la lista" } as const;
   return (["commitment", "list"] as const).flatMap((kind) => {
     const statement = witnesses[kind];
     if (statement === null) return [];
-    const sealed = statement.tokens.map((token) => `${token.authority} at ${token.stampedAt}`);
+    const sealed = statement.tokens.map(
+      (token) => `${token.authority} el ${spokenInstant(Date.parse(token.stampedAt))}`,
+    );
     const missing = authorities.filter((authority) => !statement.tokens.some((token) => token.authority === authority));
-    return [
-      `  seals:        ${kind}: ${[...sealed, ...(missing.length > 0 ? [`missing ${missing.join(", ")}`] : [])].join("; ") || "none yet"}`,
-    ];
+    const parts = [...sealed, ...(missing.length > 0 ? [`falta ${missing.join(", ")}`] : [])];
+    return [line(names[kind], parts.join("; ") || "todavía ninguno")];
   });
 }
 
-/** `npm run draw -- status`: the upcoming commitment, then every drawn month and its next redraw's round. */
+/** The upcoming draw as `status` says it: its commitment, its round, and whether its list is frozen. */
+function describeUpcoming(upcoming: UpcomingCommitment): string {
+  const frozen = upcoming.frozen;
+  return [
+    `Próximo sorteo: ${spokenInstant(Date.parse(upcoming.drawAt))}`,
+    line("compromiso", `${upcoming.commitment} (publicado el ${spokenInstant(Date.parse(upcoming.committedAt))})`),
+    line(
+      "valor público",
+      `la ronda ${upcoming.beaconRound} de drand quicknet, que sale el ${spokenInstant(quicknetRoundTime(upcoming.beaconRound))}`,
+    ),
+    frozen
+      ? line(
+          "lista",
+          `congelada el ${spokenInstant(Date.parse(frozen.frozenAt))}, ${formatCount(frozen.entryCount)} participaciones, huella ${frozen.listHash}`,
+        )
+      : line("lista", "sin congelar: el servidor la congela en el momento del sorteo"),
+    ...describeSeals(upcoming.witnesses),
+  ].join("\n");
+}
+
+/** What the server's check says of a record, as `status` prints it. */
+const VERDICTS: Record<DrawVerdict, string> = {
+  verified: "verificado: los valores son los de drand, los testigos lo confirman y el ganador se recalcula",
+  unwitnessed:
+    "sin testigos: los valores son los de drand y el ganador se recalcula, pero ninguna autoridad selló sus datos",
+  mismatch: "NO COINCIDE",
+  rehearsal: "ensayo: no es un sorteo válido",
+  sample: "sorteo de muestra: la planilla de ejemplo, no participantes reales",
+};
+
+/** The server's check of a record, on the list as stored: the badge the pages show, and why not verified. */
+async function describeVerdict({ draw }: DrawRecord<DrawSummary>, view: RecordedDraw): Promise<string> {
+  const text = await frozenList(storage.db, draw.draw_at);
+  const list = text === null ? { problem: "la lista no está guardada" } : { bytes: new TextEncoder().encode(text) };
+  const { verdict, failed } = await drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
+  const why = failed.map((check) => `${check.value.toLowerCase()} (${check.detail})`).join("; ");
+  return line("comprobación", verdict === "mismatch" ? `${VERDICTS.mismatch}: ${why}` : VERDICTS[verdict]);
+}
+
+/** A drawn record's prize calendar, as `status` prints it and `redraw` follows it. */
+function describeCalendar(record: DrawRecord<DrawSummary>, view: RecordedDraw): string[] {
+  const calendar = prizeCalendar(record);
+  switch (calendar.kind) {
+    case "delivered":
+      return [line("próximo resorteo", `no hay: el premio se entregó el ${spokenInstant(calendar.at)}`)];
+    case "erased":
+      return [line("próximo resorteo", "no hay: su lista se borró a los 12 meses")];
+    case "exhausted":
+      return [line("próximo resorteo", "no hay: todas las participaciones ya ganaron una ronda")];
+    case "claimable": {
+      const noPrize = view.sample || view.rounds.some((round) => round.rehearsal);
+      return [
+        ...(noPrize
+          ? []
+          : [line("para reclamar", `hasta el ${spokenInstant(calendar.until)} (30 días desde el sorteo por ronda)`)]),
+        line(
+          "próximo resorteo",
+          `ronda ${calendar.round} desde el ${spokenInstant(calendar.until)}: \`npm run draw -- redraw ${drawMonth(record.draw.draw_at)}\`, con la ronda ${calendar.drandRound} de drand quicknet, que sale el ${spokenInstant(quicknetRoundTime(calendar.drandRound))}`,
+        ),
+      ];
+    }
+  }
+}
+
+/**
+ * `npm run draw -- status`: the upcoming draw, then every drawn month, its check and its prize's
+ * calendar. Only reads: committing and freezing are the server's (docs/draw.md, "Commit, freeze,
+ * reveal").
+ */
 export async function drawStatus(): Promise<string> {
-  // Only reads: committing and freezing are the server's (docs/draw.md, "Commit, freeze, reveal").
   const records = await drawRecords(storage.db);
   const pending = pendingOf(records);
-  const upcoming = pending ? upcomingCommitment(pending) : null;
-  const draws = drawnOf(records).map(publishedDraw);
-  const lines = [
-    upcoming
-      ? [
-          `Upcoming draw ${upcoming.drawAt}`,
-          `  commitment:   ${upcoming.commitment} (published ${upcoming.committedAt})`,
-          `  beacon:       drand quicknet round ${upcoming.beaconRound}, at ${iso(quicknetRoundTime(upcoming.beaconRound))}`,
-          upcoming.frozen
-            ? `  frozen:       ${upcoming.frozen.frozenAt}, ${upcoming.frozen.entryCount} entries, list hash ${upcoming.frozen.listHash}`
-            : "  frozen:       not yet (the server freezes the list at the draw instant)",
-          ...describeSeals(upcoming.witnesses),
-        ].join("\n")
-      : "No upcoming draw committed.",
+  const now = drawNow();
+  const sections = [
+    pending
+      ? describeUpcoming(upcomingCommitment(pending))
+      : "No hay un próximo sorteo comprometido: el servidor lo compromete al arrancar (¿corre contra esta base de datos?).",
   ];
-  for (const draw of draws) {
-    const next = draw.rounds.length;
-    const round = beaconRound(new Date(draw.drawAt), next);
-    lines.push(
-      describeDraw(draw),
-      `  next redraw:  round ${next}, allowed from ${iso(Date.parse(draw.drawAt) + next * CLAIM_PERIOD_MS)}, drand quicknet round ${round}, published ${iso(quicknetRoundTime(round))}`,
+  const due = records.find(({ draw }) => draw.draw_at <= now);
+  if (due && due.draw.list_hash === null && due.rounds.length === 0 && due !== pending) {
+    sections.push(
+      `El sorteo del ${spokenInstant(due.draw.draw_at)} no tiene la lista congelada: el servidor la congela en el momento del sorteo (¿corría entonces?); \`run\` la congela ahora si hace falta.`,
     );
   }
-  return lines.join("\n\n");
+  for (const record of drawnOf(records)) {
+    const view = publishedDraw(record);
+    sections.push(
+      [describeDraw(view), await describeVerdict(record, view), ...describeCalendar(record, view)].join("\n"),
+    );
+  }
+  return sections.join("\n\n");
 }
 
 /**
  * The value of drand `round`, checked: from `signature` when the operator copied it from a
  * relay, else asked of drand's relays. Checked against quicknet's key, or the rehearsal key
- * where one is set (never in production). Refused with the reason, before anything is recorded.
+ * where one is set (development and tests only). Refused with the reason, before anything is
+ * recorded.
  */
 async function checkedBeacon(round: number, signature: string | null): Promise<CheckedBeacon> {
   const rehearsalKey = env.draw.rehearsalKey;
   const publishedAt = quicknetRoundTime(round);
   // A round not yet out has no value anyone knows: a signature given for it is no exception.
   if (drawNow() < publishedAt) {
-    throw new DrawRefused(`drand round ${round} is published at ${iso(publishedAt)}: run the command after that`);
+    throw new DrawRefused(
+      `drand publica la ronda ${round} el ${spokenInstant(publishedAt)}: corré el comando después de esa hora`,
+    );
   }
   let signed = signature;
   if (signed === null) {
@@ -129,14 +223,14 @@ async function checkedBeacon(round: number, signature: string | null): Promise<C
       signed = await fetchRoundSignature(round, env.draw.relays ?? DRAND_RELAYS, env.draw.relayTimeoutMs);
     } catch (error) {
       throw new DrawRefused(
-        `${(error as Error).message}. Without drand's relays, pass --signature <hex> copied from one`,
+        `${(error as Error).message}. Sin los relays de drand, pasá --signature <hex> copiada de uno de ellos`,
       );
     }
   }
   const check = checkBeacon(round, signed, rehearsalKey ?? QUICKNET.publicKey);
   if (!check.ok) {
     throw new DrawRefused(
-      rehearsalKey ? `Under the rehearsal key, ${check.problem}` : `Not drand's beacon: ${check.problem}`,
+      rehearsalKey ? `con la clave de ensayo, ${check.problem}` : `no es el valor de drand: ${check.problem}`,
     );
   }
   return { randomness: check.randomness, signature: signed, rehearsal: rehearsalKey !== null };
@@ -157,10 +251,11 @@ async function askWitnesses(draw: DrawRow, kind: "commitment" | "list"): Promise
   const config = witnessConfig();
   const statement = await fixedStatement(storage.db, draw, kind);
   const round = await askMissingWitnesses(storage.db, draw.draw_at, kind, statement, config, drawNow);
+  const what = kind === "commitment" ? "el compromiso" : "la lista";
   for (const witnessed of round.stored) {
-    console.error(`Witness ${witnessed.authority} stamped the ${kind} at ${iso(witnessed.facts.stampedAt)}`);
+    console.error(`El testigo ${witnessed.authority} selló ${what} el ${spokenInstant(witnessed.facts.stampedAt)}`);
   }
-  for (const failure of round.failures) console.error(`Witness ${failure.message} (${failure.reason})`);
+  for (const failure of round.failures) console.error(`Testigo: ${failure.message} (${failure.reason})`);
 }
 
 /**
@@ -187,20 +282,28 @@ async function listWitnesses(draw: DrawRow): Promise<ListWitnesses> {
   };
 }
 
-/** `npm run draw -- run` and `redraw`: the record as published, mailed to the team in the same transaction. */
-export async function drawCommand(command: "run" | "redraw", signature: string | null): Promise<RecordedDraw> {
-  const now = drawNow();
+/**
+ * `npm run draw -- run` and `redraw [<YYYY-MM>]`: the record as published, mailed to the team in
+ * the same transaction.
+ */
+export async function drawCommand(
+  command: { kind: "run" } | { kind: "redraw"; month: string | null },
+  signature: string | null,
+): Promise<RecordedDraw> {
   const options = {
     beaconFor: (round: number) => checkedBeacon(round, signature),
-    now,
+    rehearsal: env.draw.rehearsalKey !== null,
+    now: drawNow(),
     onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) => {
       await enqueueMail(trx, await recordMail(publishedDraw(record)), Date.now());
     },
     listWitnesses,
   };
   const record =
-    command === "run" ? await runDraw(storage.db, loadSheetEntries, options) : await redraw(storage.db, options);
-  if (command === "run") {
+    command.kind === "run"
+      ? await runDraw(storage.db, loadSheetEntries, options)
+      : await redraw(storage.db, command.month, options);
+  if (command.kind === "run") {
     // The run committed the next draw's seed: its witnesses now, as the server would.
     const next = await storage.db
       .selectFrom("draws")
@@ -212,4 +315,23 @@ export async function drawCommand(command: "run" | "redraw", signature: string |
     if (next) await askWitnesses(next, "commitment");
   }
   return publishedDraw(record);
+}
+
+/** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */
+export async function claimedCommand(month: string): Promise<RecordedDraw> {
+  return publishedDraw(await recordClaim(storage.db, month, drawNow()));
+}
+
+/** `npm run draw -- discard <YYYY-MM>`: what was removed, and what `run` does now. */
+export async function discardCommand(month: string): Promise<string> {
+  const removed = await discardRehearsal(storage.db, month);
+  const due = await latestDue(storage.db, drawNow());
+  const drawable = due !== undefined && drawMonth(due.draw_at) === month;
+  return [
+    `Se descartó el ensayo del sorteo de ${month}: ${removed.length === 1 ? "1 ronda" : `${removed.length} rondas`}. Su compromiso y su lista congelada quedan.`,
+    drawable
+      ? "El sorteo queda sin hacer: `npm run draw -- run` lo hace con el valor de drand de su ronda."
+      : "No es el sorteo pendiente: `npm run draw -- run` hace solo el último cuya hora ya pasó.",
+    "El mail del ensayo al equipo ya se encoló cuando se hizo: no cuenta.",
+  ].join("\n");
 }

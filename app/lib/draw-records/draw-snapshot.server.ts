@@ -46,8 +46,16 @@ export interface SnapshotOptions {
 }
 
 async function readVersion(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom("draw_changes").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
-  return Number(row.version);
+  const row = await db.selectFrom("draw_changes").select("version").where("id", "=", 1).executeTakeFirst();
+  if (row) return Number(row.version);
+  // A copy made without the counter's row (a dump that left out the draw tables' data): the
+  // triggers move it again once it is back.
+  await db
+    .insertInto("draw_changes")
+    .values({ id: 1, version: 0 })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
+  return 0;
 }
 
 /** A verdict, by the record's published values and its stored list's hash: a record checked once stays checked. */
@@ -66,7 +74,7 @@ async function shownDraw(
   let verdict = memo.get(key);
   if (verdict === undefined) {
     const list = text === null ? { problem: "La lista no está guardada." } : { bytes: new TextEncoder().encode(text) };
-    verdict = await drawVerdict(draw, list, await witnessFindings(draw));
+    verdict = (await drawVerdict(draw, list, await witnessFindings(draw))).verdict;
     // Each check verifies BLS signatures (tens of milliseconds): the next record waits for a turn.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -4,6 +4,7 @@ import { previousDrawAt } from "~/lib/draw/next-draw";
 import { beaconRound, CURRENT_ID_RULE, entryListText, quicknetRoundTime, sha256Hex } from "~/lib/draw/verifiable-draw";
 import { entriesInPlay } from "~/lib/participants/entries-in-play";
 import type { Tables } from "~/lib/storage/schema";
+import { drawMonth, spokenInstant } from "./command-text";
 import { DrawRefused } from "./draw-refused";
 import type { LoadEntries } from "./sheet-entries.server";
 import { frozenIds, latestDue, type DrawRow } from "./stored-draws.server";
@@ -36,7 +37,7 @@ export async function freezeDraw(
   const deadline = freezeDeadline(draw.draw_at);
   if (now >= deadline) {
     throw new DrawRefused(
-      `The list of the draw of ${new Date(draw.draw_at).toISOString()} was never frozen, and drand published round ${beaconRound(new Date(draw.draw_at), 0)} at ${new Date(deadline).toISOString()}: a list frozen now could be chosen knowing the value that draws it, so this draw cannot be made (docs/operations.md, "Draw day")`,
+      `la lista del sorteo de ${drawMonth(draw.draw_at)} nunca se congeló, y drand publicó la ronda ${beaconRound(new Date(draw.draw_at), 0)} el ${spokenInstant(deadline)}: una lista congelada ahora se podría elegir sabiendo el valor que la sortea, así que este sorteo no se puede hacer (docs/operations.md, "Draw day")`,
     );
   }
   const sheet = await loadEntries();
@@ -46,7 +47,7 @@ export async function freezeDraw(
   const { outsideWindow, unreadableDate, refusedId } = frozen.leftOut;
   if (frozen.ids.length === 0) {
     throw new DrawRefused(
-      `The sheet has no valid entries dated in this draw's window (${outsideWindow} outside it, ${unreadableDate} with an unreadable date, ${refusedId} with an id that is not one): nothing to freeze`,
+      `la planilla no tiene participaciones válidas con fecha dentro de los días de este sorteo (${outsideWindow} fuera de esos días, ${unreadableDate} con una fecha ilegible, ${refusedId} con un id que no es válido): no hay nada que congelar`,
     );
   }
   const listText = entryListText(frozen.ids);

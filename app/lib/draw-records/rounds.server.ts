@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { argentinaDay } from "~/lib/draw/entry-window";
 import { nextDrawAt } from "~/lib/draw/next-draw";
 import {
   beaconRound,
@@ -11,6 +10,7 @@ import {
 } from "~/lib/draw/verifiable-draw";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
+import { drawMonth, spokenInstant } from "./command-text";
 import { freezeDraw } from "./freeze.server";
 import type { LoadEntries } from "./sheet-entries.server";
 import {
@@ -31,7 +31,12 @@ import {
  * and the prize delivered. Each in one transaction, refused with nothing recorded.
  */
 
-/** A prize unclaimed for 30 days is redrawn (docs/draw.md, "Commit, freeze, reveal"). */
+/**
+ * A prize unclaimed for 30 days is redrawn (docs/draw.md, "Commit, freeze, reveal"): every
+ * period counts from one instant, the draw's, so round r's winner may claim until the draw
+ * instant + (r + 1) × 30 days, and redraw r + 1 is allowed from then, with the drand round the
+ * rule names for that instant.
+ */
 export const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A round's public value, checked against its signature before anything is recorded. */
@@ -54,6 +59,8 @@ export interface DrawOptions {
    * drawn), or a DrawRefused saying why there is none: asked once the draw is known to be due.
    */
   beaconFor: (beaconRound: number) => Promise<CheckedBeacon>;
+  /** Whether the value will be checked against a rehearsal key (refused on a database with a real draw). */
+  rehearsal: boolean;
   now: number;
   /** Runs inside the transaction that records the round: the mail of the record. */
   onRecorded: (trx: Kysely<Tables>, record: DrawRecord) => Promise<void>;
@@ -76,8 +83,6 @@ export interface ListWitnesses {
   problems: string[];
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * The drand round that draws `round` of `draw`, by the order rule: never one emitted before a
  * witness saw the list. Round 0 is the rule's round, or moves to the first round 30 minutes
@@ -96,15 +101,37 @@ function provenRound(
   if (proven === null || !before) {
     const why = witnesses.problems.length > 0 ? ` (${witnesses.problems.join("; ")})` : "";
     throw new DrawRefused(
-      `No time-stamp authority has witnessed the list of the draw of ${iso(draw.draw_at)}${why}: without a witness before the beacon, there is no draw (docs/draw.md, "The order, proven")`,
+      `ninguna autoridad de sellado de tiempo selló la lista del sorteo de ${drawMonth(draw.draw_at)}${why}: sin un testigo antes del valor público no hay sorteo (docs/draw.md, "The order, proven")`,
     );
   }
   if (proven === fixed) return { drandRound: fixed, moved: null };
   const first = Math.min(...witnesses.witnessedAt);
   return {
     drandRound: proven,
-    moved: `the draw moved from drand round ${fixed} (published ${iso(quicknetRoundTime(fixed))}) to round ${proven} (published ${iso(quicknetRoundTime(proven))}): no witness stamped the list before round ${fixed} was published, and the list's first stamp is of ${iso(first)}`,
+    moved: `el sorteo pasó de la ronda ${fixed} de drand (publicada el ${spokenInstant(quicknetRoundTime(fixed))}) a la ronda ${proven} (publicada el ${spokenInstant(quicknetRoundTime(proven))}): ningún testigo selló la lista antes de que saliera la ronda ${fixed}, y su primer sello es del ${spokenInstant(first)}`,
   };
+}
+
+/** Whether any of the rounds was drawn on a rehearsal key's value. */
+const rehearsed = (rounds: readonly DrawRoundRow[]) => rounds.some((round) => round.rehearsal === 1);
+
+/**
+ * A rehearsal key never draws on a database that holds a real draw (docs/operations.md,
+ * "Rehearsing draw day"): rehearsals happen on a copy without its draws.
+ */
+async function refuseRehearsalBesideRealDraws(db: Kysely<Tables>): Promise<void> {
+  const real = await db
+    .selectFrom("draw_rounds")
+    .select("draw_at")
+    .where("rehearsal", "=", 0)
+    .orderBy("draw_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (real) {
+    throw new DrawRefused(
+      `esta base de datos tiene sorteos reales (el último, el de ${drawMonth(real.draw_at)}): un ensayo nunca se hace sobre ella. Ensayá sobre una copia sin sus sorteos (docs/operations.md, "Rehearsing draw day")`,
+    );
+  }
 }
 
 /**
@@ -115,53 +142,119 @@ function provenRound(
  */
 export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, options: DrawOptions): Promise<DrawRecord> {
   const { now } = options;
+  if (options.rehearsal) await refuseRehearsalBesideRealDraws(db);
   const draw = await latestDue(db, now);
   if (!draw) {
     const upcoming = await db.selectFrom("draws").select("draw_at").orderBy("draw_at").limit(1).executeTakeFirst();
-    const when = new Date(upcoming?.draw_at ?? nextDrawAt(now).getTime()).toISOString();
-    throw new DrawRefused(`No draw is due yet: the next one is at ${when}`);
+    throw new DrawRefused(
+      `todavía no hay un sorteo para hacer: el próximo es el ${spokenInstant(upcoming?.draw_at ?? nextDrawAt(now).getTime())}`,
+    );
   }
-  if ((await roundsOf(db, draw.draw_at)).length > 0) {
-    throw new DrawRefused(`The draw of ${new Date(draw.draw_at).toISOString()} was already made; see \`status\``);
+  const made = await roundsOf(db, draw.draw_at);
+  if (made.length > 0) {
+    const month = drawMonth(draw.draw_at);
+    throw new DrawRefused(
+      rehearsed(made)
+        ? `el sorteo de ${month} ya se hizo como ensayo: para hacerlo de verdad, descartá el ensayo con \`npm run draw -- discard ${month}\``
+        : `el sorteo de ${month} ya se hizo: mirá \`npm run draw -- status\``,
+    );
   }
   const frozen = draw.list_hash === null ? await freezeDraw(db, draw, loadEntries, now) : draw;
   return recordRound(db, frozen, [], options, (trx) => ensureCommitment(trx, now));
 }
 
+/** What comes next for a drawn record's prize, by its own calendar (docs/draw.md, "Commit, freeze, reveal"). */
+export type PrizeCalendar =
+  | { kind: "delivered"; at: number }
+  | { kind: "erased" }
+  /** Every entry has won a round: there is no one left to redraw among. */
+  | { kind: "exhausted" }
+  /** The latest winner may claim until `until`; from then on, redraw `round` on drand round `drandRound`. */
+  | { kind: "claimable"; until: number; round: number; drandRound: number };
+
+/** The calendar of one drawn record: `status` prints it and `redraw` follows it, so the two always agree. */
+export function prizeCalendar({ draw, rounds }: DrawRecord<DrawSummary>): PrizeCalendar {
+  if (draw.claimed_at !== null) return { kind: "delivered", at: draw.claimed_at };
+  if (draw.erased_at !== null) return { kind: "erased" };
+  if (rounds.length >= (draw.entry_count ?? 0)) return { kind: "exhausted" };
+  return {
+    kind: "claimable",
+    until: draw.draw_at + rounds.length * CLAIM_PERIOD_MS,
+    round: rounds.length,
+    drandRound: beaconRound(new Date(draw.draw_at), rounds.length),
+  };
+}
+
+/** Why a drawn record is not to be redrawn now, or null when it is. */
+function notRedrawable(record: DrawRecord<DrawSummary>, now: number): string | null {
+  const month = drawMonth(record.draw.draw_at);
+  const calendar = prizeCalendar(record);
+  switch (calendar.kind) {
+    case "delivered":
+      return `el premio del sorteo de ${month} se entregó el ${spokenInstant(calendar.at)}: no hay nada que resortear`;
+    case "erased":
+      return `el sorteo de ${month} tiene más de 12 meses: su lista se borró`;
+    case "exhausted":
+      return `todas las participaciones del sorteo de ${month} ya ganaron una ronda`;
+    case "claimable":
+      return now < calendar.until
+        ? `el resorteo ${calendar.round} del sorteo de ${month} se puede hacer desde el ${spokenInstant(calendar.until)}, cuando se cumplen los 30 días sin reclamo`
+        : null;
+  }
+}
+
 /**
- * The next round of the latest draw made, after an unclaimed prize: refused until the
- * claim period of the round before has ended (30 days per round from the draw instant).
+ * The next round of an unclaimed prize, each on its own calendar: the month named, or the one
+ * redraw due when only one is (refused, naming them, when several are). Refused until the claim
+ * period of the round before has ended (30 days per round from the draw instant).
  */
-export async function redraw(db: Kysely<Tables>, options: DrawOptions): Promise<DrawRecord> {
+export async function redraw(db: Kysely<Tables>, month: string | null, options: DrawOptions): Promise<DrawRecord> {
   const { now } = options;
+  if (options.rehearsal) await refuseRehearsalBesideRealDraws(db);
+  const drawn = (await drawRecords(db)).filter(({ rounds }) => rounds.length > 0);
+  if (drawn.length === 0) throw new DrawRefused("todavía no se hizo ningún sorteo: primero `npm run draw -- run`");
+  let target: DrawRecord<DrawSummary>;
+  if (month !== null) {
+    const named = drawn.find(({ draw }) => drawMonth(draw.draw_at) === month);
+    if (!named) throw new DrawRefused(`no se hizo ningún sorteo en ${month}: mirá \`npm run draw -- status\``);
+    const why = notRedrawable(named, now);
+    if (why) throw new DrawRefused(why);
+    target = named;
+  } else {
+    const due = drawn.filter((record) => notRedrawable(record, now) === null);
+    if (due.length > 1) {
+      const months = due.map(({ draw }) => drawMonth(draw.draw_at)).join(", ");
+      throw new DrawRefused(
+        `hay más de un resorteo pendiente (${months}): decí cuál con \`npm run draw -- redraw <AAAA-MM>\``,
+      );
+    }
+    if (due.length === 0) {
+      const next = drawn
+        .map((record) => ({ record, calendar: prizeCalendar(record) }))
+        .filter(({ calendar }) => calendar.kind === "claimable")
+        .sort((a, b) => (a.calendar as { until: number }).until - (b.calendar as { until: number }).until)[0];
+      throw new DrawRefused(
+        next
+          ? notRedrawable(next.record, now)!
+          : "no hay ningún premio sin reclamar para resortear: mirá `npm run draw -- status`",
+      );
+    }
+    target = due[0]!;
+  }
+  if (rehearsed(target.rounds) !== options.rehearsal) {
+    const targetMonth = drawMonth(target.draw.draw_at);
+    throw new DrawRefused(
+      options.rehearsal
+        ? `el sorteo de ${targetMonth} es real: un ensayo no lo resortea`
+        : `el sorteo de ${targetMonth} fue un ensayo: se resortea solo con su clave de ensayo, o se descarta con \`npm run draw -- discard ${targetMonth}\``,
+    );
+  }
   const draw = await db
     .selectFrom("draws")
     .selectAll()
-    .where((eb) =>
-      eb.exists(eb.selectFrom("draw_rounds").select("round").whereRef("draw_rounds.draw_at", "=", "draws.draw_at")),
-    )
-    .orderBy("draw_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!draw) throw new DrawRefused("No draw has been made yet: run `draw run` first");
-  if (draw.erased_at !== null) {
-    throw new DrawRefused(
-      `The draw of ${new Date(draw.draw_at).toISOString()} is over 12 months old: its list was erased`,
-    );
-  }
-  if (draw.claimed_at !== null) {
-    throw new DrawRefused(
-      `The prize of the draw of ${new Date(draw.draw_at).toISOString()} was delivered on ${new Date(draw.claimed_at).toISOString()}: there is nothing to redraw`,
-    );
-  }
-  const earlier = await roundsOf(db, draw.draw_at);
-  const from = draw.draw_at + earlier.length * CLAIM_PERIOD_MS;
-  if (now < from) {
-    throw new DrawRefused(
-      `Redraw ${earlier.length} of the draw of ${new Date(draw.draw_at).toISOString()} is allowed from ${new Date(from).toISOString()}, when the prize has gone unclaimed 30 days`,
-    );
-  }
-  return recordRound(db, draw, earlier, options, async () => undefined);
+    .where("draw_at", "=", target.draw.draw_at)
+    .executeTakeFirstOrThrow();
+  return recordRound(db, draw, target.rounds, options, async () => undefined);
 }
 
 async function recordRound(
@@ -177,7 +270,9 @@ async function recordRound(
   const countries = JSON.parse(draw.list_countries ?? "[]") as string[];
   const taken = new Set(earlier.map((round) => round.winner_id));
   const remaining = ids.filter((id) => !taken.has(id));
-  if (remaining.length === 0) throw new DrawRefused("Every entry of this draw has already won a round");
+  if (remaining.length === 0) {
+    throw new DrawRefused(`todas las participaciones del sorteo de ${drawMonth(draw.draw_at)} ya ganaron una ronda`);
+  }
   const round = earlier.length;
   const witnesses = await listWitnesses(draw);
   const { drandRound, moved } = provenRound(draw, round, witnesses);
@@ -215,27 +310,47 @@ async function recordRound(
       await onRecorded(trx, record);
     });
   } catch (error) {
-    if (isDuplicateKey(error))
-      throw new DrawRefused(`Round ${round} of this draw was recorded meanwhile by another run`);
+    if (isDuplicateKey(error)) {
+      throw new DrawRefused(
+        `otra ejecución registró mientras tanto la ronda ${round} del sorteo de ${drawMonth(draw.draw_at)}`,
+      );
+    }
     throw error;
   }
   return record;
 }
 
+/** The drawn record of `month` ("2026-12"), or a refusal naming the month. */
+async function drawnIn(db: Kysely<Tables>, month: string): Promise<DrawRecord<DrawSummary>> {
+  const record = (await drawRecords(db)).find(
+    ({ draw, rounds }) => rounds.length > 0 && drawMonth(draw.draw_at) === month,
+  );
+  if (!record) throw new DrawRefused(`no se hizo ningún sorteo en ${month}: mirá \`npm run draw -- status\``);
+  return record;
+}
+
 /**
  * `npm run draw -- claimed <YYYY-MM>`: the prize of that month's draw was delivered to its
- * latest round's winner. Once only; a draw not made yet, or claimed already, is refused.
+ * latest round's winner. Once only; a draw not made yet, claimed already, made on a rehearsal
+ * key or among the sample sheet's examples (no prize to deliver) is refused.
  */
 export async function recordClaim(db: Kysely<Tables>, month: string, now: number): Promise<DrawRecord<DrawSummary>> {
-  const record = (await drawRecords(db)).find(
-    ({ draw, rounds }) => rounds.length > 0 && argentinaDay(draw.draw_at).startsWith(`${month}-`),
-  );
-  if (!record) throw new DrawRefused(`No draw was made in ${month}; see \`status\``);
+  const record = await drawnIn(db, month);
   if (record.draw.erased_at !== null) {
-    throw new DrawRefused(`The draw of ${month} is over 12 months old: its record was erased`);
+    throw new DrawRefused(`el sorteo de ${month} tiene más de 12 meses: su registro se borró`);
+  }
+  if (rehearsed(record.rounds)) {
+    throw new DrawRefused(
+      `el sorteo de ${month} fue un ensayo: no hay premio que entregar (para descartarlo: \`npm run draw -- discard ${month}\`)`,
+    );
+  }
+  if (record.draw.from_sample === 1) {
+    throw new DrawRefused(
+      `el sorteo de ${month} se hizo con la planilla de ejemplo, no con participantes reales: no hay premio que entregar`,
+    );
   }
   const alreadyOn = (at: number) =>
-    new DrawRefused(`The prize of ${month} was already recorded as delivered on ${new Date(at).toISOString()}`);
+    new DrawRefused(`el premio de ${month} ya está registrado como entregado el ${spokenInstant(at)}`);
   if (record.draw.claimed_at !== null) throw alreadyOn(record.draw.claimed_at);
   const updated = await db
     .updateTable("draws")
@@ -253,4 +368,32 @@ export async function recordClaim(db: Kysely<Tables>, month: string, now: number
     throw alreadyOn(Number(stored?.claimed_at ?? now));
   }
   return { ...record, draw: { ...record.draw, claimed_at: now } };
+}
+
+/**
+ * `npm run draw -- discard <YYYY-MM>`: removes that month's rehearsal (its rounds, all drawn on a
+ * rehearsal key), so a mistaken rehearsal never uses up a month: the draw keeps its commitment
+ * and frozen list, and `run` draws it again. A round drawn on drand's value is never removed:
+ * the whole discard is refused. Returns the rounds removed.
+ */
+export async function discardRehearsal(db: Kysely<Tables>, month: string): Promise<DrawRoundRow[]> {
+  const record = await drawnIn(db, month);
+  if (record.rounds.some((round) => round.rehearsal !== 1)) {
+    throw new DrawRefused(`el sorteo de ${month} no es un ensayo: un sorteo hecho con drand nunca se descarta`);
+  }
+  await db.transaction().execute(async (trx) => {
+    // Only rehearsal rounds, even if one was drawn on drand's value meanwhile: that one stays.
+    const removed = await trx
+      .deleteFrom("draw_rounds")
+      .where("draw_at", "=", record.draw.draw_at)
+      .where("rehearsal", "=", 1)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) !== record.rounds.length) {
+      throw new DrawRefused(
+        `el sorteo de ${month} cambió mientras tanto: mirá \`npm run draw -- status\` y volvé a probar`,
+      );
+    }
+    await trx.updateTable("draws").set({ claimed_at: null }).where("draw_at", "=", record.draw.draw_at).execute();
+  });
+  return record.rounds;
 }

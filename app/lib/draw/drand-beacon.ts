@@ -15,15 +15,16 @@ export const QUICKNET = {
 } as const;
 
 /** RFC 9380's hash-to-curve tag for signatures on G1, as quicknet signs. */
-const SIGNATURE_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+export const SIGNATURE_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
 /** What a round's signature signs: SHA-256 of the round number as 8 big-endian bytes. */
-function roundMessage(round: number): Uint8Array {
+export function roundMessage(round: number): Uint8Array {
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigUint64(0, BigInt(round));
   return sha256(bytes);
 }
 
+/** A checked signature's randomness, or the problem in the organizer's Spanish (the draw commands print it). */
 export type BeaconCheck = { ok: true; randomness: string } | { ok: false; problem: string };
 
 /**
@@ -32,9 +33,10 @@ export type BeaconCheck = { ok: true; randomness: string } | { ok: false; proble
  * pairing is @noble/curves' BLS12-381; no value is taken without its signature.
  */
 export function checkBeacon(round: number, signature: string, publicKey: string = QUICKNET.publicKey): BeaconCheck {
-  if (!Number.isSafeInteger(round) || round < 1) return { ok: false, problem: `${round} is not a drand round number` };
+  if (!Number.isSafeInteger(round) || round < 1)
+    return { ok: false, problem: `${round} no es un número de ronda de drand` };
   if (!/^[0-9a-f]{96}$/.test(signature)) {
-    return { ok: false, problem: "a quicknet signature is 96 lowercase hex characters (48 bytes)" };
+    return { ok: false, problem: "una firma de quicknet son 96 caracteres hexadecimales en minúscula (48 bytes)" };
   }
   const signatureBytes = hexToBytes(signature);
   const bls = bls12_381.shortSignatures;
@@ -45,6 +47,6 @@ export function checkBeacon(round: number, signature: string, publicKey: string 
     // Bytes that are no point of the curve's group: no signature of anything.
     valid = false;
   }
-  if (!valid) return { ok: false, problem: `the signature is not the chain's signature of round ${round}` };
+  if (!valid) return { ok: false, problem: `la firma no es la de la ronda ${round} de la cadena` };
   return { ok: true, randomness: bytesToHex(sha256(signatureBytes)) };
 }

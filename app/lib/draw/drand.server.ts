@@ -12,21 +12,35 @@ export const DRAND_RELAYS = [
 const MAX_ANSWER_BYTES = 4096;
 
 async function askRelay(relay: string, round: number, timeoutMs: number): Promise<string> {
-  const response = await fetch(`${relay}/${QUICKNET.chainHash}/public/${round}`, {
-    signal: AbortSignal.timeout(timeoutMs),
-    redirect: "error",
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const text = await response.text();
-  if (text.length > MAX_ANSWER_BYTES) throw new Error("an answer too large for a round");
-  const answer = JSON.parse(text) as { round?: unknown; signature?: unknown };
-  if (answer.round !== round || typeof answer.signature !== "string") throw new Error("not a round of the chain");
+  let text: string;
+  try {
+    const response = await fetch(`${relay}/${QUICKNET.chainHash}/public/${round}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error",
+    });
+    if (!response.ok) throw new Error(`respondió HTTP ${response.status}`);
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof Error && error.name === "TimeoutError") throw new Error(`no respondió en ${timeoutMs} ms`);
+    if (error instanceof TypeError) throw new Error("no se pudo conectar");
+    throw error;
+  }
+  if (text.length > MAX_ANSWER_BYTES) throw new Error("respondió demasiado para una ronda");
+  let answer: { round?: unknown; signature?: unknown };
+  try {
+    answer = JSON.parse(text) as typeof answer;
+  } catch {
+    throw new Error("no respondió JSON");
+  }
+  if (answer?.round !== round || typeof answer.signature !== "string") {
+    throw new Error("no respondió una ronda de la cadena");
+  }
   return answer.signature;
 }
 
 /**
  * The signature of `round` as drand's relays publish it, asked of every relay at once, each
- * within `timeoutMs`. Refused (an Error saying why) when no relay has it, or when two give
+ * within `timeoutMs`. Refused (an Error saying why, in the organizer's Spanish) when no relay has it, or when two give
  * different signatures: a signature is unique per round, so a difference means one is lying.
  * The caller still checks the signature (`checkBeacon`).
  */
@@ -45,8 +59,9 @@ export async function fetchRoundSignature(
         `${relays[index]}: ${answer.reason instanceof Error ? answer.reason.message : String(answer.reason)}`,
       );
   });
-  if (signatures.size > 1) throw new Error(`the relays disagree on round ${round}: ${[...signatures].join(" / ")}`);
+  if (signatures.size > 1)
+    throw new Error(`los relays no coinciden en la ronda ${round}: ${[...signatures].join(" / ")}`);
   const [signature] = signatures;
-  if (signature === undefined) throw new Error(`no relay gave round ${round} (${problems.join("; ")})`);
+  if (signature === undefined) throw new Error(`ningún relay dio la ronda ${round} (${problems.join("; ")})`);
   return signature;
 }

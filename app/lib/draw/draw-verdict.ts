@@ -1,4 +1,4 @@
-import { checkPublishedDraw, type ListDownload } from "./draw-checks";
+import { checkPublishedDraw, type Check, type ListDownload } from "./draw-checks";
 import type { DrawVerdict, PublishedDraw } from "./published-draw";
 import type { WitnessVerdict } from "./witness-checks";
 
@@ -14,16 +14,18 @@ export type WitnessFindings = { stamped: false } | ({ stamped: true } & WitnessV
  * same steps as "Verificalo vos" over the list as stored, and the witnesses' findings. A flag
  * can only lower it: a round marked as a rehearsal is a rehearsal, and a real-looking round is
  * drand's only if its signature verifies against quicknet's key (a constant of the code), so a
- * rehearsal whose flag was cleared in the database says "mismatch", never "verified".
+ * rehearsal whose flag was cleared in the database says "mismatch", never "verified". The checks
+ * that failed come with it, for the organizer's `status`.
  */
 export async function drawVerdict(
   draw: PublishedDraw & { sample: boolean },
   list: ListDownload,
   witnesses: WitnessFindings,
-): Promise<DrawVerdict> {
-  if (draw.sample) return "sample";
-  if (draw.rounds.some((round) => round.rehearsal)) return "rehearsal";
+): Promise<{ verdict: DrawVerdict; failed: Check[] }> {
+  if (draw.sample) return { verdict: "sample", failed: [] };
+  if (draw.rounds.some((round) => round.rehearsal)) return { verdict: "rehearsal", failed: [] };
   const checks = await checkPublishedDraw(draw, list, witnesses.stamped ? witnesses : null);
-  if (checks.some((check) => !check.ok)) return "mismatch";
-  return witnesses.stamped ? "verified" : "unwitnessed";
+  const failed = checks.filter((check) => !check.ok);
+  if (failed.length > 0) return { verdict: "mismatch", failed };
+  return { verdict: witnesses.stamped ? "verified" : "unwitnessed", failed: [] };
 }

@@ -77,8 +77,9 @@ export interface DrawConfig {
   /** How long each relay may take to answer. */
   relayTimeoutMs: number;
   /**
-   * A G2 public key (hex) that replaces quicknet's for rehearsals: never in production, and
-   * every record made with it says it is not drand's (docs/draw.md, "Rehearsals").
+   * A G2 public key (hex) that replaces quicknet's for rehearsals: only with NODE_ENV exactly
+   * "development" or "test", and every record made with it says it is not drand's (docs/draw.md,
+   * "Rehearsals").
    */
   rehearsalKey: string | null;
 }
@@ -178,11 +179,15 @@ const envSchema = z
         message: `must be an ISO 8601 instant, got "${vars.DRAW_NOW}"`,
       });
     }
-    if (vars.DRAW_REHEARSAL_KEY && modeOf(vars.NODE_ENV) === "production") {
+    // A rehearsal key only where NODE_ENV says so in exactly these words: unset, empty,
+    // "Production", "prod" or "staging" is no rehearsal (docs/operations.md, "Rehearsing draw day").
+    if (vars.DRAW_REHEARSAL_KEY && vars.NODE_ENV !== "development" && vars.NODE_ENV !== "test") {
       context.addIssue({
         code: "custom",
         path: ["DRAW_REHEARSAL_KEY"],
-        message: "must not be set in production: a draw there uses drand's key alone",
+        message: `is for rehearsals only, with NODE_ENV=development or NODE_ENV=test exactly (${
+          vars.NODE_ENV === undefined ? "NODE_ENV is unset" : `NODE_ENV is ${JSON.stringify(vars.NODE_ENV)}`
+        }): a real draw uses drand's key alone`,
       });
     }
   });

@@ -47,7 +47,7 @@ describe("the freeze", () => {
     expect(mailed).toEqual([winner]);
 
     await expect(runDraw(storage.db, later, options(DRAW + 40 * MINUTE))).rejects.toThrow(
-      new DrawRefused("The draw of 2026-12-07T15:00:00.000Z was already made; see `status`"),
+      new DrawRefused("el sorteo de 2026-12 ya se hizo: mirá `npm run draw -- status`"),
     );
     const draws = (await drawRecords(storage.db)).map(({ draw }) => [draw.draw_at, draw.committed_at]);
     expect(draws).toEqual([

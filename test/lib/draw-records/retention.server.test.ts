@@ -36,7 +36,7 @@ describe("draw retention", () => {
     expect(round).toMatchObject({ winner_id: "", winner_name: "", winner_country: null, beacon: BEACON });
     // The next month's draw, committed at the run, is not 12 months old: untouched.
     expect((await drawRecords(storage.db)).map(({ draw }) => draw.erased_at)).toEqual([null, DRAW + 365 * DAY]);
-    await expect(redraw(storage.db, options(DRAW + 365 * DAY))).rejects.toThrow("its list was erased");
-    await expect(recordClaim(storage.db, "2026-12", DRAW + 365 * DAY)).rejects.toThrow("its record was erased");
+    await expect(redraw(storage.db, "2026-12", options(DRAW + 365 * DAY))).rejects.toThrow("su lista se borró");
+    await expect(recordClaim(storage.db, "2026-12", DRAW + 365 * DAY)).rejects.toThrow("su registro se borró");
   });
 });

@@ -7,10 +7,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DrawRefused } from "~/lib/draw-records/draw-refused";
 import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
-import { recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
+import { discardRehearsal, prizeCalendar, recordClaim, redraw, runDraw } from "~/lib/draw-records/rounds.server";
 import { drawRecords, ensureCommitment, frozenIds } from "~/lib/draw-records/stored-draws.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
-import { BEACON, DAY, DRAW, frozenThenRun, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
+import {
+  BEACON,
+  DAY,
+  DRAW,
+  frozenThenRun,
+  MINUTE,
+  NEXT_DRAW,
+  recordingDraws,
+  sheet,
+  T0,
+} from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("draws-");
@@ -28,11 +38,11 @@ describe("draw rounds", () => {
       ...options(DRAW + 31 * MINUTE),
       beaconFor: async (round: number) => {
         askedRounds.push(round);
-        throw new DrawRefused("Not drand's beacon");
+        throw new DrawRefused("no es el valor de drand");
       },
     };
     await expect(frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), refusing)).rejects.toThrow(
-      "Not drand's",
+      "no es el valor de drand",
     );
     // 30 minutes after the draw instant, on quicknet's 3 s rounds from its genesis.
     expect(askedRounds).toEqual([Math.ceil((DRAW / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1]);
@@ -43,7 +53,7 @@ describe("draw rounds", () => {
   it("refuses before the instant, and records nothing when the run fails", async () => {
     await ensureCommitment(storage.db, T0);
     await expect(runDraw(storage.db, async () => sheet(["OL-1"]), options(DRAW - 1))).rejects.toThrow(
-      "No draw is due yet: the next one is at 2026-12-07T15:00:00.000Z",
+      "todavía no hay un sorteo para hacer: el próximo es el 7/12/2026, 12:00 hora de Argentina (2026-12-07T15:00:00.000Z)",
     );
     const failing = {
       ...options(DRAW + 31 * MINUTE),
@@ -76,12 +86,12 @@ describe("draw rounds", () => {
     const ids = ["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"];
     const { draw } = await frozenThenRun(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
     const beacons = [BEACON, "84297b5e".repeat(8), "2ba5f01d".repeat(8)];
-    await expect(redraw(storage.db, options(DRAW + 30 * DAY - 1, beacons[1]))).rejects.toThrow(
-      "Redraw 1 of the draw of 2026-12-07T15:00:00.000Z is allowed from 2027-01-06T15:00:00.000Z",
+    await expect(redraw(storage.db, null, options(DRAW + 30 * DAY - 1, beacons[1]))).rejects.toThrow(
+      "el resorteo 1 del sorteo de 2026-12 se puede hacer desde el 6/1/2027, 12:00 hora de Argentina (2027-01-06T15:00:00.000Z)",
     );
-    await redraw(storage.db, options(DRAW + 30 * DAY, beacons[1]));
-    await expect(redraw(storage.db, options(DRAW + 60 * DAY - 1, beacons[2]))).rejects.toThrow(DrawRefused);
-    const record = await redraw(storage.db, options(DRAW + 60 * DAY, beacons[2]));
+    await redraw(storage.db, null, options(DRAW + 30 * DAY, beacons[1]));
+    await expect(redraw(storage.db, null, options(DRAW + 60 * DAY - 1, beacons[2]))).rejects.toThrow(DrawRefused);
+    const record = await redraw(storage.db, null, options(DRAW + 60 * DAY, beacons[2]));
     const winners = expectedWinners(draw.seed, ids, beacons);
     expect(new Set(winners).size).toBe(3);
     expect(record.rounds.map((round) => round.winner_id)).toEqual(winners);
@@ -90,25 +100,110 @@ describe("draw rounds", () => {
     expect(mailed).toEqual(winners);
   });
 
+  it("redraws each prize on its own calendar: December's after January's draw, and a month named when two are due", async () => {
+    await ensureCommitment(storage.db, T0);
+    await frozenThenRun(
+      storage.db,
+      async () => sheet(["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"]),
+      options(DRAW + 31 * MINUTE),
+    );
+    // January's draw (4 January 2027), among the rows dated in its window, frozen at its instant.
+    const january = async () => sheet(["OL-6", "OL-7", "OL-8"], "2026-12-20");
+    await freezeDueDraw(storage.db, january, NEXT_DRAW + 1000);
+    await runDraw(storage.db, january, options(NEXT_DRAW + 31 * MINUTE));
+
+    // 6 January, an hour after December's 30 days: December's prize is the one redrawn, not
+    // January's (whose first redraw waits until 3 February).
+    const december = await redraw(storage.db, null, options(DRAW + 30 * DAY + 60 * MINUTE));
+    expect([december.draw.draw_at, december.rounds.length]).toEqual([DRAW, 2]);
+
+    // 5 March, 14:00: December's second redraw (due 5 February) and January's first (due 3
+    // February) are both due: the command asks which.
+    const both = DRAW + 88 * DAY - 60 * MINUTE;
+    await expect(redraw(storage.db, null, options(both))).rejects.toThrow(
+      "hay más de un resorteo pendiente (2027-01, 2026-12): decí cuál con `npm run draw -- redraw <AAAA-MM>`",
+    );
+    const januaryRedraw = await redraw(storage.db, "2027-01", options(both));
+    expect([januaryRedraw.draw.draw_at, januaryRedraw.rounds.length]).toEqual([NEXT_DRAW, 2]);
+    await expect(redraw(storage.db, "2027-01", options(both))).rejects.toThrow(
+      "el resorteo 2 del sorteo de 2027-01 se puede hacer desde el 5/3/2027, 12:00 hora de Argentina",
+    );
+    // Only December's is due now: the month may go unnamed.
+    expect((await redraw(storage.db, null, options(both))).draw.draw_at).toBe(DRAW);
+    // Each record's calendar, as status prints it: the next redraw 30 days after the last.
+    const calendars = (await drawRecords(storage.db)).filter(({ rounds }) => rounds.length > 0).map(prizeCalendar);
+    expect(calendars).toEqual([
+      { kind: "claimable", round: 2, until: NEXT_DRAW + 60 * DAY, drandRound: expect.any(Number) },
+      { kind: "claimable", round: 3, until: DRAW + 90 * DAY, drandRound: expect.any(Number) },
+    ]);
+  });
+
+  it("never draws a rehearsal beside a real draw, and a discarded rehearsal leaves the month drawable", async () => {
+    await ensureCommitment(storage.db, T0);
+    const entries = async () => sheet(["OL-1", "OL-2", "OL-3"]);
+    await frozenThenRun(storage.db, entries, options(DRAW + 31 * MINUTE, BEACON, true));
+    // A rehearsal uses nothing up: it is not redrawn, claimed or made again as if it were real.
+    await expect(runDraw(storage.db, entries, options(DRAW + 40 * MINUTE))).rejects.toThrow(
+      "el sorteo de 2026-12 ya se hizo como ensayo: para hacerlo de verdad, descartá el ensayo con `npm run draw -- discard 2026-12`",
+    );
+    await expect(redraw(storage.db, null, options(DRAW + 30 * DAY))).rejects.toThrow(
+      "el sorteo de 2026-12 fue un ensayo: se resortea solo con su clave de ensayo",
+    );
+    await expect(recordClaim(storage.db, "2026-12", DRAW + DAY)).rejects.toThrow(
+      "el sorteo de 2026-12 fue un ensayo: no hay premio que entregar",
+    );
+
+    const removed = await discardRehearsal(storage.db, "2026-12");
+    expect(removed.map((round) => round.rehearsal)).toEqual([1]);
+    const [, december] = await drawRecords(storage.db);
+    expect(december!.rounds).toEqual([]);
+    expect(december!.draw.list_hash).toBe(sha256("OL-1\nOL-2\nOL-3\n"));
+    // The month is drawable again, from the same frozen list, on drand's value.
+    const real = await runDraw(storage.db, entries, options(DRAW + 50 * MINUTE));
+    expect(real.rounds.map((round) => round.rehearsal)).toEqual([0]);
+    await expect(discardRehearsal(storage.db, "2026-12")).rejects.toThrow(
+      "el sorteo de 2026-12 no es un ensayo: un sorteo hecho con drand nunca se descarta",
+    );
+    await expect(discardRehearsal(storage.db, "2026-11")).rejects.toThrow("no se hizo ningún sorteo en 2026-11");
+
+    // From now on this database holds a real draw: no rehearsal runs or redraws on it.
+    const beside =
+      "esta base de datos tiene sorteos reales (el último, el de 2026-12): un ensayo nunca se hace sobre ella";
+    await expect(
+      runDraw(storage.db, async () => sheet(["OL-9"], "2026-12-20"), options(NEXT_DRAW + 31 * MINUTE, BEACON, true)),
+    ).rejects.toThrow(beside);
+    await expect(redraw(storage.db, "2026-12", options(DRAW + 30 * DAY, BEACON, true))).rejects.toThrow(beside);
+    expect((await drawRecords(storage.db)).map(({ rounds }) => rounds.length)).toEqual([0, 1]);
+  });
+
+  it("refuses to record a prize delivered for a draw among the sample sheet's examples", async () => {
+    await ensureCommitment(storage.db, T0);
+    const examples = async () => ({ ...sheet(["OL-1", "OL-2"]), fromSample: true });
+    await frozenThenRun(storage.db, examples, options(DRAW + 31 * MINUTE));
+    await expect(recordClaim(storage.db, "2026-12", DRAW + DAY)).rejects.toThrow(
+      "el sorteo de 2026-12 se hizo con la planilla de ejemplo, no con participantes reales: no hay premio que entregar",
+    );
+  });
+
   it("records the prize delivered once, for the month named, and redraws no more after it", async () => {
     await ensureCommitment(storage.db, T0);
     // The draw of 7 December 2026 (12:00 in Argentina) is December's.
     await expect(recordClaim(storage.db, "2026-12", DRAW)).rejects.toThrow(
-      new DrawRefused("No draw was made in 2026-12; see `status`"),
+      new DrawRefused("no se hizo ningún sorteo en 2026-12: mirá `npm run draw -- status`"),
     );
     await frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
-    await expect(recordClaim(storage.db, "2026-11", DRAW + DAY)).rejects.toThrow("No draw was made in 2026-11");
+    await expect(recordClaim(storage.db, "2026-11", DRAW + DAY)).rejects.toThrow("no se hizo ningún sorteo en 2026-11");
     const claimed = await recordClaim(storage.db, "2026-12", DRAW + 3 * DAY);
     expect(claimed.draw.claimed_at).toBe(DRAW + 3 * DAY);
     expect((await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!.draw.claimed_at).toBe(
       DRAW + 3 * DAY,
     );
     await expect(recordClaim(storage.db, "2026-12", DRAW + 4 * DAY)).rejects.toThrow(
-      "The prize of 2026-12 was already recorded as delivered on 2026-12-10T15:00:00.000Z",
+      "el premio de 2026-12 ya está registrado como entregado el 10/12/2026, 12:00 hora de Argentina (2026-12-10T15:00:00.000Z)",
     );
     // Delivered: 30 days later there is no unclaimed prize to redraw.
-    await expect(redraw(storage.db, options(DRAW + 30 * DAY))).rejects.toThrow(
-      "The prize of the draw of 2026-12-07T15:00:00.000Z was delivered on 2026-12-10T15:00:00.000Z: there is nothing to redraw",
+    await expect(redraw(storage.db, null, options(DRAW + 30 * DAY))).rejects.toThrow(
+      "no hay ningún premio sin reclamar para resortear",
     );
   });
 
@@ -153,7 +248,7 @@ describe("draw rounds", () => {
       })
       .execute();
     // Its redraw reads the list with rule 1 and draws among the two left, as published.
-    const { rounds } = await redraw(storage.db, options(november + 30 * DAY));
+    const { rounds } = await redraw(storage.db, null, options(november + 30 * DAY));
     expect(rounds.map((round) => round.winner_id)).toEqual([first, second]);
     // December's window: on 2 November, "OL-1" is the row November took, "OL-2" is December's.
     const row = (id: string) => ({ id, name: `Nombre ${id}`, country: "Chile", date: "2026-11-02" });
@@ -178,7 +273,7 @@ describe("the order, proven", () => {
     expect(await freezeDueDraw(storage.db, load, roundOut)).toEqual({ tooLate: DRAW });
     await expect(runDraw(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(
       new DrawRefused(
-        `The list of the draw of 2026-12-07T15:00:00.000Z was never frozen, and drand published round ${fixedRound} at 2026-12-07T15:30:00.000Z: a list frozen now could be chosen knowing the value that draws it, so this draw cannot be made (docs/operations.md, "Draw day")`,
+        `la lista del sorteo de 2026-12 nunca se congeló, y drand publicó la ronda ${fixedRound} el 7/12/2026, 12:30 hora de Argentina (2026-12-07T15:30:00.000Z): una lista congelada ahora se podría elegir sabiendo el valor que la sortea, así que este sorteo no se puede hacer (docs/operations.md, "Draw day")`,
       ),
     );
     const [record] = await drawRecords(storage.db);
@@ -192,13 +287,15 @@ describe("the order, proven", () => {
     witnesses.at = () => [];
     const load = async () => sheet(["OL-1", "OL-2"]);
     await expect(frozenThenRun(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(
-      /^No time-stamp authority has witnessed the list of the draw of 2026-12-07T15:00:00\.000Z: without a witness before the beacon, there is no draw/,
+      /^ninguna autoridad de sellado de tiempo selló la lista del sorteo de 2026-12: sin un testigo antes del valor público no hay sorteo/,
     );
     expect([askedRounds, mailed, (await drawRecords(storage.db))[0]!.rounds]).toEqual([[], [], []]);
     witnesses.reset();
     await runDraw(storage.db, load, options(roundOut + MINUTE));
     witnesses.at = () => [];
-    await expect(redraw(storage.db, options(DRAW + 30 * DAY))).rejects.toThrow(/No time-stamp authority/);
+    await expect(redraw(storage.db, null, options(DRAW + 30 * DAY))).rejects.toThrow(
+      /ninguna autoridad de sellado de tiempo/,
+    );
     expect((await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!.rounds).toHaveLength(1);
   });
 
@@ -219,12 +316,12 @@ describe("the order, proven", () => {
       beaconFor: async (round: number) => {
         askedRounds.push(round);
         throw new DrawRefused(
-          `drand round ${round} is published at 2026-12-07T16:15:00.000Z: run the command after that`,
+          `drand publica la ronda ${round} el 7/12/2026, 13:15 hora de Argentina (2026-12-07T16:15:00.000Z): corré el comando después de esa hora`,
         );
       },
     };
     await expect(frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), notOut)).rejects.toThrow(
-      `the draw moved from drand round ${fixedRound} (published 2026-12-07T15:30:00.000Z) to round ${moved} (published 2026-12-07T16:15:00.000Z): no witness stamped the list before round ${fixedRound} was published, and the list's first stamp is of 2026-12-07T15:45:00.000Z. drand round ${moved} is published`,
+      `el sorteo pasó de la ronda ${fixedRound} de drand (publicada el 7/12/2026, 12:30 hora de Argentina (2026-12-07T15:30:00.000Z)) a la ronda ${moved} (publicada el 7/12/2026, 13:15 hora de Argentina (2026-12-07T16:15:00.000Z)): ningún testigo selló la lista antes de que saliera la ronda ${fixedRound}, y su primer sello es del 7/12/2026, 12:45 hora de Argentina (2026-12-07T15:45:00.000Z). drand publica la ronda ${moved}`,
     );
     const record = await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 76 * MINUTE));
     expect(askedRounds).toEqual([moved, moved]);

@@ -45,14 +45,14 @@ describe("checkBeacon", () => {
     const [first] = REAL_ROUNDS;
     expect(checkBeacon(first!.round + 1, first!.signature)).toEqual({
       ok: false,
-      problem: "the signature is not the chain's signature of round 1001",
+      problem: "la firma no es la de la ronda 1001 de la cadena",
     });
   });
 
   it.each([0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1])("refuses round %s, which drand never has", (round) => {
     expect(checkBeacon(round, REAL_ROUNDS[0]!.signature)).toEqual({
       ok: false,
-      problem: `${round} is not a drand round number`,
+      problem: `${round} no es un número de ronda de drand`,
     });
   });
 
@@ -61,13 +61,13 @@ describe("checkBeacon", () => {
     for (const padded of [`${signature}00`, `00${signature}`, ` ${signature}`]) {
       expect(checkBeacon(round, padded)).toEqual({
         ok: false,
-        problem: "a quicknet signature is 96 lowercase hex characters (48 bytes)",
+        problem: "una firma de quicknet son 96 caracteres hexadecimales en minúscula (48 bytes)",
       });
     }
     // 96 hex characters that are no point of the curve: refused, not thrown.
     expect(checkBeacon(round, "f".repeat(96))).toEqual({
       ok: false,
-      problem: "the signature is not the chain's signature of round 1000",
+      problem: "la firma no es la de la ronda 1000 de la cadena",
     });
     expect(checkBeacon(round, "a".repeat(96)).ok).toBe(false);
     const flipped = signature.slice(0, -1) + (signature.endsWith("9") ? "8" : "9");

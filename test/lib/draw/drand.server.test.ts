@@ -42,17 +42,21 @@ describe("fetchRoundSignature, from stand-in relays on loopback", () => {
   it("refuses relays that disagree, naming both signatures", async () => {
     answering("drand", "other-signature");
     await expect(fetchRoundSignature(7, urls(), 2_000)).rejects.toThrow(
-      `the relays disagree on round 7: ${chain.sign(7).signature} / ${chain.sign(8).signature}`,
+      `los relays no coinciden en la ronda 7: ${chain.sign(7).signature} / ${chain.sign(8).signature}`,
     );
   });
 
   it("says why no relay gave the round: an HTTP status, an answer that is no round, a time-out", async () => {
     answering("not-found", "garbage");
     await expect(fetchRoundSignature(9, urls(), 2_000)).rejects.toThrow(
-      new RegExp(`^no relay gave round 9 \\(${relays[0]!.url}: HTTP 404; ${relays[1]!.url}: .+\\)$`),
+      new RegExp(
+        `^ningún relay dio la ronda 9 \\(${relays[0]!.url}: respondió HTTP 404; ${relays[1]!.url}: no respondió JSON\\)$`,
+      ),
     );
     answering("hang", "hang");
-    await expect(fetchRoundSignature(10, urls(), 200)).rejects.toThrow(/no relay gave round 10 \(.*(timeout|aborted)/i);
+    await expect(fetchRoundSignature(10, urls(), 200)).rejects.toThrow(
+      `ningún relay dio la ronda 10 (${relays[0]!.url}: no respondió en 200 ms; ${relays[1]!.url}: no respondió en 200 ms)`,
+    );
   });
 
   it("refuses an answer for another round, without a signature, or too large for a round", async () => {
@@ -64,7 +68,7 @@ describe("fetchRoundSignature, from stand-in relays on loopback", () => {
     try {
       for (let index = 0; index < 3; index++) {
         await expect(fetchRoundSignature(11, [answers.url], 2_000)).rejects.toThrow(
-          index === 2 ? "an answer too large for a round" : "not a round of the chain",
+          index === 2 ? "respondió demasiado para una ronda" : "no respondió una ronda de la cadena",
         );
       }
     } finally {

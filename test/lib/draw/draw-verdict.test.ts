@@ -4,12 +4,13 @@
  * recomputing; a flag can only lower it.
  */
 import { describe, expect, it } from "vitest";
-import { drawVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
+import { drawVerdict as checkedVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { expectedWinners } from "../../support/draw-command";
 import { rehearsalChain } from "../../support/drand-relay";
 import { QUICKNET_DRAW, QUICKNET_LIST, QUICKNET_LIST_WITNESSED_AT } from "../../support/quicknet-draw";
 
+const drawVerdict = async (...args: Parameters<typeof checkedVerdict>) => (await checkedVerdict(...args)).verdict;
 const list = { bytes: new TextEncoder().encode(QUICKNET_LIST) };
 const stamped: WitnessFindings = {
   stamped: true,
@@ -63,6 +64,11 @@ describe("the server's verdict on a record", () => {
       checks: [{ value: "Sello de la lista", ok: false, detail: "" }],
     };
     expect(await drawVerdict(recorded(), list, failedWitness)).toBe("mismatch");
+    // The organizer's status names what failed.
+    const draw = recorded();
+    draw.seed = `${draw.seed.slice(0, -1)}0`;
+    const { failed } = await checkedVerdict(draw, list, stamped);
+    expect(failed.map((check) => check.value)).toEqual(["Compromiso", "Ganador (sorteo)"]);
     const changes: ((draw: RecordedDraw) => void)[] = [
       (draw) => (draw.seed = `${draw.seed.slice(0, -1)}0`),
       (draw) => (draw.rounds[0]!.winnerId = "OL-25001"),

@@ -99,22 +99,30 @@ describe("parseEnv", () => {
     );
   });
 
-  it("takes drand's relays and a rehearsal key, which production refuses", () => {
+  it("takes drand's relays, and a rehearsal key only with NODE_ENV exactly development or test", () => {
     const key = "a1".repeat(96);
-    expect(
-      parseEnv(
-        {
-          DRAND_RELAYS: "http://127.0.0.1:9/, https://relay.example",
-          DRAND_TIMEOUT_MS: "500",
-          DRAW_REHEARSAL_KEY: key,
-        },
-        ROOT,
-      ).draw,
-    ).toEqual({ relays: ["http://127.0.0.1:9", "https://relay.example"], relayTimeoutMs: 500, rehearsalKey: key });
-    expect(() => parseEnv({ NODE_ENV: "production", DRAW_REHEARSAL_KEY: key }, ROOT)).toThrow(
-      "Invalid configuration: DRAW_REHEARSAL_KEY must not be set in production: a draw there uses drand's key alone",
+    for (const nodeEnv of ["development", "test"]) {
+      expect(
+        parseEnv(
+          {
+            NODE_ENV: nodeEnv,
+            DRAND_RELAYS: "http://127.0.0.1:9/, https://relay.example",
+            DRAND_TIMEOUT_MS: "500",
+            DRAW_REHEARSAL_KEY: key,
+          },
+          ROOT,
+        ).draw,
+      ).toEqual({ relays: ["http://127.0.0.1:9", "https://relay.example"], relayTimeoutMs: 500, rehearsalKey: key });
+    }
+    expect(() => parseEnv({ DRAW_REHEARSAL_KEY: key }, ROOT)).toThrow(
+      "Invalid configuration: DRAW_REHEARSAL_KEY is for rehearsals only, with NODE_ENV=development or NODE_ENV=test exactly (NODE_ENV is unset): a real draw uses drand's key alone",
     );
-    expect(() => parseEnv({ DRAW_REHEARSAL_KEY: "a1".repeat(95) }, ROOT)).toThrow(
+    for (const nodeEnv of ["", "production", "Production", "prod", "staging", " test", "TEST", "development "]) {
+      expect(() => parseEnv({ NODE_ENV: nodeEnv, DRAW_REHEARSAL_KEY: key }, ROOT), nodeEnv).toThrow(
+        `DRAW_REHEARSAL_KEY is for rehearsals only, with NODE_ENV=development or NODE_ENV=test exactly (NODE_ENV is ${JSON.stringify(nodeEnv)})`,
+      );
+    }
+    expect(() => parseEnv({ NODE_ENV: "test", DRAW_REHEARSAL_KEY: "a1".repeat(95) }, ROOT)).toThrow(
       /^Invalid configuration: DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key/,
     );
     expect(() => parseEnv({ DRAND_RELAYS: "api.drand.sh" }, ROOT)).toThrow(

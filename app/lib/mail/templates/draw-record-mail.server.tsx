@@ -91,7 +91,7 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
           <MailText>{COPY.whenDelivered}</MailText>
           <Command checkout={COPY.commands.claimed(month)} container={COPY.commands.claimedInContainer(month)} />
           <MailText>{COPY.whenUnclaimed(deadline)}</MailText>
-          <Command checkout={COPY.commands.redraw} container={COPY.commands.redrawInContainer} />
+          <Command checkout={COPY.commands.redraw(month)} container={COPY.commands.redrawInContainer(month)} />
         </>
       )}
       <MailHeading level={2}>{COPY.recordHeading}</MailHeading>
