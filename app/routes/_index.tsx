@@ -11,6 +11,7 @@ import { OrganizationJsonLd } from "~/components/json-ld";
 import { HOME_PAGE } from "~/content/pages/home";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
 import { getHomeDraws } from "~/lib/draw-records/draws-view.server";
+import { drawDayOf } from "~/lib/draw/draw-day";
 import { drawnWinners } from "~/lib/draw/shown-winners";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -24,15 +25,22 @@ export async function loader() {
   // The draws first: the figures count what the next freeze will take, by its rule.
   const draws = await getHomeDraws();
   const recent = await streamUnlessReady(getRecentParticipants(draws.rule));
-  return data({ recent: recent.value, drawn: drawnWinners(draws.drawn) }, recent.init);
+  return data(
+    {
+      recent: recent.value,
+      drawn: drawnWinners(draws.drawn),
+      today: drawDayOf(draws.upcoming, draws.drawn, Date.now()),
+    },
+    recent.init,
+  );
 }
 
 export default function HomePage() {
-  const { recent, drawn } = useLoaderData<typeof loader>();
+  const { recent, drawn, today } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <>
-      <Hero />
+      <Hero today={today} />
       <BenefitStrip />
       <Comparison />
       <SurveyStepsExplainer />

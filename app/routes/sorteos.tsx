@@ -11,6 +11,7 @@ import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
 import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages/draws";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
+import { drawDayOf } from "~/lib/draw/draw-day";
 import { getParticipantsPage, listedDraw } from "~/lib/participants/participants.server";
 import { getSorteosDraws } from "~/lib/draw-records/draws-view.server";
 import { streamUnlessReady } from "~/lib/http/stream-unless-ready.server";
@@ -30,18 +31,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), rule }),
   );
   return data(
-    { listing: listing.value, listDraw: listedDraw(rule), draws, surveyOpen: env.surveyUrl !== null },
+    {
+      listing: listing.value,
+      listDraw: listedDraw(rule),
+      draws,
+      today: drawDayOf(draws.upcoming, draws.draws, Date.now()),
+      surveyOpen: env.surveyUrl !== null,
+    },
     listing.init,
   );
 }
 
 export default function SorteosPage() {
-  const { listing, listDraw, draws, surveyOpen } = useLoaderData<typeof loader>();
+  const { listing, listDraw, draws, today, surveyOpen } = useLoaderData<typeof loader>();
   useRevalidateOnInterval();
   return (
     <DrawClockProvider>
       <div className="pt-16">
-        <DrawHero />
+        <DrawHero today={today} />
         <ParticipantsSection listing={listing} draw={listDraw} surveyOpen={surveyOpen} />
         <DrawEntrySteps />
         <PreviousWinners draws={draws.draws} sample={draws.sampleSheet} />

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
+import type { DrawDay } from "~/lib/draw/draw-day";
 import { START_SURVEY } from "~/content/navigation";
 import { HERO_QUESTION, SAMPLE_PROGRESS } from "~/content/survey-sample";
+import { DrawToday } from "../draw-today";
 import { Icon } from "../icons";
 import { PaintedWhole } from "../painted-whole";
 import {
@@ -73,7 +75,11 @@ function MobilePreview() {
   );
 }
 
-export function Hero() {
+/**
+ * The home page's first screen: the pitch beside the survey preview, or, on draw day (from the
+ * freeze to a week after the result), beside the draw card (docs/product.md, "Draw day").
+ */
+export function Hero({ today }: { today: DrawDay | null }) {
   return (
     <section
       id="inicio"
@@ -135,10 +141,17 @@ export function Hero() {
             ))}
           </PaintedWhole>
         </div>
-        <PaintedWhole aria-hidden="true">
-          <DesktopPreview />
-          <MobilePreview />
-        </PaintedWhole>
+        {today ? (
+          // On a phone the draw comes first, above the pitch.
+          <div className="order-first mx-auto w-full max-w-xl lg:order-none lg:mr-0 lg:pt-10">
+            <DrawToday today={today} checkPath="/sorteos" />
+          </div>
+        ) : (
+          <PaintedWhole aria-hidden="true">
+            <DesktopPreview />
+            <MobilePreview />
+          </PaintedWhole>
+        )}
       </div>
     </section>
   );

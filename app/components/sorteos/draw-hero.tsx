@@ -1,9 +1,12 @@
+import type { DrawDay } from "~/lib/draw/draw-day";
+import { DrawToday } from "../draw-today";
 import { Icon } from "../icons";
 import { PaintedWhole } from "../painted-whole";
 import { DrawCountdown } from "./draw-countdown";
 import { SurveyLink } from "./survey-link";
 
-export function DrawHero() {
+/** The top of /sorteos: the prize and the next draw's countdown, or, on draw day, the draw of the day. */
+export function DrawHero({ today }: { today: DrawDay | null }) {
   return (
     <section
       aria-labelledby="sorteos-titulo"
@@ -35,7 +38,14 @@ export function DrawHero() {
             </p>
           </PaintedWhole>
         </div>
-        <DrawCountdown />
+        {/* On draw day the draw of the day comes first on a phone, above the prize. */}
+        {today ? (
+          <div className="order-first lg:order-none">
+            <DrawToday today={today} />
+          </div>
+        ) : (
+          <DrawCountdown />
+        )}
       </div>
     </section>
   );

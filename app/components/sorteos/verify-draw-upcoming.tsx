@@ -1,4 +1,5 @@
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import { UPCOMING_ANCHOR } from "~/lib/draw/draw-day";
 import type { UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { formatCount } from "~/lib/participants/format";
@@ -10,12 +11,14 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
   const moved = upcoming.beaconRound !== beaconRound(new Date(upcoming.drawAt), 0);
   return (
     <article
-      aria-labelledby="proximo-sorteo"
+      aria-labelledby={UPCOMING_ANCHOR}
       className="rounded-3xl border border-brand-200 bg-brand-50 p-5 shadow-sm sm:p-8"
       data-testid="upcoming-commitment"
     >
-      <h3 id="proximo-sorteo" className="text-xl font-bold text-slate-900">
-        Próximo sorteo: <time dateTime={upcoming.drawAt}>{formatArgentinaInstant(upcoming.drawAt)}</time>{" "}
+      <h3 id={UPCOMING_ANCHOR} className="text-xl font-bold text-slate-900">
+        {/* From the freeze on it is the draw under way, not the next one (docs/product.md, "Draw day"). */}
+        {upcoming.frozen ? "Sorteo en curso" : "Próximo sorteo"}:{" "}
+        <time dateTime={upcoming.drawAt}>{formatArgentinaInstant(upcoming.drawAt)}</time>{" "}
         <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
       </h3>
       <dl className="mt-4 divide-y divide-brand-100">

@@ -85,10 +85,11 @@ export async function getSorteosDraws(now = Date.now()): Promise<{ view: DrawsVi
   return { view, rule: nextFreezeRule(snapshot, now) };
 }
 
-/** What the home page shows of the draws: the drawn months' winners, and the rule its figures follow. */
+/** What the home page shows of the draws: the drawn months' winners, the upcoming draw, and the rule its figures follow. */
 export interface HomeDraws {
   /** Newest first. */
   drawn: ShownDraw[];
+  upcoming: UpcomingCommitment | null;
   rule: EntryRule;
 }
 
@@ -100,11 +101,11 @@ export interface HomeDraws {
 export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
   try {
     const snapshot = await serverDraws.current();
-    return { drawn: snapshot.draws, rule: nextFreezeRule(snapshot, now) };
+    return { drawn: snapshot.draws, upcoming: snapshot.upcoming, rule: nextFreezeRule(snapshot, now) };
   } catch (error) {
     console.error("[draw] Reading the draw records for the home page failed:", error);
     const drawAt = nextDrawAt(now).getTime();
-    return { drawn: [], rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS } };
+    return { drawn: [], upcoming: null, rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS } };
   }
 }
 

@@ -134,6 +134,7 @@ export function upcomingCommitment({ draw, witnesses }: DrawRecord<DrawSummary>)
             listHash: draw.list_hash ?? "",
             listUrl: listUrlOf(draw.draw_at),
             leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
+            sample: draw.from_sample === 1,
           },
   };
 }

@@ -115,6 +115,8 @@ export interface UpcomingCommitment {
     listHash: string;
     listUrl: string;
     leftOut: LeftOut | null;
+    /** Frozen from the bundled sample sheet: its entries are examples. */
+    sample: boolean;
   } | null;
 }
 

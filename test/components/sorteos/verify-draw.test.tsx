@@ -321,6 +321,7 @@ describe("before the script runs", () => {
         listHash,
         listUrl: `${origin}/x/ids.txt`,
         leftOut: { outsideWindow: 1, unreadableDate: 3, refusedId: 2 },
+        sample: false,
       },
       witnesses: {
         commitment: { url: `${origin}/x/compromiso.txt`, tokens: [commitmentSeal] },

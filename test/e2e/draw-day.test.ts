@@ -1,0 +1,182 @@
+/**
+ * Draw day, hour by hour, on the built server with its clock moved through the draw
+ * (docs/product.md, "Draw day"): before the freeze the countdown leads and the list counts what
+ * the freeze will take; a second before the draw instant the count is the one the freeze then
+ * takes; from the freeze the top of /sorteos and the home page say "Sorteo de hoy" with the
+ * frozen list, the drand round and when it comes, and a link to check it; after the result, the
+ * winner. Each state at 390 and 1440 px, with JavaScript and without.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monthSheet } from "../mocks/sheets";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { axeViolations, openPage, sharedBrowser } from "../support/browser";
+import { drawCommand, drawOfMonth, nextDrawAfter, printed, upcomingIn } from "../support/draw-command";
+import { rehearsalChain } from "../support/drand-relay";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** "2026-12-07": the day in Argentina (UTC−3 all year) of an instant. */
+const argentinaDay = (at: Date) => new Date(at.getTime() - 3 * 60 * MINUTE).toISOString().slice(0, 10);
+/** "7/12/2026", as the pages write days. */
+const shown = (day: string) => day.split("-").map(Number).reverse().join("/");
+/** Set it to a folder to keep a screenshot of each state and width (for a review, never in the repository). */
+const SCREENS = process.env.DRAW_DAY_SCREENS;
+
+const drawAt = nextDrawAfter(new Date());
+const previousDraw = drawOfMonth(drawAt.getUTCFullYear(), drawAt.getUTCMonth() - 1);
+const chain = rehearsalChain();
+
+let app: AppServer;
+let browser: Browser;
+let dataDir: string;
+let drawEnv: Record<string, string>;
+/** Where the server's clock stands, for the browser's own. */
+let serverNow = Date.now();
+
+async function moveServerTo(at: number) {
+  await app.advanceClock(at - serverNow);
+  serverNow = at;
+}
+
+const html = async (urlPath: string) => (await fetch(`${app.origin}${urlPath}`)).text();
+const statParticipants = (page: string) => /data-testid="stat-participants">([^<]*)</.exec(page)?.[1];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "draw-day-"));
+  // The month of the issue: 32 rows, two dated before the window and one repeated id: 29 in play.
+  writeFileSync(path.join(dataDir, "sheet.csv"), monthSheet(argentinaDay(previousDraw), argentinaDay(drawAt)));
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
+  drawEnv = { ...env, DRAW_REHEARSAL_KEY: chain.publicKey, PARTICIPANTS_CSV_URL: path.join(dataDir, "sheet.csv") };
+  [app, browser] = await Promise.all([
+    startAppServer(
+      { ...env, PARTICIPANTS_CSV_URL: path.join(dataDir, "sheet.csv"), SHARED_MAX_AGE_SECONDS: "1" },
+      { port, movableClock: true },
+    ),
+    sharedBrowser(),
+  ]);
+  if (SCREENS) mkdirSync(SCREENS, { recursive: true });
+});
+afterAll(async () => {
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Opens `urlPath` at each width, with JavaScript and without, the browser's clock at the
+ * server's (axe runs in the page: with JavaScript only).
+ */
+async function eachView(urlPath: string, state: string, check: (page: Page, javaScript: boolean) => Promise<void>) {
+  for (const width of [390, 1440]) {
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, context } = await openPage(browser, width, { javaScriptEnabled });
+      if (javaScriptEnabled) await page.clock.install({ time: serverNow });
+      await page.goto(`${app.origin}${urlPath}`);
+      await check(page, javaScriptEnabled);
+      if (SCREENS) {
+        const name = `${state}-${urlPath === "/" ? "home" : urlPath.slice(1)}-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`;
+        await page.screenshot({ path: path.join(SCREENS, name), fullPage: false });
+      }
+      await context.close();
+    }
+  }
+}
+
+describe("draw day, hour by hour", () => {
+  it("before the freeze: the countdown leads; the list counts what the freeze will take, just before it too", async () => {
+    const sorteos = await html("/sorteos");
+    expect(sorteos).not.toContain('id="sorteo-hoy"');
+    expect(statParticipants(sorteos)).toBe("29");
+    expect(await html("/")).toContain(`Van 29 participaciones para el sorteo del ${shown(argentinaDay(drawAt))}.`);
+    await eachView("/sorteos", "antes", async (page) => {
+      expect(await page.locator('[data-testid="countdown"]').count()).toBe(1);
+      expect(await page.locator("#sorteo-hoy").count()).toBe(0);
+    });
+    // Just before the draw instant (30 s: the server's clock runs on while a busy machine serves),
+    // the count the freeze then takes.
+    await moveServerTo(drawAt.getTime() - 30 * SECOND);
+    expect(statParticipants(await html("/sorteos"))).toBe("29");
+  });
+
+  it("frozen: 'Sorteo de hoy' leads with the list's count, hash and link, the round and when it comes", async () => {
+    await moveServerTo(drawAt.getTime() + SECOND);
+    // The first page after the instant freezes the list: the count a second before is the frozen one.
+    await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="frozen"');
+    const status = (await drawCommand(drawEnv, ["status"])).stdout;
+    expect(status).toMatch(/frozen:\s+\S+, 29 entries, list hash ([0-9a-f]{64})/);
+    const listHash = /list hash ([0-9a-f]{64})/.exec(status)![1]!;
+    const round = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
+    const roundShown = round.toLocaleString("es-AR");
+    for (const urlPath of ["/sorteos", "/"]) {
+      await eachView(urlPath, "congelado", async (page, javaScript) => {
+        const today = page.locator("#sorteo-hoy");
+        const text = (await today.textContent()) ?? "";
+        expect(text).toContain("Sorteo de hoy");
+        expect(text).toContain("La lista está cerrada");
+        expect(text).toContain("Entran 29 participaciones");
+        expect(text).toContain(listHash);
+        expect(text).toContain(
+          `El ganador sale de la ronda ${roundShown} de drand, que se publica a las 12:30 (hora de Argentina)`,
+        );
+        const next = nextDrawAfter(new Date(drawAt.getTime() + MINUTE));
+        expect(text).toContain(`Próximo sorteo:`);
+        expect(await today.locator("time").last().getAttribute("datetime")).toBe(next.toISOString());
+        const list = await today.getByRole("link", { name: "Descargar la lista de IDs" }).getAttribute("href");
+        expect(new URL(list!).pathname).toBe(`/sorteos/${argentinaDay(drawAt)}/ids.txt`);
+        const check = await today.getByRole("link", { name: "Cómo comprobarlo" }).getAttribute("href");
+        expect(check).toBe(urlPath === "/" ? "/sorteos#proximo-sorteo" : "#proximo-sorteo");
+        // At the top: it starts within the first screen.
+        const box = (await today.boundingBox())!;
+        expect(box.y).toBeLessThan(page.viewportSize()!.height);
+        if (javaScript) expect(await axeViolations(page, "#sorteo-hoy")).toEqual([]);
+      });
+    }
+    // The countdown is gone from the top; below, the list is the next draw's, empty so far.
+    const sorteos = await html("/sorteos");
+    expect(sorteos).not.toContain('data-testid="countdown"');
+    expect(statParticipants(sorteos)).toBe("0");
+    const ids = await (await fetch(`${app.origin}/sorteos/${argentinaDay(drawAt)}/ids.txt`)).text();
+    expect(ids.split("\n").filter(Boolean)).toHaveLength(29);
+    // Past the round's time and not drawn yet: the round is out, the result on its way.
+    await moveServerTo(drawAt.getTime() + 30 * MINUTE + SECOND);
+    await expect
+      .poll(() => html("/sorteos"), { timeout: 30_000 })
+      .toContain(`La ronda ${roundShown} de drand salió a las 12:30 (hora de Argentina)`);
+  });
+
+  it("drawn: the winner leads, marked for what the record is, with a link to its check", async () => {
+    const status = (await drawCommand(drawEnv, ["status"])).stdout;
+    const { drawAt: upcoming } = upcomingIn(status);
+    expect(upcoming).toEqual(drawAt);
+    const round = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
+    const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(round).signature], {
+      now: new Date(drawAt.getTime() + 31 * MINUTE),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const winnerId = printed(run.stdout, "Winner of round 0");
+    await moveServerTo(drawAt.getTime() + 32 * MINUTE);
+    await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="drawn"');
+    for (const urlPath of ["/sorteos", "/"]) {
+      await eachView(urlPath, "sorteado", async (page, javaScript) => {
+        const today = page.locator("#sorteo-hoy");
+        const text = (await today.textContent()) ?? "";
+        expect(text).toMatch(/^Sorteo de hoy · 12:00Ganó \S+ \S+/);
+        expect(text).toContain(winnerId);
+        // A rehearsal is one, to the eye and to a screen reader: never "verificado".
+        expect(text).toContain("Ensayo");
+        expect(text).not.toContain("verificado");
+        expect(text).toContain("Entre 29 participaciones");
+        const check = await today.getByRole("link", { name: "Comprobá el resultado" }).getAttribute("href");
+        expect(check).toBe(`${urlPath === "/" ? "/sorteos" : ""}#sorteo-${argentinaDay(drawAt)}`);
+        if (javaScript) expect(await axeViolations(page, "#sorteo-hoy")).toEqual([]);
+      });
+    }
+    // A week later, the next draw leads again.
+    await moveServerTo(drawAt.getTime() + 7 * 24 * 60 * MINUTE);
+    await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).not.toContain('id="sorteo-hoy"');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { drawDayOf, isToday } from "~/lib/draw/draw-day";
+import type { ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+
+/** The draw of Monday 7 December 2026, 12:00 in Argentina; its round, 34,618,012, out at 12:30. */
+const DRAW_AT = "2026-12-07T15:00:00.000Z";
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const at = (offset: number) => Date.parse(DRAW_AT) + offset;
+
+const upcoming = (frozen: boolean): UpcomingCommitment => ({
+  drawAt: DRAW_AT,
+  commitment: "b".repeat(64),
+  committedAt: "2026-11-02T15:30:00.000Z",
+  beaconRound: 34_618_012,
+  window: { from: "2026-11-02", through: "2026-12-07" },
+  witnesses: { commitment: null, list: null },
+  awaited: { commitment: [], list: [] },
+  frozen: frozen
+    ? {
+        frozenAt: DRAW_AT,
+        entryCount: 29,
+        listHash: "a".repeat(64),
+        listUrl: "https://opinionlabz.example/sorteos/2026-12-07/ids.txt",
+        leftOut: null,
+        sample: false,
+      }
+    : null,
+});
+
+const drawn = {
+  drawAt: DRAW_AT,
+  entryCount: 29,
+  listHash: "a".repeat(64),
+  listUrl: "https://opinionlabz.example/sorteos/2026-12-07/ids.txt",
+  sample: false,
+  verdict: "unwitnessed",
+  rounds: [{ drandRound: 34_618_012, winnerName: "Camila M.", winnerId: "M-13", winnerCountry: "Perú" }],
+} as unknown as ShownDraw;
+
+describe("drawDayOf", () => {
+  it("is nothing before the freeze", () => {
+    expect(drawDayOf(upcoming(false), [], at(-MINUTE))).toBeNull();
+    expect(drawDayOf(upcoming(false), [], at(MINUTE))).toBeNull();
+  });
+
+  it("tells the frozen list, its round and when drand publishes it, until the result", () => {
+    const today = drawDayOf(upcoming(true), [], at(2 * DAY));
+    expect(today).toEqual({
+      state: "frozen",
+      draw: {
+        drawAt: DRAW_AT,
+        entryCount: 29,
+        listHash: "a".repeat(64),
+        listUrl: "https://opinionlabz.example/sorteos/2026-12-07/ids.txt",
+        beaconRound: 34_618_012,
+        beaconAt: "2026-12-07T15:30:00.000Z",
+        checkAnchor: "proximo-sorteo",
+        sample: false,
+      },
+    });
+  });
+
+  it("leads with the winner for a week after the draw instant, then steps aside", () => {
+    const today = drawDayOf(null, [drawn], at(31 * MINUTE));
+    expect(today).toMatchObject({
+      state: "drawn",
+      draw: { checkAnchor: "sorteo-2026-12-07", entryCount: 29 },
+      winner: { name: "Camila M.", id: "M-13", country: "Perú", mark: "unwitnessed" },
+    });
+    expect(drawDayOf(null, [drawn], at(7 * DAY - 1))?.state).toBe("drawn");
+    expect(drawDayOf(null, [drawn], at(7 * DAY))).toBeNull();
+  });
+
+  it("says 'hoy' on the draw's own day in Argentina only", () => {
+    expect(isToday(DRAW_AT, at(11 * 60 * MINUTE + 59 * MINUTE))).toBe(true); // 23:59 in Argentina
+    expect(isToday(DRAW_AT, at(12 * 60 * MINUTE))).toBe(false); // 00:00 the next day
+  });
+});
