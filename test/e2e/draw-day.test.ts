@@ -107,9 +107,9 @@ describe("draw day, hour by hour", () => {
     // The first page after the instant freezes the list: the count a second before is the frozen one.
     await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="frozen"');
     const status = (await drawCommand(drawEnv, ["status"])).stdout;
-    expect(status).toMatch(/frozen:\s+\S+, 29 entries, list hash ([0-9a-f]{64})/);
-    const listHash = /list hash ([0-9a-f]{64})/.exec(status)![1]!;
-    const round = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
+    expect(status).toMatch(/congelada el [^\n]*, 29 participaciones, huella ([0-9a-f]{64})/);
+    const listHash = /huella ([0-9a-f]{64})/.exec(status)![1]!;
+    const round = upcomingIn(status).drandRound;
     const roundShown = round.toLocaleString("es-AR");
     for (const urlPath of ["/sorteos", "/"]) {
       await eachView(urlPath, "congelado", async (page, javaScript) => {
@@ -150,14 +150,13 @@ describe("draw day, hour by hour", () => {
 
   it("drawn: the winner leads, marked for what the record is, with a link to its check", async () => {
     const status = (await drawCommand(drawEnv, ["status"])).stdout;
-    const { drawAt: upcoming } = upcomingIn(status);
+    const { drawAt: upcoming, drandRound: round } = upcomingIn(status);
     expect(upcoming).toEqual(drawAt);
-    const round = Number(/drand quicknet round (\d+)/.exec(status)?.[1]);
     const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(round).signature], {
       now: new Date(drawAt.getTime() + 31 * MINUTE),
     });
     expect(run.code, run.stderr).toBe(0);
-    const winnerId = printed(run.stdout, "Winner of round 0");
+    const winnerId = printed(run.stdout, "Ganador de la ronda 0");
     await moveServerTo(drawAt.getTime() + 32 * MINUTE);
     await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="drawn"');
     for (const urlPath of ["/sorteos", "/"]) {
