@@ -5,7 +5,7 @@ import { freezeDeadline, freezeDueDraw } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
 import { loadSheetEntries } from "./sheet-entries.server";
 import { ensureCommitment, type DrawRecord, type DrawSummary } from "./stored-draws.server";
-import { startWitnessing, witnessIfDue, witnessSoon } from "./witness-timer.server";
+import { startWitnessing, witnessIfDue, witnessNewStatement } from "./witness-timer.server";
 
 /**
  * The server's draw timer: the draws kept on time by the server itself, never by a command
@@ -53,11 +53,11 @@ export function dueForKeeping(records: readonly DrawRecord<DrawSummary>[], now: 
 export function keepDrawsOnTime(now: number): Promise<void> {
   keeping ??= (async () => {
     try {
-      if (await ensureCommitment(storage.db, now)) void witnessSoon();
+      if (await ensureCommitment(storage.db, now)) witnessNewStatement();
       const outcome = await freezeDueDraw(storage.db, loadSheetEntries, now);
       if (outcome === "frozen") {
         console.log(JSON.stringify({ event: "draw.frozen", at: new Date(now).toISOString() }));
-        void witnessSoon();
+        witnessNewStatement();
       } else if (typeof outcome === "object" && !tooLateToFreeze.has(outcome.tooLate)) {
         tooLateToFreeze.add(outcome.tooLate);
         console.error(

@@ -104,11 +104,14 @@ let nextRoundAt = Infinity;
 /** The wait after a round with failures: 5 s, 10 s, 20 s… at most 5 minutes. */
 const retryDelay = (failedBefore: number) => Math.min(FIRST_RETRY_MS * 2 ** failedBefore, MAX_RETRY_MS);
 
+/** A statement was written while a round ran, after that round had read what is missing. */
+let askAgain = false;
+
 /**
  * Asks now for every token still missing (never waited on by a request), then again after the
  * back-off if any authority failed, or in 5 minutes. Calls while a round runs join it.
  */
-export function witnessSoon(): Promise<void> {
+function witnessSoon(): Promise<void> {
   running ??= witnessPending(retryDelay(failedRounds))
     .then((failures) => {
       failedRounds = failures > 0 ? failedRounds + 1 : 0;
@@ -119,12 +122,24 @@ export function witnessSoon(): Promise<void> {
       return MAX_RETRY_MS;
     })
     .then((wait) => {
+      // A statement the round did not see is asked right away, not a back-off later.
+      const next = askAgain ? 0 : wait;
+      askAgain = false;
       clearTimeout(timer);
-      nextRoundAt = Date.now() + wait;
-      timer = setTimeout(() => void witnessSoon(), wait).unref();
+      nextRoundAt = Date.now() + next;
+      timer = setTimeout(() => void witnessSoon(), next).unref();
     })
     .finally(() => (running = null));
   return running;
+}
+
+/**
+ * Right after a commitment or a freeze: its statement is asked now, or, if a round is running
+ * (which read what was missing before the statement existed), right after that round.
+ */
+export function witnessNewStatement(): void {
+  if (running) askAgain = true;
+  else void witnessSoon();
 }
 
 /**
