@@ -3,7 +3,8 @@
  * its database (injected clock, a rehearsal key), and the page's button in Chromium. Everything
  * matches as published but the public value, which the page's check says is not drand's; it
  * says which value fails when the downloaded ids list is altered on the way, or one digit of
- * the published seed or public value is.
+ * the published seed or public value is, and which sealed text no longer matches when the record
+ * is changed in the database after its seals.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,8 +13,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, sharedBrowser, openPage } from "../support/browser";
-import { drawCommand, expectedWinners, printed, upcomingIn } from "../support/draw-command";
+import { drawCommand, expectedWinners, printed, sha256, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
+import { inDatabase, moveDraw } from "../support/draw-tampering";
 
 const MINUTE = 60_000;
 
@@ -42,6 +44,8 @@ let dataDir: string;
 let winner: string;
 let seed: string;
 let beacon: string;
+/** The draw's instant, epoch ms. */
+let drawAt: number;
 /** The frozen list the draw was made from, as the page links to it. */
 let ids: string[];
 
@@ -58,24 +62,26 @@ beforeAll(async () => {
   ]);
   const drawEnv = { ...env, DRAW_REHEARSAL_KEY: chain.publicKey };
   const status = (await drawCommand(drawEnv, ["status"])).stdout;
-  const { drawAt, drandRound } = upcomingIn(status);
+  const upcoming = upcomingIn(status);
+  drawAt = upcoming.drawAt.getTime();
+  const drandRound = upcoming.drandRound;
   // At the instant the server freezes the list (`status` only reads): its clock is moved there,
   // and the first page it serves after it finds the freeze due.
-  await app.advanceClock(drawAt.getTime() + 1000 - Date.now());
+  await app.advanceClock(drawAt + 1000 - Date.now());
   expect((await fetch(`${app.origin}/sorteos`)).status).toBe(200);
   const frozenAt = Date.parse(
     /congelada el [^\n]*?\((\S+)\),/.exec((await drawCommand(drawEnv, ["status"])).stdout)?.[1] ?? "",
   );
-  expect(frozenAt).toBeGreaterThanOrEqual(drawAt.getTime() + 1000);
-  expect(frozenAt).toBeLessThan(drawAt.getTime() + 30 * MINUTE);
+  expect(frozenAt).toBeGreaterThanOrEqual(drawAt + 1000);
+  expect(frozenAt).toBeLessThan(drawAt + 30 * MINUTE);
   const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(drandRound).signature], {
-    now: new Date(drawAt.getTime() + 31 * MINUTE),
+    now: new Date(drawAt + 31 * MINUTE),
   });
   expect(run.code, run.stderr).toBe(0);
   winner = printed(run.stdout, "Ganador de la ronda 0");
   seed = printed(run.stdout, "semilla");
   beacon = chain.sign(drandRound).randomness;
-  const list = await fetch(`${app.origin}/sorteos/${drawAt.toISOString().slice(0, 10)}/ids.txt`);
+  const list = await fetch(`${app.origin}/sorteos/${new Date(drawAt).toISOString().slice(0, 10)}/ids.txt`);
   ids = (await list.text()).split("\n").filter(Boolean);
   // The rule of docs/draw.md, recomputed here, agrees with the command.
   expect(expectedWinners(seed, ids, [beacon])).toEqual([winner]);
@@ -234,5 +240,101 @@ describe("Verificalo vos on a recorded draw", () => {
     expect(lines.filter((line) => line.includes("(no coincide)"))).toEqual([
       expect.stringMatching(/^Valor público \(sorteo\) \(no coincide\)/),
     ]);
+  });
+});
+
+/**
+ * The record changed in its database after its seals (SQL by hand, the server running, each
+ * change undone after): the page publishes what the database says, and its check, in Chromium,
+ * names what no longer matches the sealed statements. (The same changes on PostgreSQL fail the
+ * auditor's `draw -- verify`: test/server/draw-witnesses.test.ts.)
+ */
+describe("Verificalo vos on a record changed in the database after its seals", () => {
+  const database = () => ({ DATA_DIR: dataDir });
+  /** The record as the site publishes it, once it says `field` is `value`. */
+  const publishedAs = async (field: "drawAt" | "seed" | "listHash", value: string) => {
+    const record = async () => {
+      const response = await fetch(`${app.origin}/sorteos/${drawDay()}/sorteo.json`);
+      return ((await response.json()) as Record<string, string>)[field];
+    };
+    await expect.poll(record, { timeout: 30_000 }).toBe(value);
+  };
+  const drawDay = () => new Date(drawAt - 3 * 60 * MINUTE).toISOString().slice(0, 10);
+  const stored = () =>
+    inDatabase(database(), (db) =>
+      db.selectFrom("draws").selectAll().where("draw_at", "=", drawAt).executeTakeFirstOrThrow(),
+    );
+
+  it("names the sealed texts and the instant when the draw instant is moved 15 s", async () => {
+    const movedAt = drawAt + 15_000;
+    await inDatabase(database(), (db) => moveDraw(db, drawAt, movedAt));
+    try {
+      await publishedAs("drawAt", new Date(movedAt).toISOString());
+      const { page } = await openPage(browser, "mobile");
+      expect(await verifyOnPage(page)).toBe(
+        `No coincide: texto sellado del compromiso, texto sellado de la lista, momento del sorteo, rondas de drand, valor público (sorteo). ${UNVOUCHED()}`,
+      );
+    } finally {
+      await inDatabase(database(), (db) => moveDraw(db, movedAt, drawAt));
+      await publishedAs("drawAt", new Date(drawAt).toISOString());
+    }
+  });
+
+  it("names the sealed texts and the winner when the seed is changed with its commitment", async () => {
+    const original = await stored();
+    const otherSeed = ["5eed", "feed", "beef", "cafe"]
+      .map((word) => word.repeat(16))
+      .find((candidate) => expectedWinners(candidate, ids, [beacon])[0] !== winner)!;
+    await inDatabase(database(), (db) =>
+      db
+        .updateTable("draws")
+        .set({ seed: otherSeed, commitment: sha256(otherSeed) })
+        .where("draw_at", "=", drawAt)
+        .execute(),
+    );
+    try {
+      await publishedAs("seed", otherSeed);
+      const { page } = await openPage(browser, "mobile");
+      expect(await verifyOnPage(page)).toBe(
+        `No coincide: texto sellado del compromiso, texto sellado de la lista, valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`,
+      );
+    } finally {
+      await inDatabase(database(), (db) =>
+        db
+          .updateTable("draws")
+          .set({ seed: original.seed, commitment: original.commitment })
+          .where("draw_at", "=", drawAt)
+          .execute(),
+      );
+      await publishedAs("seed", seed);
+    }
+  });
+
+  it("names the list's sealed text and the winner when the list is changed with its hash", async () => {
+    const original = await stored();
+    const list = ids.map((id) => `${id === winner ? "OL-99999" : id}\n`).join("");
+    await inDatabase(database(), (db) =>
+      db
+        .updateTable("draws")
+        .set({ list_text: list, list_hash: sha256(list) })
+        .where("draw_at", "=", drawAt)
+        .execute(),
+    );
+    try {
+      await publishedAs("listHash", sha256(list));
+      const { page } = await openPage(browser, "mobile");
+      expect(await verifyOnPage(page)).toBe(
+        `No coincide: texto sellado de la lista, valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`,
+      );
+    } finally {
+      await inDatabase(database(), (db) =>
+        db
+          .updateTable("draws")
+          .set({ list_text: original.list_text, list_hash: original.list_hash })
+          .where("draw_at", "=", drawAt)
+          .execute(),
+      );
+      await publishedAs("listHash", original.list_hash!);
+    }
   });
 });

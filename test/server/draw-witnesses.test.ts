@@ -17,14 +17,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/lib/server/parse-env.server";
-import { openStorage } from "~/lib/storage/open-storage.server";
-import type { Tables } from "~/lib/storage/schema";
-import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { drawCommand, expectedWinners, nextDrawAfter, printed, sha256, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
+import { inDatabase, moveDraw } from "../support/draw-tampering";
 import { rootsFile, startStandInAuthority, type StandInAuthority } from "../support/timestamp-authority";
 import { useDatabase } from "../support/waitlist";
 
@@ -40,30 +37,6 @@ const dotted = (count: number) => count.toLocaleString("es-AR");
 
 /** The sheet's entries, in order, each dated a day earlier than the one before, inside the draw's window. */
 const IDS = ["OL-3001", "OL-3002", "OL-3003", "OL-3004"];
-
-/** A draw's instant changed from `from` to `to` in the database, its rounds and seals with it (the key they hang on). */
-async function moveDraw(db: Kysely<Tables>, from: number, to: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("draws").selectAll().where("draw_at", "=", from).executeTakeFirstOrThrow();
-    await trx
-      .insertInto("draws")
-      .values({ ...row, draw_at: to })
-      .execute();
-    await trx.updateTable("draw_rounds").set({ draw_at: to }).where("draw_at", "=", from).execute();
-    await trx.updateTable("draw_witnesses").set({ draw_at: to }).where("draw_at", "=", from).execute();
-    await trx.deleteFrom("draws").where("draw_at", "=", from).execute();
-  });
-}
-
-/** `change` run on the database `env` names, as someone with its address would run SQL by hand. */
-async function inDatabase<T>(env: Record<string, string>, change: (db: Kysely<Tables>) => Promise<T>): Promise<T> {
-  const storage = await openStorage(parseEnv(env, ROOT).database);
-  try {
-    return await change(storage.db);
-  } finally {
-    await storage.db.destroy();
-  }
-}
 
 /** The server's log lines of one event about one authority, parsed, in order. */
 function logged(app: AppServer, event: string, authority: StandInAuthority): Record<string, string | number>[] {
