@@ -18,11 +18,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { drawCommand, expectedWinners, nextDrawAfter, printed, sha256, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 import { inDatabase, moveDraw } from "../support/draw-tampering";
-import { rootsFile, startStandInAuthority, type StandInAuthority } from "../support/timestamp-authority";
+import {
+  opensslVerifies,
+  rootsFile,
+  startStandInAuthority,
+  type StandInAuthority,
+} from "../support/timestamp-authority";
 import { useDatabase } from "../support/waitlist";
 
 const SECOND = 1000;
@@ -332,6 +338,27 @@ describe("both authorities down from the freeze until after the round, on Postgr
     const clean = await audit();
     expect(clean.stdout).toContain("Todo coincide");
     expect(clean.code, clean.stdout).toBe(0);
+
+    // Each seal the server stored, as the record publishes it: openssl accepts it over its
+    // statement with its own authority's root, and refuses it with the other's. The commitment
+    // has one (the other authority was slow until the draw), the list both.
+    const record = (await (
+      await fetch(`${app.origin}/sorteos/${dayFrom(drawAt, 0)}/sorteo.json`)
+    ).json()) as PublishedDraw;
+    const bytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+    for (const kind of ["commitment", "list"] as const) {
+      const { url, tokens } = record.witnesses[kind]!;
+      expect(tokens.map((token) => token.authority).sort()).toEqual(
+        (kind === "commitment" ? [one.url] : [one.url, two.url]).sort(),
+      );
+      const statement = await bytes(url);
+      for (const token of tokens) {
+        const [own, other] = token.authority === one.url ? [one, two] : [two, one];
+        const reply = await bytes(token.url);
+        expect(await opensslVerifies(statement, reply, own.rootFile), token.url).toBe(true);
+        expect(await opensslVerifies(statement, reply, other.rootFile), token.url).toBe(false);
+      }
+    }
 
     // Each value the seals saw, changed in the database afterwards (SQL typed by hand while the
     // server runs, each change undone before the next): the site publishes the changed record,

@@ -1,6 +1,7 @@
 /**
  * A draw's participation data erased 12 months after its instant, on a real embedded database
- * (a temporary SQLite file), with the clock passed in; the proof kept.
+ * (a temporary SQLite file), with the clock passed in; the proof kept, its sealed statements and
+ * their seals included (docs/draw.md, "Retention").
  */
 import { describe, expect, it } from "vitest";
 import { eraseExpiredDrawData } from "~/lib/draw-records/retention.server";
@@ -16,6 +17,22 @@ describe("draw retention", () => {
   it("erases a draw's list, names, countries and winners 12 months after its instant, keeping the proof", async () => {
     await ensureCommitment(storage.db, T0);
     const { draw } = await frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 31 * MINUTE));
+    // Its statements and an authority's seal (hashes, counts and dates: no one's data).
+    const seal = {
+      draw_at: DRAW,
+      statement: "list" as const,
+      authority: "http://timestamp.example",
+      reply: "MIIB",
+      stamped_at: DRAW + 2000,
+      latest_at: DRAW + 3000,
+      received_at: DRAW + 4000,
+    };
+    await storage.db.insertInto("draw_witnesses").values(seal).execute();
+    await storage.db
+      .updateTable("draws")
+      .set({ commitment_statement: "compromiso\n", list_statement: "lista\n" })
+      .where("draw_at", "=", DRAW)
+      .execute();
     expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY - 1)).toBe(0);
     expect(await eraseExpiredDrawData(storage.db, DRAW + 365 * DAY)).toBe(1);
     expect(await eraseExpiredDrawData(storage.db, DRAW + 366 * DAY)).toBe(0);
@@ -31,7 +48,10 @@ describe("draw retention", () => {
       list_hash: draw.list_hash,
       seed: draw.seed,
       erased_at: DRAW + 365 * DAY,
+      commitment_statement: "compromiso\n",
+      list_statement: "lista\n",
     });
+    expect(await storage.db.selectFrom("draw_witnesses").selectAll().execute()).toEqual([seal]);
     const [round] = await storage.db.selectFrom("draw_rounds").selectAll().execute();
     expect(round).toMatchObject({ winner_id: "", winner_name: "", winner_country: null, beacon: BEACON });
     // The next month's draw, committed at the run, is not 12 months old: untouched.
