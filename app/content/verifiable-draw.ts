@@ -37,7 +37,7 @@ export const DRAW_RULE_STEPS: DrawRuleStep[] = [
 /** What a participant should keep to hold us to a draw without relying on our page, and until when. */
 export const WHAT_TO_KEEP: DrawRuleStep = {
   title: "Qué guardar y hasta cuándo",
-  text: "Si querés controlarnos sin depender de esta página, guardá dos cosas, cada una con sus sellos: antes del sorteo, el compromiso; el día del sorteo, apenas se publique, la huella de la lista (y la lista, si querés). Están en «Verificalo vos», cada una con un enlace a su texto y a los sellos de cada autoridad. Guardalas hasta que se entregue el premio: 30 días después del sorteo, y 30 más por cada resorteo. Los sellos son archivos firmados por las autoridades, no por nosotros: prueban la fecha aunque después cambiáramos algo en esta página.",
+  text: "Si querés controlarnos sin depender de esta página, guardá dos cosas, cada una con sus sellos: antes del sorteo, el compromiso; el día del sorteo, apenas se publique, la huella de la lista (y la lista, si querés). Están en «Verificalo vos», cada una con un enlace a su texto y a los sellos de cada autoridad. Guardalas hasta que se entregue el premio: 30 días después del sorteo, y 30 más por cada resorteo. Los sellos son archivos firmados por las autoridades, no por nosotros: prueban la fecha aunque después cambiáramos algo en esta página. Eso sí: un sello prueba que un texto existía a esa hora, no que fuera el único que hicimos sellar; lo que guardaste es lo que muestra que no lo cambiamos por otro.",
 };
 
 /** What anyone can check once the seed is published, with nothing of ours but the published files. */

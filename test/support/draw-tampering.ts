@@ -6,8 +6,8 @@ import { ROOT } from "./app-server";
 
 /**
  * A draw's record changed by hand in its database, as anyone holding its address could (a
- * dishonest organizer with a copy of it, in the issue's words): what the witnesses' seals are
- * there to give away (docs/draw.md, "What this protects against").
+ * dishonest organizer with a copy of it): what the witnesses' seals are
+ * there to give away (docs/draw.md, "What this protects against, and what it does not").
  */
 
 /** `change` run on the database `env` names (DATA_DIR or DATABASE_URL), while the servers run. */

@@ -287,6 +287,10 @@ describe("before the script runs", () => {
     expect(html).toContain(
       "Se corrió de la ronda 10.022.812 a la 10.024.141: ninguna autoridad selló la lista antes de que drand publicara la ronda 10.022.812",
     );
+    // What a seal does not prove, and so why to keep what the page shows before the draw.
+    expect(html).toContain(
+      "un sello prueba que un texto existía a esa hora, no que fuera el único que hicimos sellar; lo que guardaste es lo que muestra que no lo cambiamos por otro.",
+    );
     // No technical word on the page's prose: the values are called what they are.
     expect(html).not.toMatch(/SHA-256|HMAC|\bbits\b|\bBLS\b/);
   });
