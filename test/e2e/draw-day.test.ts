@@ -92,6 +92,19 @@ describe("draw day, hour by hour", () => {
     expect(sorteos).not.toContain('id="sorteo-hoy"');
     expect(statParticipants(sorteos)).toBe("29");
     expect(await html("/")).toContain(`Van 29 participaciones para el sorteo del ${shown(argentinaDay(drawAt))}.`);
+    // Searched and paged, over HTTP: 29 entries, 10 a page; the rows out are found with why.
+    const rowsOf = (page: string) =>
+      [...page.matchAll(/data-testid="participant-row">(?:<td[^>]*>[^<]*<\/td>){2}<td[^>]*>([^<]*)</g)].map(
+        (m) => m[1],
+      );
+    expect(rowsOf(await html("/sorteos?page=3"))).toHaveLength(9);
+    const pages = await Promise.all(["1", "2", "3"].map(async (page) => rowsOf(await html(`/sorteos?page=${page}`))));
+    expect(new Set(pages.flat()).size).toBe(29);
+    const early = await html("/sorteos?q=M-01");
+    expect(early).toContain(
+      `Tu participación del ${shown(argentinaDay(new Date(previousDraw.getTime() - 3 * 24 * 60 * MINUTE)))} era para el sorteo del ${shown(argentinaDay(previousDraw))}, no para este.`,
+    );
+    expect(await html("/sorteos?q=m-10")).toContain("Repetida: el id M-10 ya participa con una fila del");
     await eachView("/sorteos", "antes", async (page) => {
       expect(await page.locator('[data-testid="countdown"]').count()).toBe(1);
       expect(await page.locator("#sorteo-hoy").count()).toBe(0);
