@@ -1,3 +1,4 @@
+import { UNVERIFIED_MARKS } from "~/content/winner-marks";
 import type { DrawVerdict } from "~/lib/draw/published-draw";
 import { Icon } from "./icons";
 
@@ -7,17 +8,9 @@ import { Icon } from "./icons";
  */
 export type WinnerMark = DrawVerdict | "example";
 
-const NOT_VERIFIED: Record<Exclude<WinnerMark, "verified">, [label: string, meaning: string]> = {
-  example: ["Ejemplo", "no es una persona real"],
-  sample: ["Sorteo de muestra", "entre participaciones de ejemplo"],
-  rehearsal: ["Ensayo", "un sorteo de prueba, sin premio"],
-  unwitnessed: ["Sin testigos", "ninguna autoridad independiente selló sus datos antes del sorteo"],
-  mismatch: ["No coincide", "la cuenta con los datos publicados no da este resultado"],
-};
-
 /**
  * Beside a winner's name: the verified badge only for a record the server's check verified;
- * any other card says what it is, to the eye and to a screen reader alike.
+ * any other card says what it is, to the eye (as large as the name) and to a screen reader alike.
  */
 export function WinnerMarkBadge({ mark }: { mark: WinnerMark }) {
   if (mark === "verified") {
@@ -28,11 +21,17 @@ export function WinnerMarkBadge({ mark }: { mark: WinnerMark }) {
       </span>
     );
   }
-  const [label, meaning] = NOT_VERIFIED[mark];
+  const { label, meaning } = UNVERIFIED_MARKS[mark];
   return (
-    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
       {label}
       <span className="sr-only">: {meaning}</span>
     </span>
   );
+}
+
+/** The notice above winner cards: each mark the cards carry, explained, in the order of the cards. */
+export function marksExplained(marks: readonly WinnerMark[]): string {
+  const shown = [...new Set(marks)].filter((mark): mark is Exclude<WinnerMark, "verified"> => mark !== "verified");
+  return shown.map((mark) => UNVERIFIED_MARKS[mark].explained).join(" ");
 }

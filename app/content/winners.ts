@@ -4,7 +4,9 @@ export type WinnerTone = "indigo" | "amber" | "emerald" | "sky" | "rose" | "viol
 /**
  * docs/product.md, "Winners": one of the spec's hard-coded testimonials. They fill the home
  * carousel's places only while there are fewer recorded draws, each marked as an example and
- * never as verified: the spec's "verified flag" is left out for that reason.
+ * never as verified: the spec's "verified flag" is left out for that reason, and so are its date
+ * and prize, which would read as a draw's record (docs/decisions/071-examples-that-cannot-pass-for-real.md).
+ * Each speaks the Spanish of where it says it is from.
  */
 export interface Winner {
   id: string;
@@ -12,8 +14,6 @@ export interface Winner {
   name: string;
   /** "Ciudad, País". */
   location: string;
-  date: string;
-  prize: string;
   testimonial: string;
   surveyType: string;
   tone: WinnerTone;
@@ -24,104 +24,85 @@ export const DRAW_PRIZE = "Visa US$200";
 
 export const WINNERS: Winner[] = [
   {
-    id: "w-2026-11",
+    id: "ejemplo-1",
     name: "Valentina R.",
     location: "Córdoba, Argentina",
-    date: "noviembre de 2026",
-    prize: DRAW_PRIZE,
     testimonial:
       "Pensé que era un chiste hasta que me llegó el mail. La tarjeta llegó en una semana y la usé para las compras del mes.",
     surveyType: "Consumo masivo",
     tone: "indigo",
   },
   {
-    id: "w-2026-10",
+    id: "ejemplo-2",
     name: "Diego M.",
     location: "Guadalajara, México",
-    date: "octubre de 2026",
-    prize: DRAW_PRIZE,
-    testimonial: "Las encuestas son cortas y sobre cosas que uso. Respondía una en el colectivo y un mes me tocó a mí.",
+    testimonial: "Las encuestas son cortas y sobre cosas que uso. Respondía una en el camión y un mes me tocó a mí.",
     surveyType: "Tecnología",
     tone: "amber",
   },
   {
-    id: "w-2026-09",
+    id: "ejemplo-3",
     name: "Camila S.",
     location: "Barranquilla, Colombia",
-    date: "septiembre de 2026",
-    prize: DRAW_PRIZE,
     testimonial:
       "Me gustó que nunca me pidieran datos de más. Respondí con tranquilidad y el premio fue una sorpresa hermosa.",
     surveyType: "Belleza y cuidado personal",
     tone: "emerald",
   },
   {
-    id: "w-2026-08",
+    id: "ejemplo-4",
     name: "Martín P.",
     location: "Valparaíso, Chile",
-    date: "agosto de 2026",
-    prize: DRAW_PRIZE,
-    testimonial: "Me escribieron de soporte para confirmar mis datos y en pocos días tenía la tarjeta. Todo muy claro.",
+    testimonial:
+      "Me escribieron de soporte para confirmar mis datos y en pocos días tenía la tarjeta. Todo súper claro.",
     surveyType: "Servicios financieros",
     tone: "sky",
   },
   {
-    id: "w-2026-07",
+    id: "ejemplo-5",
     name: "Javiera L.",
     location: "Santiago, Chile",
-    date: "julio de 2026",
-    prize: DRAW_PRIZE,
-    testimonial: "Dos minutos por encuesta, de verdad. Lo hago mientras tomo el café y ya me gané un sorteo.",
+    testimonial: "Dos minutos por encuesta, de verdad. Lo hago mientras tomo once y ya me gané un sorteo.",
     surveyType: "Alimentos y bebidas",
     tone: "rose",
   },
   {
-    id: "w-2026-06",
+    id: "ejemplo-6",
     name: "Luis H.",
     location: "Lima, Perú",
-    date: "junio de 2026",
-    prize: DRAW_PRIZE,
     testimonial: "Desconfiaba, como todos. Ver mi nombre publicado con la inicial nada más me dio mucha confianza.",
     surveyType: "Telecomunicaciones",
     tone: "violet",
   },
   {
-    id: "w-2026-05",
+    id: "ejemplo-7",
     name: "Florencia G.",
     location: "Rosario, Argentina",
-    date: "mayo de 2026",
-    prize: DRAW_PRIZE,
     testimonial: "Las preguntas tenían que ver con lo que compro de verdad. Se nota que las marcas escuchan.",
     surveyType: "Hogar y decoración",
     tone: "amber",
   },
   {
-    id: "w-2026-04",
+    id: "ejemplo-8",
     name: "Mariana C.",
     location: "Monterrey, México",
-    date: "abril de 2026",
-    prize: DRAW_PRIZE,
-    testimonial: "Usé la tarjeta para comprarle útiles a mis hijos. Sigo respondiendo todos los meses.",
+    testimonial: "Usé la tarjeta para comprarle los útiles a mis hijos. Sigo respondiendo todos los meses.",
     surveyType: "Educación",
     tone: "indigo",
   },
   {
-    id: "w-2026-03",
+    id: "ejemplo-9",
     name: "Rafael T.",
     location: "Curitiba, Brasil",
-    date: "marzo de 2026",
-    prize: DRAW_PRIZE,
-    testimonial: "Nada de cuestionarios eternos ni de descalificarte a la mitad. Respondés y listo.",
+    testimonial: "Nada de cuestionarios eternos ni de descalificarte a la mitad. Respondes y listo.",
     surveyType: "Movilidad y transporte",
     tone: "emerald",
   },
   {
-    id: "w-2026-02",
+    id: "ejemplo-10",
     name: "Sofía B.",
     location: "Bogotá, Colombia",
-    date: "febrero de 2026",
-    prize: DRAW_PRIZE,
-    testimonial: "Me avisaron por mail, respondí y al toque me ayudaron con todo. Atención humana de verdad.",
+    testimonial: "Me avisaron por correo, respondí y de una me ayudaron con todo. Atención humana de verdad.",
     surveyType: "Entretenimiento",
     tone: "sky",
   },

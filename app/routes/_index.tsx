@@ -8,7 +8,7 @@ import { SurveyStepsExplainer } from "~/components/home/survey-steps-explainer";
 import { RecentParticipants } from "~/components/home/recent-participants";
 import { Winners } from "~/components/home/winners";
 import { OrganizationJsonLd } from "~/components/json-ld";
-import { HOME_PAGE } from "~/content/pages/home";
+import { homePage } from "~/content/pages/home";
 import { getRecentParticipants } from "~/lib/participants/participants.server";
 import { getHomeDraws } from "~/lib/draw-records/draws-view.server";
 import { drawDayOf } from "~/lib/draw/draw-day";
@@ -18,7 +18,9 @@ import { metaFor } from "~/lib/sharing/social-meta";
 import { useRevalidateOnInterval } from "~/lib/hooks/use-revalidate-on-interval";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
-export const meta = metaFor(HOME_PAGE);
+export const meta = metaFor<{ drawn: { notReal: unknown }[] }>((data) =>
+  homePage(data?.drawn.some((winner) => winner.notReal === null) ?? false),
+);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 
 export async function loader() {

@@ -51,7 +51,7 @@ export default function SorteosPage() {
         <DrawHero today={today} />
         <ParticipantsSection listing={listing} draw={listDraw} surveyOpen={surveyOpen} />
         <DrawEntrySteps />
-        <PreviousWinners draws={draws.draws} sample={draws.sampleSheet} />
+        <PreviousWinners draws={draws.draws} />
         <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} declaredRoots={draws.declaredRoots} />
         <FaqSection />
         <FaqJsonLd />

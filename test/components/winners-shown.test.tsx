@@ -49,7 +49,14 @@ describe("the home carousel", () => {
     }
     expect(textOf(html)).toContain("Así publicamos a cada ganador");
     expect(textOf(html)).not.toContain("Personas reales");
-    expect(textOf(html)).toContain("Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana");
+    expect(textOf(html)).toContain(
+      "«Ejemplo» marca una tarjeta que muestra cómo publicamos a quien gana: no es una persona real.",
+    );
+    // An example carries no draw's date and no prize: nothing that reads as a record.
+    for (const slide of slides) {
+      expect(textOf(slide)).not.toMatch(/Sorteo de|\b20\d\d\b|Visa US\$200|Premio/);
+      expect(slide).not.toContain("<time");
+    }
   });
 
   it("a recorded draw's winner leads, verified, with its country, month, prize, delivery and record; nine examples after", () => {
@@ -97,6 +104,10 @@ describe("the home carousel", () => {
     }
     expect(html).not.toContain("sorteo verificado");
     expect(textOf(html)).toContain("Así publicamos a cada ganador");
+    // The notice explains each mark the cards carry, "Ensayo" and "Ejemplo" too.
+    expect(textOf(html)).toContain(
+      "«Sorteo de muestra» es un sorteo hecho con la lista de muestra: quien sale no es una persona real. «Ensayo» es un sorteo de prueba, con una clave de prueba en lugar de drand: no tiene premio. «Ejemplo» marca",
+    );
   });
 });
 
@@ -135,7 +146,7 @@ function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "veri
 
 describe("/sorteos' previous winners", () => {
   it("before any draw: the four examples, marked", () => {
-    const html = renderToString(<PreviousWinners draws={[]} sample={false} />);
+    const html = renderToString(<PreviousWinners draws={[]} />);
     const cards = html.split("<li").slice(1);
     expect(cards).toHaveLength(4);
     for (const card of cards) expect(textOf(card)).toContain("Ejemplo : no es una persona real");
@@ -146,7 +157,7 @@ describe("/sorteos' previous winners", () => {
     const draws = ["2027-03-01", "2027-02-01", "2027-01-04", "2026-12-07", "2026-11-02"].map((day, index) =>
       recordedDraw(`${day}T15:00:00.000Z`, `Ganador ${index} G.`),
     );
-    const html = renderToString(<PreviousWinners draws={draws} sample={false} />);
+    const html = renderToString(<PreviousWinners draws={draws} />);
     const cards = html.split("<li").slice(1);
     expect(cards).toHaveLength(5);
     expect(html).not.toContain("Ejemplo");
@@ -164,7 +175,7 @@ describe("/sorteos' previous winners", () => {
     const spelt = (country: string) => {
       const draw = recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.");
       draw.rounds[0]!.winnerCountry = country;
-      return renderToString(<PreviousWinners draws={[draw]} sample={false} />).split("<li")[1]!;
+      return renderToString(<PreviousWinners draws={[draw]} />).split("<li")[1]!;
     };
     // Mexico's green band; the card's other icons are not flags (a flag is drawn 3 by 2).
     for (const country of ["México", "mexico", " MEXICO "]) expect(spelt(country), country).toContain('fill="#006847"');
@@ -176,7 +187,7 @@ describe("/sorteos' previous winners", () => {
     const card = (verdict: DrawVerdict) =>
       textOf(
         renderToString(
-          <PreviousWinners draws={[recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.", verdict)]} sample={false} />,
+          <PreviousWinners draws={[recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.", verdict)]} />,
         ).split("<li")[1]!,
       );
     expect(card("verified")).toContain("Lucía F. (sorteo verificado)");
@@ -190,9 +201,7 @@ describe("/sorteos' previous winners", () => {
   });
 
   it("one recorded draw leads three marked examples", () => {
-    const html = renderToString(
-      <PreviousWinners draws={[recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.")]} sample={false} />,
-    );
+    const html = renderToString(<PreviousWinners draws={[recordedDraw("2026-12-07T15:00:00.000Z", "Lucía F.")]} />);
     const cards = html.split("<li").slice(1).map(textOf);
     expect(cards).toHaveLength(4);
     expect(cards[0]).toContain("Lucía F. (sorteo verificado)");

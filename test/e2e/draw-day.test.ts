@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthSheet } from "../mocks/sheets";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
@@ -86,6 +86,16 @@ async function eachView(urlPath: string, state: string, check: (page: Page, java
   }
 }
 
+/** With no draw recorded, every winner card is a marked example, and none shows a date or a prize. */
+async function expectExamplesUndated(cards: Locator, count: number) {
+  expect(await cards.count()).toBe(count);
+  for (const text of await cards.allTextContents()) {
+    expect(text).toContain("Ejemplo");
+    expect(text).not.toMatch(/\b20\d\d\b|\d+\/\d+|Sorteo de |US\$200/);
+  }
+  expect(await cards.locator("time").count()).toBe(0);
+}
+
 describe("draw day, hour by hour", () => {
   it("before the freeze: the countdown leads; the list counts what the freeze will take, just before it too", async () => {
     const sorteos = await html("/sorteos");
@@ -108,6 +118,11 @@ describe("draw day, hour by hour", () => {
     await eachView("/sorteos", "antes", async (page) => {
       expect(await page.locator('[data-testid="countdown"]').count()).toBe(1);
       expect(await page.locator("#sorteo-hoy").count()).toBe(0);
+      await expectExamplesUndated(page.locator("#ganadores-anteriores li"), 4);
+    });
+    await eachView("/", "antes", async (page) => {
+      expect(await page.locator("#sorteo-hoy").count()).toBe(0);
+      await expectExamplesUndated(page.locator('[aria-roledescription="slide"]'), 10);
     });
     // Just before the draw instant (30 s: the server's clock runs on while a busy machine serves),
     // the count the freeze then takes.

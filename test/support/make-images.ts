@@ -66,7 +66,7 @@ function shareImageHtml(): string {
           <p style="margin-top:16px;font-size:20px;color:${BRAND[50]}">Primer lunes de cada mes</p>
         </div>
       </div>
-      <div style="display:flex;gap:14px">${["Gratis", "100% confidencial", "Ganadores reales"].map(chip).join("")}</div>
+      <div style="display:flex;gap:14px">${["Gratis", "100% confidencial", "Sorteo verificable"].map(chip).join("")}</div>
     </div>`,
     BRAND[950],
   );

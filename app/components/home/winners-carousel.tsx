@@ -51,7 +51,8 @@ function CardShell({
   name: string;
   mark: WinnerMark;
   place: string | null;
-  when: string;
+  /** The draw a real card comes from; an example has none. */
+  when: string | null;
   children: ReactNode;
   footer: ReactNode;
 }) {
@@ -79,10 +80,12 @@ function CardShell({
             ) : null}
           </div>
         </div>
-        <p className="mt-4 flex items-center gap-1.5 text-xs font-medium text-slate-600">
-          <Icon name="calendar" className="h-4 w-4" />
-          {when}
-        </p>
+        {when ? (
+          <p className="mt-4 flex items-center gap-1.5 text-xs font-medium text-slate-600">
+            <Icon name="calendar" className="h-4 w-4" />
+            {when}
+          </p>
+        ) : null}
       </div>
       <div className="flex-1 px-6 py-4 text-sm leading-relaxed text-slate-700">{children}</div>
       {footer ? (
@@ -139,7 +142,7 @@ function DrawnWinnerSlide({ winner }: { winner: DrawnWinner }) {
   );
 }
 
-/** One of the spec's testimonials: shown only to fill places, marked as an example. */
+/** One of the spec's testimonials: shown only to fill places, marked as an example, with no date or prize. */
 function ExampleWinnerSlide({ winner }: { winner: Winner }) {
   return (
     <CardShell
@@ -147,15 +150,12 @@ function ExampleWinnerSlide({ winner }: { winner: Winner }) {
       name={winner.name}
       mark="example"
       place={winner.location}
-      when={`Sorteo de ${winner.date}`}
+      when={null}
       footer={
-        <>
-          <div>
-            <dt className="sr-only">Tipo de encuesta</dt>
-            <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{winner.surveyType}</dd>
-          </div>
-          <PrizeTerm prize={winner.prize} />
-        </>
+        <div>
+          <dt className="sr-only">Tipo de encuesta</dt>
+          <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{winner.surveyType}</dd>
+        </div>
       }
     >
       <blockquote>

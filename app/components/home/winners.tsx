@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { WINNERS } from "~/content/winners";
 import { examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
 import { Icon } from "../icons";
+import { marksExplained } from "../winner-mark";
 import { SectionHeading } from "./section-heading";
 import { WinnersCarousel, type CarouselWinner } from "./winners-carousel";
 
@@ -18,7 +19,9 @@ export function Winners({ drawn }: { drawn: DrawnWinner[] }) {
     ...examplesToFill(WINNERS, drawn.length, PLACES).map((winner) => ({ kind: "example" as const, winner })),
   ];
   const real = drawn.filter((winner) => winner.notReal === null).length;
-  const examples = places.some((place) => place.kind === "example");
+  const explained = marksExplained(
+    places.map((place) => (place.kind === "example" ? ("example" as const) : place.winner.mark)),
+  );
   return (
     <section
       id="ganadores"
@@ -34,9 +37,7 @@ export function Winners({ drawn }: { drawn: DrawnWinner[] }) {
         >
           Cada mes una persona se lleva una tarjeta Visa de US$200. Publicamos solo su nombre y la inicial del apellido
           para cuidar su privacidad.
-          {examples
-            ? " Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana: no son personas reales."
-            : null}
+          {explained ? ` ${explained}` : null}
         </SectionHeading>
 
         <div className="mt-12">

@@ -6,7 +6,7 @@ import type { ShownDraw } from "~/lib/draw/published-draw";
 import { drawnWinners, examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
 import { normalizeSearchText } from "~/lib/participants/search-text";
 import { CountryFlag } from "../country-flag";
-import { WinnerMarkBadge, type WinnerMark } from "../winner-mark";
+import { marksExplained, WinnerMarkBadge, type WinnerMark } from "../winner-mark";
 import { PrizeBadge } from "../prize-badge";
 import { PageSection } from "./page-section";
 import { initialsOf } from "~/lib/ui/initials";
@@ -41,20 +41,6 @@ function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
           {winner.country.name}
         </p>
       </WinnerHeading>
-      <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <div>
-          <dt className="sr-only">Premio</dt>
-          <dd>
-            <PrizeBadge prize={winner.prize} />
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">Fecha del sorteo</dt>
-          <dd className="text-slate-600">
-            <time dateTime={winner.date}>{winner.dateLabel}</time>
-          </dd>
-        </div>
-      </dl>
       <blockquote className="mt-5 flex-1 border-t border-slate-100 pt-5 leading-relaxed text-slate-700">
         <p>“{winner.testimonial}”</p>
       </blockquote>
@@ -117,10 +103,12 @@ const PLACES = 4;
  * Every recorded draw's winner, newest first; while there are fewer than four, the example
  * winners fill the rest, each marked as an example (docs/product.md, "Winners").
  */
-export function PreviousWinners({ draws, sample }: { draws: ShownDraw[]; sample: boolean }) {
+export function PreviousWinners({ draws }: { draws: ShownDraw[] }) {
   const drawn = drawnWinners(draws);
   const examples = examplesToFill(DRAW_WINNERS, drawn.length, PLACES);
   const real = drawn.some((winner) => winner.notReal === null);
+  // The notice explains each mark the cards carry: "Ejemplo", "Ensayo", "Sorteo de muestra"…
+  const explained = marksExplained([...drawn.map((winner) => winner.mark), ...examples.map(() => "example" as const)]);
   return (
     <PageSection
       id="ganadores-anteriores"
@@ -128,13 +116,9 @@ export function PreviousWinners({ draws, sample }: { draws: ShownDraw[]; sample:
       title="Ganadores anteriores"
       lead="Cada mes alguien se lleva una tarjeta Visa de US$200. Publicamos solo el nombre y la inicial del apellido."
     >
-      {sample || examples.length > 0 ? (
+      {explained ? (
         <div className="mb-6">
-          <SampleDataNotice>
-            {sample && drawn.length > 0
-              ? "Estos sorteos se hicieron con la lista de muestra: sus ganadores no son personas reales."
-              : "Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana: no son personas reales."}
-          </SampleDataNotice>
+          <SampleDataNotice>{explained}</SampleDataNotice>
         </div>
       ) : null}
       <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">

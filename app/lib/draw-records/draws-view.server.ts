@@ -3,7 +3,6 @@ import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
 import { nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
 import type { ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import type { EntryRule } from "~/lib/participants/entries-in-play";
-import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { dueForKeeping, keepDrawsOnTime } from "./draw-timer.server";
 import type { DrawSnapshot } from "./draw-snapshot.server";
@@ -24,8 +23,6 @@ export interface DrawsView {
   upcoming: UpcomingCommitment | null;
   /** Newest first. */
   draws: ShownDraw[];
-  /** The bundled sample sheet is served: winners shown are examples. */
-  sampleSheet: boolean;
   /** Roots the site trusts for its witnesses besides the well-known ones (PEM), or null. */
   declaredRoots: string | null;
 }
@@ -79,7 +76,6 @@ export async function getSorteosDraws(now = Date.now()): Promise<{ view: DrawsVi
   const view = {
     upcoming: snapshot.upcoming,
     draws: snapshot.draws,
-    sampleSheet: env.sheetSource.kind === "file" && env.sheetSource.isBundledSample,
     declaredRoots: declaredWitnessRoots(),
   };
   return { view, rule: nextFreezeRule(snapshot, now) };

@@ -36,12 +36,18 @@ function pageMeta(page: PageSummary, siteUrl: string): MetaDescriptor[] {
 
 /**
  * A route's `meta` export for the page it renders; a URL that must stay out of search
- * results (a search on /sorteos, a later page) adds its robots directive.
+ * results (a search on /sorteos, a later page) adds its robots directive. `page` may depend on
+ * the route's data (the home page claims real winners only once a real draw exists).
  */
-export function metaFor(page: PageSummary) {
-  return ({ matches, location }: Pick<MetaArgs, "matches" | "location">): MetaDescriptor[] => {
+export function metaFor<Data>(page: PageSummary | ((data: Data | undefined) => PageSummary)) {
+  return ({
+    matches,
+    location,
+    data,
+  }: Pick<MetaArgs, "matches" | "location"> & { data?: unknown }): MetaDescriptor[] => {
     const robots = robotsDirectiveFor(location);
-    const tags = pageMeta(page, siteUrlFromMatches(matches));
+    const summary = typeof page === "function" ? page(data as Data | undefined) : page;
+    const tags = pageMeta(summary, siteUrlFromMatches(matches));
     return robots ? [...tags, { name: "robots", content: robots }] : tags;
   };
 }

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { SHARE_IMAGE, SITE_NAME, type PageSummary } from "~/content/site";
 import { DRAWS_PAGE } from "~/content/pages/draws";
-import { HOME_PAGE } from "~/content/pages/home";
+import { HOME_PAGE, homePage } from "~/content/pages/home";
 import { metaFor, unlistedPageMeta } from "~/lib/sharing/social-meta";
 
 const page: PageSummary = { path: "/sorteos", title: "Sorteos | Opinion Labz", description: "Quiénes participan." };
@@ -94,5 +94,18 @@ describe("unlistedPageMeta", () => {
       title: "Página no encontrada",
       robots: "noindex",
     });
+  });
+});
+
+describe("the home page's description", () => {
+  const meta = metaFor<{ real: boolean }>((data) => homePage(data?.real ?? false));
+  const shown = (real: boolean) => tags(meta({ matches: [] as never, location: AT_HOME, data: { real } }));
+
+  it("claims real winners only once a real draw exists, in every tag that describes it", () => {
+    for (const name of ["description", "og:description", "twitter:description"]) {
+      expect(shown(false)[name]).toContain("con un sorteo que cualquiera puede verificar");
+      expect(shown(false)[name]).not.toMatch(/ganadores reales/i);
+      expect(shown(true)[name]).toContain("con ganadores reales");
+    }
   });
 });
