@@ -128,8 +128,9 @@ if (command === "rehearsal-key") {
   });
 } else {
   const { storage } = await import("~/lib/storage/database.server");
-  const { checkBeaconCommand, claimedCommand, describeDraw, discardCommand, drawCommand, drawStatus } =
+  const { checkBeaconCommand, claimedCommand, discardCommand, drawCommand, drawStatus } =
     await import("~/lib/draw-records/draw-commands.server");
+  const { describeDraw } = await import("~/lib/draw-records/record-text.server");
   const signature = options.get("--signature") ?? null;
   try {
     await refusedWith2(async () => {

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
-import { checkPublishedDraw, downloadList, downloadWitnessFiles, roundName } from "~/lib/draw/draw-checks";
+import { checkPublishedDraw, roundName } from "~/lib/draw/draw-checks";
+import { downloadList, downloadWitnessFiles } from "~/lib/draw/published-files";
 import { drawAnchor, type PublishedDraw } from "~/lib/draw/published-draw";
 import { UNABLE_TO_COMPUTE, VerificationResult, type Verification } from "./verify-draw-result";
 import { byHandScript } from "./verify-draw-script";

@@ -1,28 +1,20 @@
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
 import { drawVerdict } from "~/lib/draw/draw-verdict";
-import type { DrawVerdict, PublishedWitnesses, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { witnessRoots } from "~/lib/draw/timestamp-authorities.server";
-import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { quicknetRoundTime } from "~/lib/draw/verifiable-draw";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
-import { formatCount } from "~/lib/participants/format";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
 import { drawnOf, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
-import {
-  CLAIM_PERIOD_MS,
-  discardRehearsal,
-  prizeCalendar,
-  recordClaim,
-  redraw,
-  runDraw,
-  type CheckedBeacon,
-  type ListWitnesses,
-} from "./rounds.server";
+import { CLAIM_PERIOD_MS, discardRehearsal, recordClaim } from "./prize.server";
+import { redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
+import { describeCalendar, describeDraw, describeUpcoming, VERDICTS } from "./record-text.server";
 import { loadSheetEntries } from "./sheet-entries.server";
-import { continued, drawMonth, line, spokenInstant } from "./command-text";
+import { drawMonth, line, spokenInstant } from "./command-text";
 import {
   drawRecords,
   frozenList,
@@ -51,93 +43,12 @@ function drawNow(): number {
   return env.drawNow ?? Date.now();
 }
 
-/** The record as text: what `run`, `redraw`, `claimed` and `status` print. */
-export function describeDraw(view: RecordedDraw): string {
-  const rehearsal = view.rounds.some((round) => round.rehearsal);
-  const lines = [
-    `Sorteo del ${spokenInstant(Date.parse(view.drawAt))}${
-      rehearsal ? " — ENSAYO con una clave de prueba: no es un sorteo válido" : ""
-    }${view.sample ? " — planilla de EJEMPLO: no son participantes reales" : ""}`,
-    line("congelada", spokenInstant(Date.parse(view.frozenAt))),
-    line("participaciones", String(view.entryCount)),
-    line("huella de la lista", view.listHash),
-    line("lista de ids", view.listUrl),
-    line("compromiso", `${view.commitment} (publicado el ${spokenInstant(Date.parse(view.committedAt))})`),
-    line("semilla", view.seed),
-  ];
-  const fixed = beaconRound(new Date(view.drawAt), 0);
-  view.rounds.forEach((round, index) => {
-    lines.push(
-      line(`ronda ${index}`, `valor ${round.beacon} (${round.beaconSource})`),
-      continued(
-        `ganó el id ${round.winnerId}, publicado como "${round.winnerName}"${round.winnerCountry ? ` (${round.winnerCountry})` : ""}`,
-      ),
-    );
-    if (index === 0 && round.drandRound !== fixed) {
-      lines.push(
-        continued(
-          `se movió de la ronda ${fixed} de drand: ningún sello de la lista llegó antes de que se publicara (docs/draw.md, "The order, proven")`,
-        ),
-      );
-    }
-  });
-  if (view.claimedAt) lines.push(line("premio", `entregado el ${spokenInstant(Date.parse(view.claimedAt))}`));
-  lines.push(...describeSeals(view.witnesses));
-  return lines.join("\n");
-}
-
 /** The record, mailed to the team: the latest round's winner may claim until its redraw is allowed. */
 async function recordMail(view: RecordedDraw): Promise<OutgoingMail> {
   const claimBy = Date.parse(view.drawAt) + view.rounds.length * CLAIM_PERIOD_MS;
   const mail = await renderDrawRecordMail({ siteUrl: env.siteUrl, draw: view, claimBy });
   return { kind: "draw-record", to: env.contactEmail.value, ...mail };
 }
-
-/** A statement's seals as `status` prints them: each authority's time, and which configured ones have none yet. */
-function describeSeals(witnesses: PublishedWitnesses): string[] {
-  const authorities = witnessConfig().authorities;
-  const names = { commitment: "sellos del compromiso", list: "sellos de la lista" } as const;
-  return (["commitment", "list"] as const).flatMap((kind) => {
-    const statement = witnesses[kind];
-    if (statement === null) return [];
-    const sealed = statement.tokens.map(
-      (token) => `${token.authority} el ${spokenInstant(Date.parse(token.stampedAt))}`,
-    );
-    const missing = authorities.filter((authority) => !statement.tokens.some((token) => token.authority === authority));
-    const parts = [...sealed, ...(missing.length > 0 ? [`falta ${missing.join(", ")}`] : [])];
-    return [line(names[kind], parts.join("; ") || "todavía ninguno")];
-  });
-}
-
-/** The upcoming draw as `status` says it: its commitment, its round, and whether its list is frozen. */
-function describeUpcoming(upcoming: UpcomingCommitment): string {
-  const frozen = upcoming.frozen;
-  return [
-    `Próximo sorteo: ${spokenInstant(Date.parse(upcoming.drawAt))}`,
-    line("compromiso", `${upcoming.commitment} (publicado el ${spokenInstant(Date.parse(upcoming.committedAt))})`),
-    line(
-      "valor público",
-      `la ronda ${upcoming.beaconRound} de drand quicknet, que sale el ${spokenInstant(quicknetRoundTime(upcoming.beaconRound))}`,
-    ),
-    frozen
-      ? line(
-          "lista",
-          `congelada el ${spokenInstant(Date.parse(frozen.frozenAt))}, ${formatCount(frozen.entryCount)} participaciones, huella ${frozen.listHash}`,
-        )
-      : line("lista", "sin congelar: el servidor la congela en el momento del sorteo"),
-    ...describeSeals(upcoming.witnesses),
-  ].join("\n");
-}
-
-/** What the server's check says of a record, as `status` prints it. */
-const VERDICTS: Record<DrawVerdict, string> = {
-  verified: "verificado: los valores son los de drand, los testigos lo confirman y el ganador se recalcula",
-  unwitnessed:
-    "sin testigos: los valores son los de drand y el ganador se recalcula, pero ninguna autoridad selló sus datos",
-  mismatch: "NO COINCIDE",
-  rehearsal: "ensayo: no es un sorteo válido",
-  sample: "sorteo de muestra: la planilla de ejemplo, no participantes reales",
-};
 
 /** The server's check of a record, on the list as stored: the badge the pages show, and why not verified. */
 async function describeVerdict({ draw }: DrawRecord<DrawSummary>, view: RecordedDraw): Promise<string> {
@@ -146,31 +57,6 @@ async function describeVerdict({ draw }: DrawRecord<DrawSummary>, view: Recorded
   const { verdict, failed } = await drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
   const why = failed.map((check) => `${check.value.toLowerCase()} (${check.detail})`).join("; ");
   return line("comprobación", verdict === "mismatch" ? `${VERDICTS.mismatch}: ${why}` : VERDICTS[verdict]);
-}
-
-/** A drawn record's prize calendar, as `status` prints it and `redraw` follows it. */
-function describeCalendar(record: DrawRecord<DrawSummary>, view: RecordedDraw): string[] {
-  const calendar = prizeCalendar(record);
-  switch (calendar.kind) {
-    case "delivered":
-      return [line("próximo resorteo", `no hay: el premio se entregó el ${spokenInstant(calendar.at)}`)];
-    case "erased":
-      return [line("próximo resorteo", "no hay: su lista se borró a los 12 meses")];
-    case "exhausted":
-      return [line("próximo resorteo", "no hay: todas las participaciones ya ganaron una ronda")];
-    case "claimable": {
-      const noPrize = view.sample || view.rounds.some((round) => round.rehearsal);
-      return [
-        ...(noPrize
-          ? []
-          : [line("para reclamar", `hasta el ${spokenInstant(calendar.until)} (30 días desde el sorteo por ronda)`)]),
-        line(
-          "próximo resorteo",
-          `ronda ${calendar.round} desde el ${spokenInstant(calendar.until)}: \`npm run draw -- redraw ${drawMonth(record.draw.draw_at)}\`, con la ronda ${calendar.drandRound} de drand quicknet, que sale el ${spokenInstant(quicknetRoundTime(calendar.drandRound))}`,
-        ),
-      ];
-    }
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatCount } from "~/lib/participants/format";
 import { argentinaWallClock, nextDrawAt } from "./next-draw";
-import type { PublishedDraw, PublishedStatement, PublishedWitnesses } from "./published-draw";
+import type { PublishedDraw } from "./published-draw";
+import type { ListDownload } from "./published-files";
 import {
   beaconRound,
   commitmentOf,
@@ -12,13 +13,13 @@ import {
   type IdRule,
   witnessedDrawRound,
 } from "./verifiable-draw";
-import type { DrawRule, StatementFiles, WitnessFiles, WitnessInputs, WitnessVerdict } from "./witness-checks";
+import type { DrawRule, WitnessInputs, WitnessVerdict } from "./witness-checks";
 
 /**
  * The steps of a published draw's check ("Verificalo vos", docs/draw.md, "Checking a draw"):
- * each published value against what is recomputed from the others. Pure but for the list's
- * download and the lazily loaded pairing code, so the page and anything else that checks a
- * record run the same steps.
+ * each published value against what is recomputed from the others, over the files as downloaded
+ * (app/lib/draw/published-files.ts). Pure but for the lazily loaded pairing and seal code, so
+ * the page and anything else that checks a record run the same steps.
  */
 
 /** One line of the verdict: the published value it is about, whether it holds, and why. */
@@ -29,9 +30,6 @@ export interface Check {
   unchecked?: boolean;
   detail: string;
 }
-
-/** A published file's bytes as downloaded, or why there are none. */
-export type ListDownload = { bytes: Uint8Array<ArrayBuffer> } | { problem: string };
 
 /**
  * What the steps read besides the published values: the list as downloaded, hashed and parsed,
@@ -80,48 +78,6 @@ export const DRAW_RULE: DrawRule = {
 /** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
 export function roundName(round: number): string {
   return round === 0 ? "Sorteo" : `Resorteo ${round}`;
-}
-
-/** A published file at `url` ("la lista de ids", "el sello…"), as bytes, or why it cannot be used. */
-async function downloadFile(url: string, what: string): Promise<ListDownload> {
-  try {
-    const response = await fetch(url, { cache: "no-store" });
-    if (!response.ok) {
-      return { problem: `No pudimos descargar ${what} (el servidor respondió ${response.status}).` };
-    }
-    return { bytes: new Uint8Array(await response.arrayBuffer()) };
-  } catch {
-    // A network failure, before the answer or in the middle of its body.
-    return { problem: `No pudimos descargar ${what}: revisá tu conexión y probá de nuevo.` };
-  }
-}
-
-/** The frozen list at `url`, as bytes, or why it cannot be used. */
-export function downloadList(url: string): Promise<ListDownload> {
-  return downloadFile(url, "la lista de ids");
-}
-
-/**
- * A record's witness files (each statement and its tokens), downloaded from where `locate` puts
- * each published URL (the page: its own origin); one that cannot be downloaded is null.
- */
-export async function downloadWitnessFiles(
-  witnesses: PublishedWitnesses,
-  locate: (url: string) => string,
-): Promise<WitnessFiles> {
-  const bytes = async (url: string) => {
-    const download = await downloadFile(locate(url), url);
-    return "bytes" in download ? download.bytes : null;
-  };
-  const files = async (statement: PublishedStatement | null): Promise<StatementFiles | null> =>
-    statement && {
-      statement: await bytes(statement.url),
-      tokens: await Promise.all(
-        statement.tokens.map(async (token) => ({ authority: token.authority, reply: await bytes(token.url) })),
-      ),
-    };
-  const [commitment, list] = await Promise.all([files(witnesses.commitment), files(witnesses.list)]);
-  return { commitment, list };
 }
 
 /** The list's SHA-256 and its ids, null when the bytes are not a canonical list under the record's id rule. */

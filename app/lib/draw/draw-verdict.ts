@@ -1,4 +1,5 @@
-import { checkPublishedDraw, type Check, type ListDownload } from "./draw-checks";
+import { checkPublishedDraw, type Check } from "./draw-checks";
+import type { ListDownload } from "./published-files";
 import type { DrawVerdict, PublishedDraw } from "./published-draw";
 import type { WitnessVerdict } from "./witness-checks";
 

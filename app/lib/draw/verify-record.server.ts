@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { checkPublishedDraw, downloadList, downloadWitnessFiles, type Check } from "./draw-checks";
+import { checkPublishedDraw, type Check } from "./draw-checks";
+import { downloadList, downloadWitnessFiles } from "./published-files";
 import { fetchRoundSignature } from "./drand.server";
 import { argentinaDay } from "./entry-window";
 import { nextDrawAt } from "./next-draw";

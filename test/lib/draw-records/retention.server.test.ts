@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { eraseExpiredDrawData } from "~/lib/draw-records/retention.server";
-import { recordClaim, redraw } from "~/lib/draw-records/rounds.server";
+import { recordClaim } from "~/lib/draw-records/prize.server";
+import { redraw } from "~/lib/draw-records/rounds.server";
 import { drawRecords, ensureCommitment } from "~/lib/draw-records/stored-draws.server";
 import { BEACON, DAY, DRAW, frozenThenRun, MINUTE, recordingDraws, sheet, T0 } from "../../support/draw-records";
 import { useTemporaryStorage } from "../../support/temporary-storage";

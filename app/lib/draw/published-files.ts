@@ -1,0 +1,53 @@
+import type { PublishedStatement, PublishedWitnesses } from "./published-draw";
+import type { StatementFiles, WitnessFiles } from "./witness-checks";
+
+/**
+ * A record's published files as a checker downloads them (the page from its own origin, `npm run
+ * draw -- verify` from the site): the ids list, each statement and its seals. A file that cannot
+ * be downloaded is told apart from one that does not match.
+ */
+
+/** A published file's bytes as downloaded, or why there are none. */
+export type ListDownload = { bytes: Uint8Array<ArrayBuffer> } | { problem: string };
+
+/** A published file at `url` ("la lista de ids", "el sello…"), as bytes, or why it cannot be used. */
+async function downloadFile(url: string, what: string): Promise<ListDownload> {
+  try {
+    const response = await fetch(url, { cache: "no-store" });
+    if (!response.ok) {
+      return { problem: `No pudimos descargar ${what} (el servidor respondió ${response.status}).` };
+    }
+    return { bytes: new Uint8Array(await response.arrayBuffer()) };
+  } catch {
+    // A network failure, before the answer or in the middle of its body.
+    return { problem: `No pudimos descargar ${what}: revisá tu conexión y probá de nuevo.` };
+  }
+}
+
+/** The frozen list at `url`, as bytes, or why it cannot be used. */
+export function downloadList(url: string): Promise<ListDownload> {
+  return downloadFile(url, "la lista de ids");
+}
+
+/**
+ * A record's witness files (each statement and its tokens), downloaded from where `locate` puts
+ * each published URL (the page: its own origin); one that cannot be downloaded is null.
+ */
+export async function downloadWitnessFiles(
+  witnesses: PublishedWitnesses,
+  locate: (url: string) => string,
+): Promise<WitnessFiles> {
+  const bytes = async (url: string) => {
+    const download = await downloadFile(locate(url), url);
+    return "bytes" in download ? download.bytes : null;
+  };
+  const files = async (statement: PublishedStatement | null): Promise<StatementFiles | null> =>
+    statement && {
+      statement: await bytes(statement.url),
+      tokens: await Promise.all(
+        statement.tokens.map(async (token) => ({ authority: token.authority, reply: await bytes(token.url) })),
+      ),
+    };
+  const [commitment, list] = await Promise.all([files(witnesses.commitment), files(witnesses.list)]);
+  return { commitment, list };
+}
