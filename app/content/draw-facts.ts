@@ -1,7 +1,8 @@
 /**
- * The facts of the monthly draw that more than one page states. The FAQ (/sorteos) and the
- * rules (/bases-y-condiciones) are both written from these phrases, so the two can never
- * promise different things (docs/product.md, "Legal and contact pages").
+ * The facts of the monthly draw that more than one place states. The FAQ (/sorteos), the rules
+ * (/bases-y-condiciones), the privacy policy and the notice to the winner are written from these
+ * phrases, so they can never promise different things (docs/product.md, "Legal and contact
+ * pages"; docs/decisions/072-one-set-of-facts.md).
  */
 
 /** Where people may enter from, as the FAQ has always listed it. */
@@ -24,13 +25,26 @@ export const DRAW_FACTS = {
   /** How and when anyone can enter: true whether a survey is open right now or not. */
   howToEnter:
     "respondiendo una encuesta de Opinion Labz. Cuando hay una abierta, la encontrás en la página de la encuesta; si no hay ninguna, anotate ahí y te avisamos cuando abra la próxima",
-  claimWindow: "30 días desde el aviso",
+  /**
+   * How long the winner has to claim, counted from one instant, the draw's (CLAIM_PERIOD_MS in
+   * app/lib/draw-records: what `draw -- status` and `redraw` count), never from the notice.
+   */
+  claimWindow: "30 días desde el momento del sorteo",
+  claimFrom:
+    "El plazo corre desde el momento del sorteo (el lunes del sorteo a las 12:00, hora de Argentina), no desde que llega el aviso; el de un nuevo sorteo, desde que vence el plazo anterior.",
   redraw: "hacemos un nuevo sorteo entre el resto de los participantes del mes",
   countries: `${COUNTRIES.join(", ")} y otros países de habla hispana`,
   minimumAge: "18 años o más",
-  /** What a list on the site shows of a person: docs/product.md, "Participant names". */
+  /** How a list on the site shows a person's name: docs/product.md, "Participant names". */
   publishedName: "el nombre y la inicial del apellido",
-  publishedNameExample: "«Valentina R.»",
+  /** Everything the lists publish of each participant and winner, and an example of a row. */
+  published:
+    "el nombre y la inicial del apellido, el país, el número de participación (ID) y la fecha de la participación",
+  publishedExample: "«Valentina R., Argentina, OL-24001, 2/11/2026»",
   neverPublished: "Tu apellido completo, tu email y tus respuestas nunca se publican.",
+  /** Where the winner is told: the address the survey collected, kept with its answers. */
+  surveyAddress: "la dirección de email con la que se respondió la encuesta",
+  surveyAddressKept:
+    "queda guardada con las respuestas, en el formulario de la encuesta (en Google), y solo se usa para avisar a quien gana y coordinar la entrega del premio",
   supportReply: "te responde una persona de nuestro equipo dentro de las 24 horas",
 } as const;

@@ -116,7 +116,7 @@ export const DRAW_RULES: LegalDocument = {
         },
         {
           paragraph: [
-            `A quien gana le ${FACT.winnerNotice}, a la dirección con la que respondió la encuesta, y publicamos el resultado en la `,
+            `A quien gana le ${FACT.winnerNotice}, a ${FACT.surveyAddress}, que ${FACT.surveyAddressKept}, y publicamos el resultado en la `,
             { text: "página de sorteos", href: "/sorteos#ganadores-anteriores" },
             ".",
           ],
@@ -142,7 +142,7 @@ export const DRAW_RULES: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            `Quien gana tiene ${FACT.claimWindow} para reclamar el premio respondiendo ese email. Para entregarlo podemos pedirle que acredite su identidad y su edad.`,
+            `Quien gana tiene ${FACT.claimWindow} para reclamar el premio respondiendo ese email. ${FACT.claimFrom} Para entregarlo podemos pedirle que acredite su identidad y su edad.`,
           ],
         },
         {
@@ -156,7 +156,7 @@ export const DRAW_RULES: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            `De quienes participan y de quienes ganan publicamos solo ${FACT.publishedName}, por ejemplo ${FACT.publishedNameExample}, junto con el país, el número de participación y la fecha. ${FACT.neverPublished}`,
+            `De quienes participan y de quienes ganan publicamos solo ${FACT.published}, por ejemplo ${FACT.publishedExample}. ${FACT.neverPublished}`,
           ],
         },
       ],

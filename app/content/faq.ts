@@ -35,16 +35,16 @@ export const FAQ_ITEMS: FaqItem[] = [
   {
     question: "¿Cómo me entero si gané?",
     answer: [
-      `Si ganás, te ${FACT.winnerNotice}. Además, publicamos el resultado en esta página para que cualquiera pueda verlo.`,
+      `Si ganás, te ${FACT.winnerNotice}, a ${FACT.surveyAddress}. Además, publicamos el resultado en esta página para que cualquiera pueda verlo.`,
     ],
   },
   {
     question: "¿Cuánto tiempo tengo para reclamar el premio?",
-    answer: [`Tenés ${FACT.claimWindow}. Si en ese plazo no lo reclamás, ${FACT.redraw}.`],
+    answer: [`Tenés ${FACT.claimWindow}. ${FACT.claimFrom} Si en ese plazo no lo reclamás, ${FACT.redraw}.`],
   },
   {
     question: "¿Qué datos publican de quienes participan y de quienes ganan?",
-    answer: [`Solo ${FACT.publishedName}, por ejemplo ${FACT.publishedNameExample}. ${FACT.neverPublished}`],
+    answer: [`Publicamos ${FACT.published}, por ejemplo ${FACT.publishedExample}. ${FACT.neverPublished}`],
   },
   {
     question: "¿Desde qué países puedo participar?",

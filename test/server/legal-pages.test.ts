@@ -86,12 +86,15 @@ describe("one source of facts", () => {
     "sin obligación de compra",
     "avisamos por email",
     "Cuando hay una abierta, la encontrás en la página de la encuesta; si no hay ninguna, anotate ahí y te avisamos cuando abra la próxima",
-    "30 días desde el aviso",
+    "30 días desde el momento del sorteo",
+    "El plazo corre desde el momento del sorteo (el lunes del sorteo a las 12:00, hora de Argentina), no desde que llega el aviso",
+    "el país, el número de participación (ID) y la fecha de la participación",
+    "la dirección de email con la que se respondió la encuesta",
     "hacemos un nuevo sorteo entre el resto de los participantes del mes",
     "Argentina, México, Colombia, Chile, Perú, Uruguay, Paraguay, España y otros países de habla hispana",
     "18 años o más",
     "el nombre y la inicial del apellido",
-    "«Valentina R.»",
+    "«Valentina R., Argentina, OL-24001, 2/11/2026»",
   ];
 
   it("states every shared fact in the FAQ and in the rules alike", async () => {
