@@ -107,6 +107,8 @@ export interface MailConfig {
   from: string;
   /** The site-wide hourly ceiling on mails to addresses visitors typed (docs/operations.md, "Sign-ups and limits"). */
   formMailsPerHour: number;
+  /** The hourly bound on /contacto's mails to the team (CONTACT_EMAIL), with its own per-client shares. */
+  contactMailsPerHour: number;
   /** How many survey notices the outbox sends per hour (`npm run waitlist:notify`; docs/operations.md, "Opening a survey"). */
   noticeMailsPerHour: number;
 }
@@ -154,6 +156,8 @@ const envSchema = z
     MAIL_FROM: mailFrom,
     // A morning's sign-ups after an announcement fit; a flood from many addresses does not.
     FORM_MAILS_PER_HOUR: wholeNumber(200, { min: 1, max: 100_000 }),
+    // More messages in an hour than a small team reads; a flood from many addresses is not.
+    CONTACT_MAILS_PER_HOUR: wholeNumber(30, { min: 1, max: 10_000 }),
     // Under a small provider's hourly limit with the form mails beside it.
     NOTICE_MAILS_PER_HOUR: wholeNumber(1000, { min: 1, max: 1_000_000 }),
     DRAW_NOW: variable,
@@ -256,6 +260,7 @@ function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
       // The default is built from SITE_URL, whose host may be a bare name or an IP on a local run.
       from: vars.MAIL_FROM ?? `Opinion Labz <hola@${new URL(site).hostname}>`,
       formMailsPerHour: vars.FORM_MAILS_PER_HOUR,
+      contactMailsPerHour: vars.CONTACT_MAILS_PER_HOUR,
       noticeMailsPerHour: vars.NOTICE_MAILS_PER_HOUR,
     },
     drawNow: vars.NODE_ENV === "test" && vars.DRAW_NOW ? Date.parse(vars.DRAW_NOW) : null,

@@ -13,7 +13,7 @@ const sheetFile = path.join(cwd, "sheet.csv");
 writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 
 describe("parseEnv", () => {
-  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000, a local site URL, 200 form mails and 1,000 survey notices an hour", () => {
+  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000, a local site URL, 200 form mails, 30 mails to the team and 1,000 survey notices an hour", () => {
     expect(parseEnv({}, ROOT)).toEqual({
       mode: "test",
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
@@ -30,7 +30,13 @@ describe("parseEnv", () => {
       },
       contactEmail: { value: "soporte@opinionlabz.example", sample: true },
       database: { kind: "embedded", file: path.join(ROOT, "data", "opinion-labz.sqlite") },
-      mail: { smtpUrl: null, from: "Opinion Labz <hola@localhost>", formMailsPerHour: 200, noticeMailsPerHour: 1000 },
+      mail: {
+        smtpUrl: null,
+        from: "Opinion Labz <hola@localhost>",
+        formMailsPerHour: 200,
+        contactMailsPerHour: 30,
+        noticeMailsPerHour: 1000,
+      },
       drawNow: null,
       draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
       witnesses: { authorities: null, rootsFile: null, timeoutMs: 10_000 },
@@ -67,6 +73,7 @@ describe("parseEnv", () => {
         CONTACT_EMAIL: "soporte@opinionlabz.com",
         SITE_URL: "https://opinionlabz.com",
         FORM_MAILS_PER_HOUR: "50",
+        CONTACT_MAILS_PER_HOUR: "12",
         NOTICE_MAILS_PER_HOUR: "3600",
       },
       ROOT,
@@ -80,6 +87,7 @@ describe("parseEnv", () => {
       smtpUrl: "smtp://user:pw@mail.example.com:587",
       from: "Avisos <avisos@opinionlabz.com>",
       formMailsPerHour: 50,
+      contactMailsPerHour: 12,
       noticeMailsPerHour: 3600,
     });
     expect(env.contactEmail).toEqual({ value: "soporte@opinionlabz.com", sample: false });
@@ -228,6 +236,8 @@ describe("parseEnv", () => {
     [{ SHARED_MAX_AGE_SECONDS: "1h" }, "SHARED_MAX_AGE_SECONDS"],
     [{ FORM_MAILS_PER_HOUR: "0" }, "FORM_MAILS_PER_HOUR"],
     [{ FORM_MAILS_PER_HOUR: "muchos" }, "FORM_MAILS_PER_HOUR"],
+    [{ CONTACT_MAILS_PER_HOUR: "0" }, "CONTACT_MAILS_PER_HOUR"],
+    [{ CONTACT_MAILS_PER_HOUR: "10001" }, "CONTACT_MAILS_PER_HOUR"],
     [{ NOTICE_MAILS_PER_HOUR: "0" }, "NOTICE_MAILS_PER_HOUR"],
     [{ NOTICE_MAILS_PER_HOUR: "1000001" }, "NOTICE_MAILS_PER_HOUR"],
     [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
@@ -430,6 +440,7 @@ describe("parseEnv, edges", () => {
     ["PARTICIPANTS_TIMEOUT_MS", "100", "120000"],
     ["SHARED_MAX_AGE_SECONDS", "1", "3600"],
     ["FORM_MAILS_PER_HOUR", "1", "100000"],
+    ["CONTACT_MAILS_PER_HOUR", "1", "10000"],
     ["NOTICE_MAILS_PER_HOUR", "1", "1000000"],
   ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
     expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
