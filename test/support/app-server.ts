@@ -41,6 +41,14 @@ export interface AppServer {
  */
 export const TEST_FORM_SECRET = "test-form-secret-not-for-production-0123456789";
 
+/**
+ * The hour's mail budgets every test server starts with: large enough that no test's many
+ * sign-ups from one client (a browser test's are all from loopback) or to example.com meet a
+ * share. The budgets' own tests (test/server/mail-budgets.test.ts) unset them, for the product's
+ * defaults.
+ */
+const ROOMY_MAIL_BUDGETS = { FORM_MAILS_PER_HOUR: "100000", CONTACT_MAILS_PER_HOUR: "10000" };
+
 const MOVABLE_CLOCK = path.join(ROOT, "test/support/movable-clock.mjs");
 const CLOCK_AT = path.join(ROOT, "test/support/clock-at.mjs");
 
@@ -97,6 +105,7 @@ export async function startAppServer(
         PORT: String(port),
         HOST: "127.0.0.1",
         FORM_SECRET: TEST_FORM_SECRET,
+        ...ROOMY_MAIL_BUDGETS,
         ...witnessEnv(),
         ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
         ...(clockAt ? { CLOCK_AT: clockAt.toISOString() } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Tables } from "~/lib/storage/schema";
-import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
+import { countVisitorMail, spendTeamMail, spendVisitorShares } from "~/lib/mail/mail-budget.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { oneLine, withoutControls } from "~/lib/mail/plain-text";
 import { renderContactAcknowledgementMail } from "~/lib/mail/templates/contact-acknowledgement-mail.server";
@@ -9,9 +9,10 @@ import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-m
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
-import { mailboxOf } from "~/lib/storage/mailbox";
+import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import { env } from "~/lib/server/env.server";
 import { acknowledgementKey, CONTACT_MAIL_KIND } from "./contact-rows.server";
+import { clientOf } from "./client-key.server";
 import { isBlocked } from "./mailbox-rules.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
@@ -30,6 +31,14 @@ import {
  * wrote.
  */
 const ACKNOWLEDGEMENTS_PER_ADDRESS = { limit: 1, windowMs: 24 * 60 * 60_000 };
+
+/** What a message is answered when the team's hourly bound, or this client's share of it, is spent. */
+const TEAM_BUSY: Record<"site" | "client", (contactEmail: string) => string> = {
+  site: (contactEmail) =>
+    `En esta hora recibimos más mensajes de los que podemos leer. Probá de nuevo en un rato o escribinos directamente a ${contactEmail}.`,
+  client: (contactEmail) =>
+    `Desde tu conexión ya nos escribieron varias veces en esta hora. Probá de nuevo en un rato o escribinos directamente a ${contactEmail}.`,
+};
 
 const MESSAGES = {
   accepted:
@@ -82,24 +91,33 @@ export async function submitContactForm(request: Request): Promise<{ status: num
   const accept = async (
     trx: Transaction<Tables>,
     { name, email, message }: { name: string; email: string; message: string },
-    _refuse: RefuseField,
+    refuse: RefuseField,
     now: number,
   ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
+    // The team's own bound: past it, or past this client's share of it, nothing is stored, and
+    // the visitor is told where to write instead (docs/operations.md, "Sign-ups and limits").
+    const client = clientOf(request);
+    const team = await spendTeamMail(trx, client, now);
+    if (team) {
+      console.warn(JSON.stringify({ event: "forms.mail_budget", form: "contact", spent: `team-${team}` }));
+      return refuse(team === "site" ? 503 : 429, "form", TEAM_BUSY[team](env.contactEmail.value));
+    }
     const mailbox = mailboxOf(email);
     await trx
       .insertInto("contact_messages")
       .values({ id: randomUUID(), name, email, mailbox, message, created_at: now })
       .execute();
     await enqueueMail(trx, await supportMail(name, email, message, now), now);
-    // The message always reaches support (our own mailbox); over the site's hourly ceiling, or
-    // to a mailbox its owner deleted in the last 30 days, the visitor just gets no
-    // acknowledgement (docs/operations.md, "Sign-ups and limits").
+    // The message reaches the team; the visitor gets no acknowledgement when its mailbox was
+    // deleted by its owner in the last 30 days, got one today, or the hour's budget for mails to
+    // visitors would not take it (docs/operations.md, "Sign-ups and limits").
+    // The shares are spent first, as a sign-up spends them: whatever the mailbox's state.
     const acknowledged =
+      (await spendVisitorShares(trx, { client, domain: mailboxDomain(mailbox) }, now)) === null &&
       !(await isBlocked(trx, mailbox, now)) &&
-      (await withinRateLimit(trx, await acknowledgementKey(trx, mailbox), ACKNOWLEDGEMENTS_PER_ADDRESS, now)) &&
-      !(await formMailCeiling(trx, now)).reached;
+      (await withinRateLimit(trx, await acknowledgementKey(trx, mailbox), ACKNOWLEDGEMENTS_PER_ADDRESS, now));
     if (acknowledged) {
-      await countFormMail(trx, now);
+      await countVisitorMail(trx, now);
       await enqueueMail(trx, await acknowledgement(email), now);
     }
     return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
-import { countFormMail, formMailCeiling } from "~/lib/mail/form-mail-ceiling.server";
+import { countVisitorMail, spendVisitorShares, type BudgetRefusal } from "~/lib/mail/mail-budget.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { deleteMailsAbout, enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
-import { mailboxOf } from "~/lib/storage/mailbox";
+import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables } from "~/lib/storage/schema";
+import { clientOf } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { deleteNoticesTo, noticeProgress, type NoticeProgress } from "./survey-notice.server";
@@ -25,8 +26,23 @@ const MESSAGES = {
   missingEmail: "Escribí tu email para que podamos avisarte.",
   badEmail: "Ese email no parece válido. Revisalo: tiene que ser como nombre@ejemplo.com.",
   noConsent: "Para avisarte necesitamos tu permiso: marcá la casilla de consentimiento.",
-  mailCeiling:
-    "En esta hora mandamos todos los emails que podemos y no queremos que el tuyo termine en spam. Probá de nuevo en un rato.",
+};
+
+/** What a sign-up is answered when the hour's mail budget would not take its mail (mail-budget.server.ts). */
+const BUDGET_SPENT: Record<BudgetRefusal, (domain: string) => { status: number; message: string }> = {
+  site: () => ({
+    status: 503,
+    message:
+      "En esta hora mandamos todos los emails que podemos y no queremos que el tuyo termine en spam. Probá de nuevo en un rato.",
+  }),
+  client: () => ({
+    status: 429,
+    message: "Desde tu conexión ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
+  }),
+  domain: (domain) => ({
+    status: 503,
+    message: `En esta hora ya mandamos muchos emails a direcciones de ${domain} y no queremos que el tuyo termine en spam. Probá de nuevo en un rato o usá otra dirección.`,
+  }),
 };
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -86,7 +102,7 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
         .returning("token")
         .executeTakeFirst();
   if (!row) return false;
-  await countFormMail(trx, now);
+  await countVisitorMail(trx, now);
   await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
   return true;
 }
@@ -113,9 +129,13 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
         return { checked: email };
       },
       accept: async (trx, email, refuse, now) => {
-        if ((await formMailCeiling(trx, now)).reached) {
-          console.warn(JSON.stringify({ event: "forms.mail_ceiling", form: "waitlist" }));
-          return refuse(503, "form", MESSAGES.mailCeiling);
+        // Counted before the mailbox's own rules: the answer never depends on whether it is known.
+        const domain = mailboxDomain(mailboxOf(email));
+        const spent = await spendVisitorShares(trx, { client: clientOf(request), domain }, now);
+        if (spent) {
+          console.warn(JSON.stringify({ event: "forms.mail_budget", form: "waitlist", spent }));
+          const { status, message } = BUDGET_SPENT[spent](domain);
+          return refuse(status, "form", message);
         }
         const mailQueued = await signUp(trx, email, now);
         return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };

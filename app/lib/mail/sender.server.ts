@@ -14,7 +14,7 @@ import {
   type OutboxHealth,
   type OutboxRow,
 } from "./outbox.server";
-import { formMailCeiling } from "./form-mail-ceiling.server";
+import { budgetsNow, MAIL_BUDGETS } from "./mail-budget.server";
 import { maskAddress } from "./mask-address";
 
 /** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
@@ -204,8 +204,9 @@ export async function outboxHealth(): Promise<
   OutboxHealth & { formMailCeiling: { perHour: number; reached: boolean } }
 > {
   const now = Date.now();
-  const [backlog, ceiling] = await Promise.all([outboxBacklog(storage.db, now), formMailCeiling(storage.db, now)]);
-  return { ...backlog, formMailCeiling: ceiling };
+  const [backlog, budgets] = await Promise.all([outboxBacklog(storage.db, now), budgetsNow(storage.db, now)]);
+  const { perHour } = MAIL_BUDGETS.visitors;
+  return { ...backlog, formMailCeiling: { perHour, reached: budgets.visitors >= perHour } };
 }
 
 /** Finished mails are deleted hourly in every instance, whether or not it sends (docs/operations.md, "Mail"). */

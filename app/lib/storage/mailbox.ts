@@ -24,3 +24,8 @@ export function mailboxOf(address: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/** The domain a mailbox is at: what the per-domain mail shares count (googlemail.com is gmail.com). */
+export function mailboxDomain(mailbox: string): string {
+  return mailbox.slice(mailbox.lastIndexOf("@") + 1);
+}

@@ -22,7 +22,7 @@ export async function withinRateLimit(
 }
 
 /** Counts one under `key` in a window of `windowMs`; the count now in that window. */
-async function countOne(db: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
+export async function countOne(db: Kysely<Tables>, key: string, windowMs: number, now: number): Promise<number> {
   const { count } = await db
     .insertInto("rate_limits")
     .values({ key, window_start: now, count: 1, expires_at: now + windowMs })
