@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)("an unsubscribed address on the %s database", (kin
     await advanceClock(DAY_MS + 60_000);
     await signUpAs("ramiro+vuelve@example.com", "198.51.100.33");
     await expect
-      .poll(async () => (await sentToRamiro()).map((mail) => mail.to))
-      .toEqual([deleted, "ramiro+vuelve@example.com"]);
+      .poll(async () => (await sentToRamiro()).map((mail) => mail.to).sort())
+      .toEqual(["ramiro+vuelve@example.com", deleted]);
   });
 });

@@ -250,11 +250,12 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     }
     await signUp({ email: "control-borrado@example.com", client: "198.51.100.5" });
     await mailsTo(smtp, "control-borrado@example.com");
-    const received = mailsMentioning(smtp, "dario");
+    // (The sink lists its mailbox by file name, not by arrival.)
     expect(
-      received.map((mail) => mail.to),
-      `received: ${JSON.stringify(received.map((mail) => [mail.to, mail.subject, mail.headers.get("message-id")]))}`,
-    ).toEqual(["dario@example.com", "dario+consulta@example.com"]);
+      mailsMentioning(smtp, "dario")
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual(["dario+consulta@example.com", "dario@example.com"]);
     expect((await exportWaitlist(database.env)).filter((row) => row.email.startsWith("dario"))).toEqual([]);
   });
 
