@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
  * app/lib folders from the bottom up: a folder may import from its own level or a lower one,
  * never from a higher one, and nothing in app/lib or app/content imports a component or a route.
  */
-const LIB_LAYERS = [
+export const LIB_LAYERS = [
   ["network"],
   ["server", "document", "ui"],
   ["edge", "participants", "draw", "storage"],

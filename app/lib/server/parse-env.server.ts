@@ -198,6 +198,12 @@ const envSchema = z
 
 type EnvVariables = z.infer<typeof envSchema>;
 
+/**
+ * Every variable the schema reads.
+ * @internal Exported for test/docs/readme.test.ts: the README's and docs/operations.md's tables list them.
+ */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 /** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
 function modeOf(nodeEnv: string | undefined): ServerMode {
   const value = nodeEnv?.trim();
