@@ -1,15 +1,9 @@
+import { publicHealth } from "~/lib/forms/server-health.server";
 import { healthResponse } from "~/lib/http/finish-response.server";
-import { latestNotice } from "~/lib/forms/waitlist.server";
-import { outboxHealth } from "~/lib/mail/sender.server";
-import { getParticipantsHealth } from "~/lib/participants/participants.server";
-import { storageHealth } from "~/lib/storage/database.server";
 
-export const loader = async () => {
-  // Asked together: on PostgreSQL the report waits for one round trip (on pooled connections), not three.
-  const [database, outbox, notice] = await Promise.all([
-    storageHealth(),
-    outboxHealth().catch(() => null),
-    latestNotice().catch(() => null),
-  ]);
-  return healthResponse({ status: "ok", participants: getParticipantsHealth(), database, outbox, notice });
-};
+/**
+ * Status only, from memory, never waiting on the sheet or the database: the process is up, the
+ * sheet's state, whether the storage took this server's last report. The details are the
+ * organizer's: `npm run status` (docs/operations.md, "Health and readiness").
+ */
+export const loader = () => healthResponse(publicHealth());

@@ -106,6 +106,14 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
       expect(await (await fetch(`${container.origin}/sorteos`)).text()).toContain(commitment);
     });
 
+    it("runs the status command beside the server: the server's own report, read from the volume's database", async () => {
+      const status = await container.exec(["node", "build/status.js"]);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toContain("Base de datos: el archivo embebido (DATA_DIR), responde.");
+      expect(status.stdout).toMatch(/: funcionando; arrancó el /);
+      expect(status.stdout).toContain("Participantes: la planilla de EJEMPLO incluida");
+    });
+
     it("keeps the search text out of the access log, for pages and data requests", async () => {
       await (await fetch(`${container.origin}/sorteos?q=secretname`)).text();
       await (await fetch(`${container.origin}/sorteos.data?q=secretname&_routes=routes%2Fsorteos`)).text();

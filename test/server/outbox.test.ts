@@ -4,29 +4,31 @@
  * aiosmtpd on loopback receives; the embedded file and a real PostgreSQL store.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { enqueueMail } from "~/lib/mail/outbox.server";
+import { enqueueMail, outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox.server";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { npmRun } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, postSignUp, useDatabase } from "../support/waitlist";
 
-interface OutboxHealth {
-  pending: number;
-  oldestAgeSeconds: number | null;
-  givenUp: number;
+/** The outbox's figures as `npm run status` reads them, from the database `env` names. */
+async function outboxOf(env: Record<string, string>): Promise<OutboxHealth> {
+  const { db } = await openStorage(parseEnv(env, ROOT).database);
+  try {
+    return await outboxBacklog(db, Date.now());
+  } finally {
+    await db.destroy();
+  }
 }
-
-const outboxOf = async (site: AppServer) =>
-  ((await (await fetch(`${site.origin}/healthz`)).json()) as { outbox: OutboxHealth }).outbox;
 
 /**
  * Every mail of the outbox is finished (sent or given up): none is due for any sender again,
  * so a second copy could only come from a send already counted. Waits on the stored state,
  * not on a time (docs/testing.md, "Speed").
  */
-async function outboxSettled(site: AppServer): Promise<void> {
-  await expect.poll(async () => (await outboxOf(site)).pending, { timeout: 30_000 }).toBe(0);
+async function outboxSettled(env: Record<string, string>): Promise<void> {
+  await expect.poll(async () => (await outboxOf(env)).pending, { timeout: 30_000 }).toBe(0);
 }
 
 const running: { apps: AppServer[]; smtp: SmtpServer[] } = { apps: [], smtp: [] };
@@ -63,12 +65,12 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
 
     await smtp.start();
     await mailsTo(smtp, "sin-smtp@example.com");
-    await outboxSettled(site);
+    await outboxSettled(env);
     expect(countTo(smtp, "sin-smtp@example.com")).toBe(1);
     expect(site.output()).not.toContain("sin-smtp@");
   });
 
-  it("gives up a mail the SMTP server refuses for good (550), says so in /healthz, and goes on with the others", async () => {
+  it("gives up a mail the SMTP server refuses for good (550), says so in npm run status, and goes on with the others", async () => {
     const env = await database.another();
     const smtp = await smtpServer({ running: true });
     const site = await app({ ...env, SMTP_URL: smtp.url });
@@ -77,14 +79,16 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     expect(site.output()).toMatch(
       /"event":"mail.given_up","kind":"waitlist-confirm","to":"r•+@example.com","attempt":1,"error":"[^"]*550/,
     );
-    expect(await outboxOf(site)).toMatchObject({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
+    expect(await outboxOf(env)).toEqual({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
+    const status = await npmRun("status", [], env);
+    expect(status.stdout).toContain("  En espera: 0.\n  Abandonados en los últimos 30 días: 1.\n");
 
     // Later mail still goes out, and the refused one is never tried again.
     expect((await postSignUp(site, { email: "acepta@example.com", client: "198.51.100.11" })).status).toBe(200);
     await mailsTo(smtp, "acepta@example.com");
-    await outboxSettled(site);
+    await outboxSettled(env);
     expect(site.output().match(/"event":"mail\.(given_up|retry)"/g)).toHaveLength(1);
-    expect(await outboxOf(site)).toMatchObject({ pending: 0, givenUp: 1 });
+    expect(await outboxOf(env)).toMatchObject({ pending: 0, givenUp: 1 });
   });
 
   it("gives up at once a recipient the mailer refuses to read, and counts it", async () => {
@@ -107,7 +111,7 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     const site = await app({ ...env, SMTP_URL: smtp.url });
     await expect.poll(() => site.output()).toContain('"event":"mail.given_up"');
     expect(site.output()).toMatch(/"event":"mail.given_up","kind":"waitlist-confirm","to":"[^"]*","attempt":1,/);
-    expect(await outboxOf(site)).toMatchObject({ pending: 0, givenUp: 1 });
+    expect(await outboxOf(env)).toMatchObject({ pending: 0, givenUp: 1 });
     expect(smtp.mails()).toEqual([]);
   });
 
@@ -126,9 +130,9 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     await first.stop();
 
     await smtp.start();
-    const second = await app({ ...env, SMTP_URL: smtp.url });
+    await app({ ...env, SMTP_URL: smtp.url });
     await mailsTo(smtp, "despues@example.com");
-    await outboxSettled(second);
+    await outboxSettled(env);
     expect(countTo(smtp, "despues@example.com")).toBe(1);
     expect(countTo(smtp, "antes@example.com")).toBe(1);
   });
@@ -150,7 +154,7 @@ describe("two replicas on one PostgreSQL", () => {
     );
     expect(responses.map((response) => response.status)).toEqual(addresses.map(() => 200));
     await expect.poll(() => smtp.mails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(addresses.length);
-    await outboxSettled(replicas[0]!);
+    await outboxSettled(database.env);
     expect(
       smtp
         .mails()

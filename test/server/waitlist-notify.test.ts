@@ -3,7 +3,7 @@
  * is open, through the server's outbox and a real SMTP server, on both databases. Run twice,
  * killed halfway and run again, or run twice at once on PostgreSQL, it never tells an address
  * twice; pending and unsubscribed addresses get nothing; each notice's links work; the pace,
- * /healthz and the stats follow it.
+ * `npm run status` and the stats follow it.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -171,8 +171,8 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     // Unsubscribed or deleted: the address leaves the notice's record too.
     expect((await recipientsOf(storage, SURVEY)).map((row) => row.email)).toEqual(["tres@example.com"]);
 
-    const health = (await (await fetch(`${app.origin}/healthz`)).json()) as { notice: Record<string, unknown> };
-    expect(health.notice).toMatchObject({ surveyUrl: SURVEY, queued: 3 });
+    const status = await npmRun("status", [], env);
+    expect(status.stdout).toMatch(new RegExp(`\nÚltimo aviso de encuesta: ${SURVEY}, desde el .+: 3 encolados, `));
     const stats = await npmRun("waitlist:stats", [], env);
     expect(stats.stdout).toContain(`${SURVEY}, desde el`);
     expect(stats.stdout).toMatch(/ {4}encolados: +3\n/);

@@ -150,7 +150,7 @@ export interface NoticeProgress {
   waiting: number;
 }
 
-/** Every notice (or only `surveyUrl`'s), newest first, with its mails' state: for `waitlist:stats` and `/healthz`. */
+/** Every notice (or only `surveyUrl`'s), newest first, with its mails' state: for `waitlist:stats` and `npm run status`. */
 export async function noticeProgress(db: Kysely<Tables>, surveyUrl?: string): Promise<NoticeProgress[]> {
   const rows = await db
     .selectFrom("survey_notices as notice")

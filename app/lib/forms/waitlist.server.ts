@@ -11,7 +11,7 @@ import type { Tables } from "~/lib/storage/schema";
 import { clientOf } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
-import { deleteNoticesTo, noticeProgress, type NoticeProgress } from "./survey-notice.server";
+import { deleteNoticesTo } from "./survey-notice.server";
 import { confirmationMail } from "./waitlist-mail.server";
 import { blockAfterDeletion, CONFIRMATION_INTERVAL_MS, isBlocked, mayConfirm } from "./mailbox-rules.server";
 import { deleteExpired, deleteWaitlistEntries } from "./waitlist-rows.server";
@@ -234,16 +234,4 @@ export async function deleteSubscription(token: string): Promise<void> {
     return found;
   });
   if (deleted) console.log(JSON.stringify({ event: "waitlist.deleted", to: maskAddress(deleted.email) }));
-}
-
-/** For /healthz: the latest survey notice's progress (`npm run waitlist:notify`), or null before the first. */
-export async function latestNotice(): Promise<NoticeProgress | null> {
-  const latest = await storage.db
-    .selectFrom("survey_notices")
-    .select("survey_url")
-    .orderBy("started_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  // Only the latest survey's mails are joined: /healthz is asked often.
-  return latest ? ((await noticeProgress(storage.db, latest.survey_url))[0] ?? null) : null;
 }

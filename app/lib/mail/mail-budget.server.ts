@@ -45,22 +45,32 @@ const LARGE_PROVIDERS = new Set([
   "me.com",
 ]);
 
-/** The budgets as configured, and each share: what `npm run status` prints and the docs size. */
-export const MAIL_BUDGETS = {
-  visitors: {
-    perHour: env.mail.formMailsPerHour,
-    /** 1/40: it takes 40 clients spending their whole share to reach the ceiling. */
-    perClient: share(env.mail.formMailsPerHour, 1 / 40),
-    /** 1/20: a small domain's mail server is not flooded by two clients. */
-    perDomain: share(env.mail.formMailsPerHour, 1 / 20),
-    perLargeProvider: share(env.mail.formMailsPerHour, 3 / 4),
-  },
-  team: {
-    perHour: env.mail.contactMailsPerHour,
-    /** 1/10: a person writes once or twice; ten clients at their share reach the bound. */
-    perClient: share(env.mail.contactMailsPerHour, 1 / 10),
-  },
-} as const;
+/** Each budget's shares, for its hourly figures: what the forms spend, `npm run status` prints and the docs size. */
+export function mailBudgets({ visitors, team }: { visitors: number; team: number }) {
+  return {
+    visitors: {
+      perHour: visitors,
+      /** 1/40: it takes 40 clients spending their whole share to reach the ceiling. */
+      perClient: share(visitors, 1 / 40),
+      /** 1/20: a small domain's mail server is not flooded by two clients. */
+      perDomain: share(visitors, 1 / 20),
+      perLargeProvider: share(visitors, 3 / 4),
+    },
+    team: {
+      perHour: team,
+      /** 1/10: a person writes once or twice; ten clients at their share reach the bound. */
+      perClient: share(team, 1 / 10),
+    },
+  };
+}
+
+export type MailBudgets = ReturnType<typeof mailBudgets>;
+
+/** This server's budgets (FORM_MAILS_PER_HOUR, CONTACT_MAILS_PER_HOUR). */
+export const MAIL_BUDGETS: MailBudgets = mailBudgets({
+  visitors: env.mail.formMailsPerHour,
+  team: env.mail.contactMailsPerHour,
+});
 
 /** The counters' rules: the key of a client's or a domain's share names its rule first (counter-key.ts). */
 const RULE = {
@@ -134,8 +144,8 @@ export interface BudgetsNow {
   spentShares: { visitorClients: number; domains: number; teamClients: number };
 }
 
-/** How much of this hour's budgets is spent: for `npm run status`. */
-export async function budgetsNow(db: Kysely<Tables>, now: number): Promise<BudgetsNow> {
+/** How much of this hour's `budgets` is spent: for `npm run status`. */
+export async function budgetsNow(db: Kysely<Tables>, budgets: MailBudgets, now: number): Promise<BudgetsNow> {
   const spentUnder = async (rule: string, over: number) => {
     const row = await db
       .selectFrom("rate_limits")
@@ -150,11 +160,11 @@ export async function budgetsNow(db: Kysely<Tables>, now: number): Promise<Budge
     visitors: await countNow(db, RULE.visitorsSite, now),
     team: await countNow(db, RULE.teamSite, now),
     spentShares: {
-      visitorClients: await spentUnder(RULE.visitorsClient, MAIL_BUDGETS.visitors.perClient),
+      visitorClients: await spentUnder(RULE.visitorsClient, budgets.visitors.perClient),
       domains:
-        (await spentUnder(RULE.visitorsDomain, MAIL_BUDGETS.visitors.perDomain)) +
-        (await spentUnder(RULE.visitorsProvider, MAIL_BUDGETS.visitors.perLargeProvider)),
-      teamClients: await spentUnder(RULE.teamClient, MAIL_BUDGETS.team.perClient),
+        (await spentUnder(RULE.visitorsDomain, budgets.visitors.perDomain)) +
+        (await spentUnder(RULE.visitorsProvider, budgets.visitors.perLargeProvider)),
+      teamClients: await spentUnder(RULE.teamClient, budgets.team.perClient),
     },
   };
 }

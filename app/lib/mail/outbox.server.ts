@@ -32,7 +32,7 @@ export const CLAIM_MS = 120_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** A mail still failing after this is given up: its link, if it has one, has expired by then. */
 const GIVE_UP_AFTER_MS = 7 * DAY_MS;
-/** Sent and given-up mails are kept this long (the retry history, /healthz), then deleted. */
+/** Sent and given-up mails are kept this long (the retry history, `npm run status`), then deleted. */
 const KEEP_FINISHED_MS = 30 * DAY_MS;
 
 /** Back-off after the n-th failed attempt: 2 s, 4 s, 8 s… up to 10 minutes. */
@@ -163,7 +163,7 @@ export interface OutboxHealth {
 }
 
 /**
- * For /healthz: one statement, so the report costs one round trip to PostgreSQL. Each count reads
+ * For `npm run status`: one statement, one round trip to PostgreSQL. Each count reads
  * an index (pending: outbox_due; given up: outbox_gave_up), never the whole table.
  */
 export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<OutboxHealth> {

@@ -4,17 +4,7 @@ import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
-import {
-  claimDueMail,
-  CLAIM_MS,
-  deleteFinishedMail,
-  markSent,
-  outboxBacklog,
-  recordFailure,
-  type OutboxHealth,
-  type OutboxRow,
-} from "./outbox.server";
-import { budgetsNow, MAIL_BUDGETS } from "./mail-budget.server";
+import { claimDueMail, CLAIM_MS, deleteFinishedMail, markSent, recordFailure, type OutboxRow } from "./outbox.server";
 import { maskAddress } from "./mask-address";
 
 /** Other replicas' mails, and retries, are found by polling; this process's own are sent at once. */
@@ -194,19 +184,6 @@ const sender = singleton("mail-sender", startSender);
 /** Called once a transaction that queued mail has committed: this process sends it now, not at the next poll. */
 export function sendQueuedMailSoon(): void {
   sender.sendSoon();
-}
-
-/**
- * For /healthz: how many mails wait in the outbox, for how long the oldest has, how many were
- * given up, and whether the forms' hourly ceiling is reached.
- */
-export async function outboxHealth(): Promise<
-  OutboxHealth & { formMailCeiling: { perHour: number; reached: boolean } }
-> {
-  const now = Date.now();
-  const [backlog, budgets] = await Promise.all([outboxBacklog(storage.db, now), budgetsNow(storage.db, now)]);
-  const { perHour } = MAIL_BUDGETS.visitors;
-  return { ...backlog, formMailCeiling: { perHour, reached: budgets.visitors >= perHour } };
 }
 
 /** Finished mails are deleted hourly in every instance, whether or not it sends (docs/operations.md, "Mail"). */

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { env } from "~/lib/server/env.server";
 import type { DatabaseConfig } from "~/lib/server/parse-env.server";
 import { singleton } from "~/lib/server/singleton.server";
@@ -6,9 +5,6 @@ import { openStorage, type DatabaseKind, type Storage } from "./open-storage.ser
 
 /** The variable an operator fixes when this kind of database cannot be opened. */
 const VARIABLE: Record<DatabaseKind, string> = { embedded: "DATA_DIR", postgres: "DATABASE_URL" };
-
-/** How long /healthz waits for `select 1` before it reports the database as not answering. */
-const HEALTH_TIMEOUT_MS = 2000;
 
 async function openOrExit(config: DatabaseConfig): Promise<Storage> {
   try {
@@ -30,19 +26,3 @@ async function openOrExit(config: DatabaseConfig): Promise<Storage> {
  * listens only after that, so no request ever meets a missing table.
  */
 export const storage: Storage = await singleton("storage", () => openOrExit(env.database));
-
-/** For /healthz: which database, and whether it answers now. Never its URL. */
-export async function storageHealth(): Promise<{ kind: DatabaseKind; answers: boolean }> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timeout")), HEALTH_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([sql`select 1`.execute(storage.db), timeout]);
-    return { kind: storage.kind, answers: true };
-  } catch {
-    return { kind: storage.kind, answers: false };
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -262,6 +262,20 @@ export const MIGRATIONS: Record<string, Migration> = {
       await addMailboxes(db as Parameters<typeof addMailboxes>[0]);
     },
   },
+  "0018_instances": {
+    async up(db: Kysely<unknown>) {
+      // Each running server's word on itself, written every few seconds: when it started and was
+      // last heard from, and what it serves (the sheet, its mail budgets), as JSON. What
+      // `npm run status` prints of the servers; /healthz says only whether this write succeeds.
+      await db.schema
+        .createTable("instances")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("started_at", "bigint", (column) => column.notNull())
+        .addColumn("seen_at", "bigint", (column) => column.notNull())
+        .addColumn("report", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
   "0020_draw_id_rule": {
     async up(db: Kysely<unknown>) {
       // Ids are folded to one canonical form from here on (docs/draw.md, "Canonical list"): each

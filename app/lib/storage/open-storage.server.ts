@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "~/lib/server/parse-env.server";
 import { MIGRATIONS } from "./migrations.server";
+import { PatientSqliteDialect } from "./patient-sqlite.server";
 import type { Tables } from "./schema";
 
 export type DatabaseKind = DatabaseConfig["kind"];
@@ -17,11 +18,12 @@ export interface Storage {
 function openSqlite(file: string): Sqlite.Database {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new Sqlite(file);
-  // WAL lets /healthz and the export read while a sign-up writes; FULL syncs every commit, so
+  // WAL lets the commands read while a sign-up writes; FULL syncs every commit, so
   // an accepted sign-up and its mail survive a power cut, not only a killed process.
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = FULL");
-  database.pragma("busy_timeout = 5000");
+  // No busy wait inside SQLite: it would stop the event loop; PatientSqliteDialect waits between turns.
+  database.pragma("busy_timeout = 0");
   return database;
 }
 
@@ -59,7 +61,7 @@ function postgresPool(url: string, statementTimeoutMs: number): pg.Pool {
 export async function openStorage(config: DatabaseConfig): Promise<Storage> {
   const dialect =
     config.kind === "embedded"
-      ? new SqliteDialect({ database: async () => openSqlite(config.file) })
+      ? new PatientSqliteDialect({ database: async () => openSqlite(config.file) })
       : new PostgresDialect({ pool: postgresPool(config.url, config.statementTimeoutMs) });
   const db = new Kysely<Tables>({ dialect });
   try {

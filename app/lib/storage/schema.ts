@@ -15,6 +15,17 @@ export interface Tables {
   draw_changes: DrawChangeTable;
   draw_witnesses: DrawWitnessTable;
   site_secrets: SiteSecretTable;
+  instances: InstanceTable;
+}
+
+/** A running server, as it last reported itself (every few seconds). */
+export interface InstanceTable {
+  /** Its host name and process id. */
+  id: string;
+  started_at: number;
+  seen_at: number;
+  /** JSON: what it serves (the sheet's state, its mail budgets); read by `npm run status`. */
+  report: string;
 }
 
 /** A secret the server made for itself, by what it signs. */

@@ -59,7 +59,7 @@ describe("mail budgets", () => {
     const gmail = await signUps(160, (index) => ({ client: `192.0.2.${index % 40}`, domain: "gmail.com" }));
     expect(gmail.filter((outcome) => outcome === null)).toHaveLength(150);
     expect(gmail.slice(150)).toEqual(Array(10).fill("domain"));
-    expect(await budgetsNow(storage.db, T0)).toEqual({
+    expect(await budgetsNow(storage.db, MAIL_BUDGETS, T0)).toEqual({
       visitors: 161,
       team: 0,
       spentShares: { visitorClients: 0, domains: 2, teamClients: 0 },
@@ -70,7 +70,7 @@ describe("mail budgets", () => {
     const forty = await signUps(200, (index) => ({ client: `198.51.100.${index % 40}`, domain: `d${index}.example` }));
     expect(forty.every((outcome) => outcome === null)).toBe(true);
     expect(await spendVisitorShares(storage.db, { client: "203.0.113.200", domain: "nueva.example" }, T0)).toBe("site");
-    expect((await budgetsNow(storage.db, T0)).spentShares.visitorClients).toBe(40);
+    expect((await budgetsNow(storage.db, MAIL_BUDGETS, T0)).spentShares.visitorClients).toBe(40);
   });
 
   it("bound the team's mails: 3 from a client, 30 in all", async () => {
@@ -81,6 +81,9 @@ describe("mail budgets", () => {
       expect(await spendTeamMail(storage.db, `198.51.100.${Math.floor(index / 3)}`, T0)).toBeNull();
     }
     expect(await spendTeamMail(storage.db, "203.0.113.10", T0)).toBe("site");
-    expect(await budgetsNow(storage.db, T0)).toMatchObject({ team: 30, spentShares: { teamClients: 10 } });
+    expect(await budgetsNow(storage.db, MAIL_BUDGETS, T0)).toMatchObject({
+      team: 30,
+      spentShares: { teamClients: 10 },
+    });
   });
 });

@@ -1,0 +1,142 @@
+import type { Kysely } from "kysely";
+import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import {
+  budgetsNow,
+  MAIL_BUDGETS,
+  mailBudgets,
+  type BudgetsNow,
+  type MailBudgets,
+} from "~/lib/mail/mail-budget.server";
+import { outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox.server";
+import type { DatabaseKind } from "~/lib/storage/open-storage.server";
+import type { Tables } from "~/lib/storage/schema";
+import type { InstanceReport } from "./server-health.server";
+import { noticeProgress, type NoticeProgress } from "./survey-notice.server";
+
+/** A server that has reported in this long is listed as running; older reports as gone quiet. */
+const RUNNING_WITHIN_MS = 60_000;
+
+/**
+ * Everything /healthz no longer tells, for the organizer (`npm run status`,
+ * docs/decisions/075-health-says-status-details-in-a-command.md): each server's own report (the
+ * sheet it serves, its age, its last error; its mail budgets), the outbox, this hour's budgets and
+ * the latest survey notice, read from the database every server writes to.
+ */
+export interface SiteStatus {
+  now: number;
+  database: DatabaseKind;
+  /** Reports of the last day, newest first. */
+  servers: { id: string; startedAt: number; seenAt: number; running: boolean; report: InstanceReport }[];
+  outbox: OutboxHealth;
+  budgets: MailBudgets & { spent: BudgetsNow };
+  notice: NoticeProgress | null;
+}
+
+export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now: number): Promise<SiteStatus> {
+  const rows = await db.selectFrom("instances").selectAll().orderBy("seen_at", "desc").execute();
+  const servers = rows.map((row) => ({
+    id: row.id,
+    startedAt: Number(row.started_at),
+    seenAt: Number(row.seen_at),
+    running: Number(row.seen_at) > now - RUNNING_WITHIN_MS,
+    report: JSON.parse(row.report) as InstanceReport,
+  }));
+  // The servers' own figures (the last to report), which this command's environment may not repeat.
+  const budgets = servers[0] ? mailBudgets(servers[0].report.mailsPerHour) : MAIL_BUDGETS;
+  const [outbox, spent, notices] = await Promise.all([
+    outboxBacklog(db, now),
+    budgetsNow(db, budgets, now),
+    noticeProgress(db),
+  ]);
+  return { now, database, servers, outbox, budgets: { ...budgets, spent }, notice: notices[0] ?? null };
+}
+
+const when = (ms: number) => formatArgentinaInstant(new Date(ms).toISOString());
+
+/** "3 s", "4 min", "2 h 5 min", "3 d": how long ago, as an operator reads it. */
+function ago(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+const SOURCES: Record<InstanceReport["sheet"]["source"], string> = {
+  url: "la planilla publicada (PARTICIPANTS_CSV_URL)",
+  file: "un archivo CSV (PARTICIPANTS_CSV_URL)",
+  sample: "la planilla de EJEMPLO incluida (PARTICIPANTS_CSV_URL sin configurar)",
+};
+
+function describeSheet({ sheet }: InstanceReport, now: number): string {
+  const source = SOURCES[sheet.source];
+  const error = sheet.lastError === null ? "" : ` Último error: «${sheet.lastError}».`;
+  if (sheet.fetchedAt === null) {
+    return sheet.lastError === null
+      ? `Participantes: ${source}, todavía cargando la primera copia.`
+      : `Participantes: ${source}, sin ninguna copia: el sitio muestra el error.${error}`;
+  }
+  const age = ago(Math.max(0, Math.round((now - Date.parse(sheet.fetchedAt)) / 1000)));
+  return `Participantes: ${source}, ${sheet.count} filas, bajadas hace ${age}.${error || " Sin errores."}`;
+}
+
+/** A due mail waiting longer than this means no server is sending: SMTP down or refusing, or SMTP_URL unset. */
+const MAIL_LATE_SECONDS = 15 * 60;
+
+/**
+ * What the organizer should look at, one Spanish line each (none when all is well): no server
+ * heard from in the last minute, a server whose sheet fails, a due mail waiting 15 minutes.
+ * `npm run status` exits 3 when there is any.
+ */
+export function needsAttention({ servers, outbox }: SiteStatus): string[] {
+  const running = servers.filter((server) => server.running);
+  return [
+    ...(running.length === 0 ? ["Ningún servidor dio señales en el último minuto."] : []),
+    ...running
+      .filter((server) => server.report.sheet.lastError !== null)
+      .map((server) => `${server.id} no pudo actualizar la planilla: «${server.report.sheet.lastError}».`),
+    ...(outbox.oldestAgeSeconds !== null && outbox.oldestAgeSeconds > MAIL_LATE_SECONDS
+      ? [
+          `Hay emails esperando desde hace ${ago(outbox.oldestAgeSeconds)}: revisá SMTP_URL y el log de los servidores ("mail.retry").`,
+        ]
+      : []),
+  ];
+}
+
+/** The status as plain Spanish text, one fact a line. */
+export function describeSiteStatus(status: SiteStatus): string {
+  const { outbox, budgets, notice, now } = status;
+  const { visitors, team, spent } = budgets;
+  const attention = needsAttention(status);
+  return [
+    `Estado de Opinion Labz al ${when(now)} (hora de Argentina)`,
+    "",
+    `Base de datos: ${status.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : "el archivo embebido (DATA_DIR)"}, responde.`,
+    "",
+    "Servidores (los que dieron señales en las últimas 24 horas)",
+    ...(status.servers.length === 0
+      ? ["  Ninguno: no hay un servidor corriendo contra esta base de datos."]
+      : status.servers.flatMap((server) => [
+          `  ${server.id}: ${server.running ? "funcionando" : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
+          `    ${describeSheet(server.report, now)}`,
+        ])),
+    "",
+    "Emails en el outbox",
+    `  En espera: ${outbox.pending}${outbox.oldestAgeSeconds === null ? "" : ` (el más viejo, desde hace ${ago(outbox.oldestAgeSeconds)})`}.`,
+    `  Abandonados en los últimos 30 días: ${outbox.givenUp}.`,
+    "",
+    "Emails de esta hora",
+    `  A visitantes: ${spent.visitors} de ${visitors.perHour} (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar ${visitors.perClient}; cada dominio, ${visitors.perDomain} (Gmail y los otros grandes, ${visitors.perLargeProvider}).`,
+    `    Clientes que ya gastaron su parte: ${spent.spentShares.visitorClients}. Dominios: ${spent.spentShares.domains}.`,
+    `  Al equipo desde /contacto: ${spent.team} de ${team.perHour} (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar ${team.perClient}.`,
+    `    Clientes que ya gastaron su parte: ${spent.spentShares.teamClients}.`,
+    "",
+    notice === null
+      ? "Avisos de encuestas (npm run waitlist:notify): ninguno todavía."
+      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${notice.queued} encolados, ${notice.sent} enviados, ${notice.waiting} por enviar, ${notice.givenUp} abandonados.`,
+    "",
+    ...(attention.length === 0 ? ["Todo en orden."] : ["Para revisar:", ...attention.map((line) => `  - ${line}`)]),
+    "",
+  ].join("\n");
+}
