@@ -107,8 +107,8 @@ export function SiteHeader() {
             </li>
           </ul>
         </div>
-        {/* Without JavaScript the menu button cannot open anything: the links show as a row instead. */}
-        <ul className="nav-without-script container-page hidden gap-x-5 overflow-x-auto whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
+        {/* Without JavaScript the menu button cannot open anything: the links show under the bar instead (app/tailwind.css). */}
+        <ul className="nav-without-script container-page hidden gap-x-5 whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
           {links.map((link) => (
             <li key={link.label}>
               <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">

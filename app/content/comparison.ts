@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "./survey-time";
 import type { ContentIconName } from "./icon-name";
 
 /** One criterion of the "¿Por qué Opinion Labz?" comparison (docs/product.md, "Home", section 3). */
@@ -22,7 +23,7 @@ export const COMPARISON: ComparisonRow[] = [
   {
     icon: "clock",
     criterion: "Duración de las encuestas",
-    opinionLabz: "Entre 2 y 3 minutos por encuesta.",
+    opinionLabz: `De ${SURVEY_TIME} por encuesta.`,
     common: "Cuestionarios de 15 a 30 minutos son lo habitual.",
   },
   {

@@ -18,7 +18,7 @@ export const DRAW_FACTS = {
   entriesPerMonth: "una participación por persona por mes",
   /** Which rows of the sheet a draw counts: the entry window of lib/draw/entry-window.ts, in words. */
   entryWindow:
-    "las filas de la planilla con fecha desde el día del sorteo anterior (el primer lunes del mes anterior, haya habido sorteo o no) hasta el día del sorteo inclusive, menos las que ya entraron en la lista del sorteo anterior, tal como están en el momento del sorteo",
+    "las participaciones con fecha desde el día del sorteo anterior (el primer lunes del mes anterior, haya habido sorteo o no) hasta el día del sorteo inclusive, menos las que ya entraron en la lista del sorteo anterior, tal como están en el momento del sorteo",
   freeEntry: "sin obligación de compra",
   /** Said of the winner, with the pronoun of the sentence: "le avisamos…", "te avisamos…". */
   winnerNotice: "avisamos por email",

@@ -1,4 +1,5 @@
 import type { ContentIconName } from "./icon-name";
+import { SURVEY_TIME } from "./survey-time";
 
 export interface DrawStep {
   title: string;
@@ -10,7 +11,7 @@ export interface DrawStep {
 export const DRAW_STEPS: DrawStep[] = [
   {
     title: "Respondé una encuesta",
-    text: "Contestá preguntas breves sobre tus hábitos y opiniones. Te lleva 2-3 minutos como máximo.",
+    text: `Contestá preguntas breves sobre tus hábitos y opiniones. Te lleva ${SURVEY_TIME} como máximo.`,
     icon: "message",
   },
   {

@@ -9,7 +9,7 @@ export const PARTICIPANTS_LOOKUP =
   "Para confirmarlo, buscá tu nombre como aparece en la lista (nombre e inicial del apellido) o tu número de participación: el ID que te muestra la encuesta al terminarla.";
 
 export const NOT_IN_PLAY = {
-  heading: "Estas filas de la planilla coinciden con tu búsqueda pero no entran en este sorteo:",
+  heading: "Estas participaciones coinciden con tu búsqueda pero no entran en este sorteo:",
   taken: (day: string, drawDay: string) => `Tu participación del ${day} ya entró en el sorteo del ${drawDay}.`,
   earlier: (day: string, drawDay: string) =>
     `Tu participación del ${day} era para el sorteo del ${drawDay}, no para este.`,

@@ -85,7 +85,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           list: [
             [
-              "Datos de participación: hasta 12 meses después del sorteo en el que participaste, para atender cualquier reclamo sobre ese sorteo. Pasado ese plazo borramos de nuestra base la lista de números de participación de ese sorteo, los nombres y países que la acompañan y quién ganó; del sorteo conservamos solo lo que no identifica a nadie (las huellas, la semilla y el valor público). La planilla de participantes y las respuestas de la encuesta, con el email con el que respondiste, las depuramos con el mismo plazo.",
+              "Datos de participación: hasta 12 meses después del sorteo en el que participaste, para atender cualquier reclamo sobre ese sorteo. Pasado ese plazo borramos de nuestra base la lista de números de participación de ese sorteo, los nombres y países que la acompañan y quién ganó; del sorteo conservamos solo lo que no identifica a nadie (las huellas, la semilla y el valor público). La lista de participantes y las respuestas de la encuesta, con el email con el que respondiste, las depuramos con el mismo plazo.",
             ],
             [
               "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo. Después de borrarlo (con ese enlace o a pedido tuyo), durante 30 días no aceptamos que nadie vuelva a anotar esa casilla ni le escribimos: para eso guardamos solo una huella cifrada de la casilla, que no permite leer la dirección, y la borramos al terminar esos 30 días.",
@@ -115,7 +115,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             ["El proveedor de alojamiento (hosting) donde funciona este sitio."],
             ["El proveedor de correo con el que enviamos los emails."],
             [
-              "Google, donde se guardan la planilla de participantes del sorteo y las respuestas de la encuesta, con el email con el que la respondiste.",
+              "Google, donde se guardan la lista de participantes del sorteo y las respuestas de la encuesta, con el email con el que la respondiste.",
             ],
           ],
         },

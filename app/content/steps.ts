@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "./survey-time";
 /** docs/product.md, "Explainer": the explainer's active step is 1, 2 or 3. */
 export type StepNumber = 1 | 2 | 3;
 
@@ -17,12 +18,12 @@ export const STEPS: Step[] = [
   {
     number: 2,
     title: "Respondés con libertad",
-    description: "Son 2 a 3 minutos. Respondés de forma anónima, sin respuestas correctas ni incorrectas.",
+    description: `Son ${SURVEY_TIME}. Respondés de forma anónima, sin respuestas correctas ni incorrectas.`,
   },
   {
     number: 3,
     title: "Participás del sistema",
-    description: "Sumás puntos y quedás dentro del sorteo mensual de una tarjeta Visa de US$200.",
+    description: "Tu participación queda registrada y entrás en el sorteo mensual de una tarjeta Visa de US$200.",
   },
 ];
 

@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "./survey-time";
 /**
  * Illustrative survey values (docs/product.md, "Survey preview"): nothing here is stored or submitted,
  * it only dresses the hero and explainer previews.
@@ -43,11 +44,12 @@ export const STEP_QUESTION: SampleQuestion = {
 export const SAMPLE_PROFILE = {
   ageRange: "25–34 años",
   interest: "Tecnología y viajes",
-  duration: "2–3 minutos",
+  duration: SURVEY_TIME,
 } as const;
 
 export const SAMPLE_DRAW = { prize: "Visa US$200" } as const;
 
-export const SAMPLE_REWARD = "+15 puntos ganados";
+/** What a completed survey earns: one entry in the draw. There are no points (docs/product.md, "Survey preview"). */
+export const SAMPLE_REWARD = "+1 participación en el sorteo";
 
 export const SAMPLE_BADGES = { available: "Disponible", anonymous: "Anónima", completed: "Completada" } as const;

@@ -13,11 +13,11 @@ export const headers: HeadersFunction = (args) => keptAs("personal", args);
 const OUTCOMES: Record<ConfirmOutcome, MailLinkOutcome> = {
   confirmed: {
     title: "Email confirmado",
-    message: "¡Listo, confirmaste tu email! Te vamos a escribir cuando las encuestas estén listas.",
+    message: "¡Listo, confirmaste tu email! Te vamos a escribir cuando haya una encuesta abierta.",
   },
   "already-confirmed": {
     title: "Email confirmado",
-    message: "Tu email ya estaba confirmado: te vamos a avisar cuando las encuestas estén listas.",
+    message: "Tu email ya estaba confirmado: te vamos a avisar cuando haya una encuesta abierta.",
   },
   expired: {
     title: "Enlace vencido",
@@ -44,7 +44,7 @@ export default function ConfirmEmailPage() {
     <MailLinkPage
       path={CONFIRM_PATH}
       title="Confirmá tu email"
-      explanation="Tocá el botón para confirmar que querés que te avisemos cuando las encuestas de Opinion Labz estén listas."
+      explanation="Tocá el botón para confirmar que querés que te avisemos cuando haya una encuesta de Opinion Labz abierta."
       buttonLabel="Confirmar mi email"
     />
   );

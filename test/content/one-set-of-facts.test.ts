@@ -55,7 +55,7 @@ describe("one set of facts", () => {
     for (const text of [rules, privacy]) expect(text).toContain(DRAW_FACTS.surveyAddressKept);
     // The policy names who holds it among those who process data for us.
     expect(privacy).toMatch(
-      /Google, donde se guardan la planilla de participantes del sorteo y las respuestas de la encuesta/,
+      /Google, donde se guardan la lista de participantes del sorteo y las respuestas de la encuesta/,
     );
   });
 

@@ -189,8 +189,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
       return;
     }
     expect(await bar.isVisible()).toBe(true);
-    expect(await bar.textContent()).toContain("Sorteo $200 USD");
-    expect(await bar.textContent()).toContain("2 min - Gratis");
+    expect(await bar.textContent()).toContain("Sorteo US$200");
+    expect(await bar.textContent()).toContain("2 a 3 min · Gratis");
     expect(await bar.getByRole("link", { name: "Participar" }).getAttribute("href")).toBe("/encuesta");
 
     await page.mouse.wheel(0, 100_000);

@@ -226,6 +226,25 @@ describe.each(PAGES)("%s at every width, JavaScript off", (path) => {
       expect(await row.isVisible()).toBe(true);
       const lines = await row.locator("a").evaluateAll((links) => links.map((link) => link.getClientRects().length));
       expect(lines).toEqual([1, 1, 1, 1]);
+      // Every link whole on screen: reachable without scrolling the row sideways.
+      const edges = await row
+        .locator("a")
+        .evaluateAll((links) =>
+          links.map((link) => [link.getBoundingClientRect().left, link.getBoundingClientRect().right]),
+        );
+      for (const [left, right] of edges) {
+        expect(left).toBeGreaterThanOrEqual(0);
+        expect(right).toBeLessThanOrEqual(width);
+      }
+      // The page moves down by the row's height, whatever it is: what the bar covered before, plus the row.
+      const { rowHeight, moved } = await page.evaluate(() => {
+        const main = document.querySelector("main")!;
+        return {
+          rowHeight: document.querySelector(".nav-without-script")!.getBoundingClientRect().height,
+          moved: parseFloat(getComputedStyle(main).paddingTop),
+        };
+      });
+      expect(moved).toBeGreaterThanOrEqual(rowHeight - 1);
     } else {
       expectTidyLayout(report, width);
     }

@@ -85,7 +85,7 @@ describe("warm at boot: the first refresh starts with the server, not with the f
       "an unreachable sheet (never answers)",
       sheetPath("hang"),
       FETCH_LIMIT_MS,
-      "La planilla de participantes tardó demasiado en responder.",
+      "La lista de participantes tardó demasiado en llegar.",
     ],
   ])(
     "reports %s in the log and /healthz within one fetch time limit of start-up",
@@ -148,7 +148,9 @@ describe("honest about its data", () => {
       expect(html.match(/data-testid="sample-data-notice"/g), `${pathname}'s notices`).toHaveLength(notices);
       expect(html).toContain(NOTICE);
       if (notices === 2)
-        expect(html).toContain("Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana");
+        expect(html).toContain(
+          "«Ejemplo» marca una tarjeta que muestra cómo publicamos a quien gana: no es una persona real.",
+        );
     }
     expect(await (await fetch(`${sample.origin}/sorteos.data`)).text()).toContain('"sample",true');
   });
@@ -159,7 +161,9 @@ describe("honest about its data", () => {
       // No draw is recorded here: the example winners that fill /sorteos say what they are.
       const notices = [...(await page(app, "/sorteos")).matchAll(/data-testid="sample-data-notice"[\s\S]*?<\/div>/g)];
       expect(notices).toHaveLength(1);
-      expect(notices[0]![0]).toContain("Las tarjetas marcadas «Ejemplo» muestran cómo publicamos a quien gana");
+      expect(notices[0]![0]).toContain(
+        "«Ejemplo» marca una tarjeta que muestra cómo publicamos a quien gana: no es una persona real.",
+      );
     }
   });
 

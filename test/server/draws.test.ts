@@ -172,13 +172,20 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       const frozenPage = await page();
       expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>4<\/span>/);
       // The month's window, and the rows it left out: the day after the draw's, an unreadable date,
-      // and an id with a right-to-left override inside (docs/draw.md, "Canonical list").
+      // and an id with a right-to-left override inside (docs/draw.md, "Canonical list"). No draw
+      // froze a list before this one: nothing is said of what a previous draw took.
       const firstDay = shown(dayFrom(previousDrawOf(upcoming.drawAt), 0));
       expect(frozenPage).toContain(
-        `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id, salvo las del ${firstDay} que ya estaban en la lista del sorteo anterior.`,
+        `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id.`,
+      );
+      const upcomingRecord = /data-testid="upcoming-commitment"[\s\S]*?<\/article>/.exec(frozenPage)![0];
+      expect(upcomingRecord).not.toMatch(/salvo las del|sorteo anterior/);
+      // The list below is the next draw's already: this draw froze real entries, some dated its day.
+      expect(frozenPage).toMatch(
+        /data-testid="listing-window">[^<]*, salvo las del [^<]* que ya entraron en el sorteo anterior\./,
       );
       expect(frozenPage).toContain(
-        "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+        "Quedaron afuera 1 fila con fecha fuera de esos días, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
       );
       const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
       expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
@@ -265,7 +272,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       // The page publishes the record once its stored copy (1 s here) is renewed.
       await expect.poll(page, { timeout: 30_000 }).toContain(seed);
       // The list now holds the next draw's entries: the row dated the day after this draw's (the
-      // one dated its day is in its list).
+      // one dated its day is in its list), and says that this draw's list took some of its day's.
       const listed = await page();
       expect(listed).toMatch(/data-testid="stat-participants">1</);
       expect(listed).toContain(

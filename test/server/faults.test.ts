@@ -15,8 +15,8 @@ import { sharedBrowser, openPage, gotoHydrated } from "../support/browser";
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const HOME_ERROR = "No pudimos cargar los participantes recientes.";
 const EMPTY_LIST = "No hay participantes registrados aún";
-const INVALID_SHEET = "La planilla de participantes no devolvió datos válidos.";
-const TIMED_OUT = "La planilla de participantes tardó demasiado en responder.";
+const INVALID_SHEET = "La lista de participantes no llegó con datos válidos.";
+const TIMED_OUT = "La lista de participantes tardó demasiado en llegar.";
 const MB = 1024 * 1024;
 const SAMPLE_NEWEST = (await sampleParticipants())[0]!.nombre;
 /** The rows' date: today, always one of the next draw's days, so every valid row is listed. */

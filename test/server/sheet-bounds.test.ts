@@ -47,7 +47,7 @@ describe("a redirect to another origin", () => {
   it("is not followed: visitors read the invalid-sheet message and the log says why", async () => {
     const response = await fetch(`${app.origin}/sorteos`, { headers: { "user-agent": BROWSER_USER_AGENT } });
     const html = await response.text();
-    expect(html).toContain("La planilla de participantes no devolvió datos válidos.");
+    expect(html).toContain("La lista de participantes no llegó con datos válidos.");
     expect(foreign.hits(FOREIGN_SHEET), "the foreign origin was never asked").toBe(0);
     await expect.poll(() => app.output()).toContain(`redirect refused: ${upstream.origin} sent to ${foreign.origin}`);
   });

@@ -1,4 +1,5 @@
 import { NotifyForm } from "./notify-form";
+import { SURVEY_TIME } from "~/content/survey-time";
 
 /** The spec's /encuesta while no survey is open: "Próximamente" and the waitlist form. */
 export function ComingSoon() {
@@ -9,11 +10,11 @@ export function ComingSoon() {
         Próximamente
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-slate-600">
-        Estamos terminando de preparar las encuestas. Muy pronto vas a poder responderlas en 2 minutos y participar
+        Estamos terminando de preparar las encuestas. Muy pronto vas a poder responderlas en {SURVEY_TIME} y participar
         gratis del sorteo mensual de una tarjeta <span className="font-semibold text-slate-900">Visa de US$200</span>.
       </p>
       <div className="text-left">
-        <NotifyForm />
+        <NotifyForm surveyOpen={false} />
       </div>
     </>
   );

@@ -1,16 +1,18 @@
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
+import { WAITLIST_FORM } from "~/content/waitlist";
 import { BotGuardFields } from "../bot-guard-fields";
 import { EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
 import { useFormAnswer } from "~/lib/hooks/use-form-answer";
 
 /**
- * "Avisarme cuando esté listo": Remix's `<Form>`, a plain POST to /encuesta before and without
+ * "Avisarme cuando esté listo" (or, while a survey is open, "de la próxima"): Remix's `<Form>`, a plain POST to /encuesta before and without
  * JavaScript (the page comes back with the answer); with JavaScript Remix posts it and the
  * answer appears in place. The server checks everything (app/lib/forms): the browser's
  * own validation is off, so every message is the same Spanish one either way.
  */
-export function NotifyForm() {
+export function NotifyForm({ surveyOpen }: { surveyOpen: boolean }) {
+  const copy = surveyOpen ? WAITLIST_FORM.surveyOpen : WAITLIST_FORM.comingSoon;
   const emailId = useId();
   const consentId = useId();
   const statusId = useId();
@@ -56,8 +58,7 @@ export function NotifyForm() {
           className="mt-1 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
         />
         <label htmlFor={consentId} className="text-sm leading-relaxed text-slate-700">
-          Acepto que Opinion Labz use este email solo para avisarme cuando las encuestas estén listas. Podés darte de
-          baja cuando quieras (
+          {copy.consent} Podés darte de baja cuando quieras (
           <Link to="/privacidad" className="font-semibold text-brand-700 underline underline-offset-2">
             política de privacidad
           </Link>
@@ -65,7 +66,7 @@ export function NotifyForm() {
         </label>
       </div>
       <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={sending}>
-        Avisarme cuando esté listo
+        {copy.button}
       </button>
       <BotGuardFields />
       {/* Space kept for the message so the page does not move when it appears. */}

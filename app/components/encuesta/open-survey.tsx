@@ -1,5 +1,6 @@
 import { Icon } from "../icons";
 import { NotifyForm } from "./notify-form";
+import { SURVEY_TIME } from "~/content/survey-time";
 
 /**
  * /encuesta while a survey is open (SURVEY_URL): the survey first, one prominent link to it,
@@ -13,7 +14,7 @@ export function OpenSurvey({ surveyUrl }: { surveyUrl: string }) {
         La encuesta está abierta
       </h1>
       <p className="mt-4 text-lg leading-relaxed text-slate-600">
-        Son 2 minutos y es gratis. Al responderla quedás adentro del sorteo de este mes de una tarjeta{" "}
+        Son {SURVEY_TIME} y es gratis. Al responderla quedás adentro del sorteo de este mes de una tarjeta{" "}
         <span className="font-semibold text-slate-900">Visa de US$200</span>.
       </p>
       <a href={surveyUrl} className="btn-primary mt-6 h-12 w-full px-6 sm:w-auto" data-testid="open-survey-link">
@@ -22,7 +23,7 @@ export function OpenSurvey({ surveyUrl }: { surveyUrl: string }) {
       </a>
       <h2 className="mt-12 text-xl font-bold text-slate-900">¿Querés que te avisemos de las próximas?</h2>
       <div className="text-left">
-        <NotifyForm />
+        <NotifyForm surveyOpen />
       </div>
     </>
   );

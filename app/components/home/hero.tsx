@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { DrawDay } from "~/lib/draw/draw-day";
 import { START_SURVEY } from "~/content/navigation";
+import { SURVEY_TIME } from "~/content/survey-time";
 import { HERO_QUESTION, SAMPLE_PROGRESS } from "~/content/survey-sample";
 import { DrawToday } from "../draw-today";
 import { Icon } from "../icons";
@@ -17,7 +18,7 @@ import {
   SurveyNavigation,
 } from "./survey-mock";
 
-const HIGHLIGHTS = ["Gratis", "2 a 3 minutos", "Respuestas anónimas"];
+const HIGHLIGHTS = ["Gratis", SURVEY_TIME, "Respuestas anónimas"];
 
 function SurveyCardBody({ compact = false }: { compact?: boolean }) {
   return (

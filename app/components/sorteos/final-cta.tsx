@@ -1,5 +1,6 @@
 import { Icon } from "../icons";
 import { SurveyLink } from "./survey-link";
+import { SURVEY_TIME } from "~/content/survey-time";
 
 export function FinalCta() {
   return (
@@ -13,7 +14,7 @@ export function FinalCta() {
             ¿Y si este mes te toca a vos?
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-brand-100">
-            Son 2 minutos, es gratis y tus respuestas son anónimas. Sumate hoy y quedás adentro del próximo sorteo.
+            Son {SURVEY_TIME}, es gratis y tus respuestas son anónimas. Sumate hoy y quedás adentro del próximo sorteo.
           </p>
           <SurveyLink variant="light" className="mt-8 px-7 py-3.5 text-base">
             Respondé una encuesta

@@ -1,5 +1,6 @@
 import { PaintedWhole } from "../painted-whole";
 import { SurveyLink } from "./survey-link";
+import { PRIZE_SHORT, SURVEY_TIME_SHORT } from "~/content/survey-time";
 
 /**
  * Small screens only. The body:has variants below give the whole document (footer
@@ -15,8 +16,8 @@ export function MobileCtaBar() {
     >
       <PaintedWhole className="container-page flex items-center justify-between gap-4">
         <div className="leading-tight">
-          <p className="font-bold text-slate-900">Sorteo $200 USD</p>
-          <p className="text-sm text-slate-600">2 min - Gratis</p>
+          <p className="font-bold text-slate-900">{`Sorteo ${PRIZE_SHORT}`}</p>
+          <p className="text-sm text-slate-600">{`${SURVEY_TIME_SHORT} · Gratis`}</p>
         </div>
         <SurveyLink className="px-6">Participar</SurveyLink>
       </PaintedWhole>

@@ -203,7 +203,7 @@ export function ParticipantsSection({
             {PARTICIPANTS_LOOKUP}
           </p>
           <p className="mt-3 text-sm text-slate-600" data-testid="listing-window">
-            {`Esta es la lista que se cierra el ${day} a las 12:00 (hora de Argentina): entran las participaciones con fecha del ${from} al ${day}, una por ID, salvo las del ${from} que ya entraron en el sorteo anterior.`}
+            {`Esta es la lista que se cierra el ${day} a las 12:00 (hora de Argentina): entran las participaciones con fecha del ${from} al ${day}, una por ID${draw.afterList ? `, salvo las del ${from} que ya entraron en el sorteo anterior` : ""}.`}
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">

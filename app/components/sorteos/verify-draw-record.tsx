@@ -18,7 +18,16 @@ function onThisOrigin(url: string): string {
 }
 
 /** One published draw: its values, a button that recomputes it in the browser, and the same by hand. */
-export function VerifyDrawRecord({ draw, declaredRoots }: { draw: PublishedDraw; declaredRoots: string | null }) {
+export function VerifyDrawRecord({
+  draw,
+  afterList,
+  declaredRoots,
+}: {
+  draw: PublishedDraw;
+  /** Whether the draw before it froze a list of real entries. */
+  afterList: boolean;
+  declaredRoots: string | null;
+}) {
   const [verification, setVerification] = useState<Verification>({ state: "idle" });
   // False in the server's HTML and until hydration: a button that cannot work yet stays disabled.
   const ready = useSyncExternalStore(subscribeToNothing, hydrated, notHydrated);
@@ -44,7 +53,7 @@ export function VerifyDrawRecord({ draw, declaredRoots }: { draw: PublishedDraw;
       </h3>
       <dl className="mt-4 divide-y divide-slate-100">
         <PublishedValue label="Participaciones">
-          <EntriesInPlay count={draw.entryCount} window={draw.window} leftOut={draw.leftOut} />
+          <EntriesInPlay count={draw.entryCount} window={draw.window} afterList={afterList} leftOut={draw.leftOut} />
         </PublishedValue>
         <PublishedValue label="Huella de la lista">
           <Hex value={draw.listHash} />

@@ -7,7 +7,7 @@ import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue, WindowDays } 
 import { WitnessSeals } from "./verify-draw-witnesses";
 
 /** The next draw before it is made: its commitment, then its frozen list from the draw instant on. */
-export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
+export function UpcomingDraw({ upcoming, afterList }: { upcoming: UpcomingCommitment; afterList: boolean }) {
   const moved = upcoming.beaconRound !== beaconRound(new Date(upcoming.drawAt), 0);
   return (
     <article
@@ -35,6 +35,7 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
               <EntriesInPlay
                 count={upcoming.frozen.entryCount}
                 window={upcoming.window}
+                afterList={afterList}
                 leftOut={upcoming.frozen.leftOut}
               />
             </PublishedValue>
@@ -45,9 +46,9 @@ export function UpcomingDraw({ upcoming }: { upcoming: UpcomingCommitment }) {
           </>
         ) : (
           <PublishedValue label="Participaciones">
-            <WindowDays window={upcoming.window} />
+            <WindowDays window={upcoming.window} afterList={afterList} />
             <span className="mt-1 block text-slate-600">
-              La lista se congela en el momento del sorteo, con las que estén en la planilla.
+              La lista se congela en el momento del sorteo, con las participaciones registradas hasta entonces.
             </span>
           </PublishedValue>
         )}

@@ -20,11 +20,15 @@ export function Hex({ value }: { value: string }) {
   return <code className="break-all font-mono text-[0.8125rem] text-slate-800">{value}</code>;
 }
 
-/** The days whose entries are in play: from the previous draw's (what it did not take), through the draw's. */
-export function WindowDays({ window }: { window: EntryWindow }) {
+/**
+ * The days whose entries are in play: from the previous draw's (what it did not take), through
+ * the draw's. What the previous draw took is only mentioned when it froze a list of real entries.
+ */
+export function WindowDays({ window, afterList }: { window: EntryWindow; afterList: boolean }) {
+  const from = formatDay(window.from);
   return (
     <span className="block">
-      {`Entran las participaciones con fecha del ${formatDay(window.from)} al ${formatDay(window.through)}, una por id, salvo las del ${formatDay(window.from)} que ya estaban en la lista del sorteo anterior.`}
+      {`Entran las participaciones con fecha del ${from} al ${formatDay(window.through)}, una por id${afterList ? `, salvo las del ${from} que ya estaban en la lista del sorteo anterior` : ""}.`}
     </span>
   );
 }
@@ -36,17 +40,20 @@ export function WindowDays({ window }: { window: EntryWindow }) {
 export function EntriesInPlay({
   count,
   window,
+  afterList,
   leftOut,
 }: {
   count: number;
   window: EntryWindow;
+  /** Whether the previous draw froze a list of real entries (`WindowDays`). */
+  afterList: boolean;
   leftOut: LeftOut | null;
 }) {
-  const left = leftOut ? leftOutSentence(leftOut) : null;
+  const left = leftOut ? leftOutSentence(leftOut, afterList) : null;
   return (
     <>
       <span className="block font-semibold text-slate-900">{formatCount(count)}</span>
-      {leftOut ? <WindowDays window={window} /> : null}
+      {leftOut ? <WindowDays window={window} afterList={afterList} /> : null}
       {left ? <span className="mt-1 block text-slate-600">{left}</span> : null}
     </>
   );

@@ -15,6 +15,8 @@ export function VerifyDrawSection({
   /** Roots the site trusts for its seals besides the well-known ones (TIMESTAMP_ROOTS): used, never vouched for. */
   declaredRoots?: string | null;
 }) {
+  // The days on which a draw froze a list of real entries: the draw after each counts what it took.
+  const listedDays = new Set(draws.filter((draw) => !draw.sample).map((draw) => draw.window.through));
   return (
     <PageSection
       id="verificalo-vos"
@@ -41,9 +43,14 @@ export function VerifyDrawSection({
         ))}
       </div>
       <div className="mx-auto mt-10 max-w-5xl space-y-6">
-        {upcoming ? <UpcomingDraw upcoming={upcoming} /> : null}
+        {upcoming ? <UpcomingDraw upcoming={upcoming} afterList={listedDays.has(upcoming.window.from)} /> : null}
         {draws.map((draw) => (
-          <VerifyDrawRecord key={draw.drawAt} draw={draw} declaredRoots={declaredRoots} />
+          <VerifyDrawRecord
+            key={draw.drawAt}
+            draw={draw}
+            afterList={listedDays.has(draw.window.from)}
+            declaredRoots={declaredRoots}
+          />
         ))}
       </div>
     </PageSection>

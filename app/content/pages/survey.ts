@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "~/content/survey-time";
 import type { PageSummary } from "~/content/site";
 
 export const SURVEY_PAGE: PageSummary = {
@@ -11,6 +12,5 @@ export const SURVEY_PAGE: PageSummary = {
 export const OPEN_SURVEY_PAGE: PageSummary = {
   path: "/encuesta",
   title: "Encuesta abierta | Opinion Labz",
-  description:
-    "Respondé la encuesta de este mes de Opinion Labz: son 2 minutos, es gratis y confidencial, y te suma al sorteo de una tarjeta Visa de US$200.",
+  description: `Respondé la encuesta de este mes de Opinion Labz: son ${SURVEY_TIME}, es gratis y confidencial, y te suma al sorteo de una tarjeta Visa de US$200.`,
 };

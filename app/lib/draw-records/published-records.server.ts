@@ -20,6 +20,7 @@ import {
   type DrawWitnessRow,
 } from "./stored-draws.server";
 import { witnessConfig } from "./witnesses.server";
+import { countryName } from "~/lib/participants/country-name";
 
 /**
  * The stored records as they are published: on /sorteos and the home page, in the organizer's
@@ -94,7 +95,8 @@ export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummar
       rehearsal: round.rehearsal === 1,
       winnerId: round.winner_id,
       winnerName: round.winner_name,
-      winnerCountry: round.winner_country,
+      // As every list shows countries: "argentina" in the sheet is "Argentina" (docs/product.md, "Countries").
+      winnerCountry: round.winner_country === null ? null : countryName(round.winner_country),
     })),
     sample: draw.from_sample === 1,
     frozenAt: iso(draw.frozen_at ?? draw.draw_at),

@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/participants/format";
+import { countOf, formatCount } from "~/lib/participants/format";
 import { argentinaWallClock, nextDrawAt } from "./next-draw";
 import type { PublishedDraw } from "./published-draw";
 import type { ListDownload } from "./published-files";
@@ -112,7 +112,7 @@ const listChecks: CheckStep = (draw, { list, listProblem }) => {
     checks.push({
       value: "Cantidad de participaciones",
       ok: list.ids.length === draw.entryCount,
-      detail: `La lista tiene ${formatCount(list.ids.length)} ${list.ids.length === 1 ? "id" : "ids"}.`,
+      detail: `La lista tiene ${countOf(list.ids.length, "id", "ids")}.`,
     });
   }
   return checks;

@@ -5,8 +5,8 @@
 export type SheetFailureKind = "http" | "timeout" | "invalid" | "unknown";
 
 const PUBLIC_MESSAGES: Record<Exclude<SheetFailureKind, "http">, string> = {
-  timeout: "La planilla de participantes tardó demasiado en responder.",
-  invalid: "La planilla de participantes no devolvió datos válidos.",
+  timeout: "La lista de participantes tardó demasiado en llegar.",
+  invalid: "La lista de participantes no llegó con datos válidos.",
   unknown: "Error desconocido",
 };
 

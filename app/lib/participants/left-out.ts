@@ -4,17 +4,19 @@ import { countOf, listed, pluralForm } from "./format";
 /**
  * "Quedaron afuera 2 filas con fecha fuera de esos días… y 1 fila con una fecha que no se puede
  * leer.": only the reasons that left a row out, each counted in its own form; null when none did.
- * A frozen list's are told in the past, the list still open's in the present ("Quedan afuera…").
+ * Rows the previous draw took are only mentioned when it froze a list of real entries
+ * (`afterList`). A frozen list's are told in the past, the list still open's in the present
+ * ("Quedan afuera…").
  */
 export function leftOutSentence(
   { outsideWindow, unreadableDate, refusedId }: LeftOut,
+  afterList: boolean,
   tense: "past" | "present" = "past",
 ): string | null {
   const parts: string[] = [];
   if (outsideWindow > 0) {
-    parts.push(
-      `${countOf(outsideWindow, "fila", "filas")} con fecha fuera de esos días o que ya ${pluralForm(outsideWindow, "entró", "entraron")} en el sorteo anterior`,
-    );
+    const taken = afterList ? ` o que ya ${pluralForm(outsideWindow, "entró", "entraron")} en el sorteo anterior` : "";
+    parts.push(`${countOf(outsideWindow, "fila", "filas")} con fecha fuera de esos días${taken}`);
   }
   if (unreadableDate > 0) parts.push(`${countOf(unreadableDate, "fila", "filas")} con una fecha que no se puede leer`);
   if (refusedId) {

@@ -60,7 +60,11 @@ function viewOf(state: SheetState): ParticipantsView {
 
 /** The draw a list under `rule` is for, and its first day: what the page says before the sheet arrives. */
 export function listedDraw(rule: EntryRule): ListedDraw {
-  return { day: argentinaDay(rule.drawAt), from: argentinaDay(previousDrawAt(rule.drawAt).getTime()) };
+  return {
+    day: argentinaDay(rule.drawAt),
+    from: argentinaDay(previousDrawAt(rule.drawAt).getTime()),
+    afterList: rule.previous.size > 0,
+  };
 }
 
 /** The newest entries of the next draw for the home page, and how many there are so far. */
@@ -134,7 +138,10 @@ export async function getParticipantsPage(
     countryCount: entries?.countryCount ?? 0,
     query,
     draw: listedDraw(rule),
-    leftOutText: entries && snapshot?.source !== "sample" ? leftOutSentence(entries.leftOut, "present") : null,
+    leftOutText:
+      entries && snapshot?.source !== "sample"
+        ? leftOutSentence(entries.leftOut, rule.previous.size > 0, "present")
+        : null,
     notInPlay: { rows: notInPlay, more: others.length - notInPlay.length },
   };
 }

@@ -1,5 +1,6 @@
 import type { ParticipantNames } from "~/lib/server/parse-env.server";
 import type { SheetSourceKind } from "./sheet-source.server";
+import { countryName } from "./country-name";
 import { formatParticipantDate } from "./format";
 import type { Participant } from "./view";
 import { shownName } from "./public-name";
@@ -36,7 +37,7 @@ export interface SheetSnapshot {
 export class SnapshotBuilder {
   private readonly rows: Participant[] = [];
   private readonly searchIndex = new SearchIndexBuilder();
-  /** Each country as first written, by its spelling in the sheet. */
+  /** Each country's shown name (`countryName`), by its spelling in the sheet. */
   private readonly countries = new Map<string, string>();
   private readonly foldedCountries = new Set<string>();
   /** Display form of each date, by its spelling in the sheet. */
@@ -71,9 +72,9 @@ export class SnapshotBuilder {
   private sharedCountry(pais: string): string {
     let shared = this.countries.get(pais);
     if (shared === undefined) {
-      shared = pais;
+      shared = countryName(pais);
       this.countries.set(pais, shared);
-      this.foldedCountries.add(normalizeSearchText(pais));
+      this.foldedCountries.add(normalizeSearchText(shared));
     }
     return shared;
   }

@@ -47,6 +47,8 @@ export interface ListedDraw {
   day: string;
   /** The previous draw's day, the first whose rows are in play. */
   from: string;
+  /** Whether the previous draw froze a list of real entries: only then did it take some of `from`'s rows. */
+  afterList: boolean;
 }
 
 /** A row a search found that is not in the draw's list, with why, in the visitor's words. */

@@ -338,11 +338,11 @@ describe("before the script runs", () => {
     };
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
     expect(html).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>1.000<\/span>/);
+    // No draw froze a list on 2/11/2026 here: nothing is said of what it took.
+    expect(html).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id.");
+    expect(html).not.toMatch(/salvo las del|ya entró en el sorteo anterior|ya estaban en la lista del sorteo anterior/);
     expect(html).toContain(
-      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id, salvo las del 2/11/2026 que ya estaban en la lista del sorteo anterior.",
-    );
-    expect(html).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior, 3 filas con una fecha que no se puede leer y 2 filas con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+      "Quedaron afuera 1 fila con fecha fuera de esos días, 3 filas con una fecha que no se puede leer y 2 filas con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
     );
     expect(html).toContain(listHash);
     expect(html).toMatch(/Congelada el <time dateTime="2026-12-07T15:00:01.000Z">7\/12\/2026, 12:00<\/time>/);
@@ -404,9 +404,21 @@ describe("before the script runs", () => {
     expect(notFrozen).not.toContain("Congelada");
     expect(notFrozen).not.toContain("lista.txt");
     // Before the freeze, the days whose entries will be in play.
-    expect(notFrozen).toContain(
+    expect(notFrozen).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id.");
+    // After a draw that froze real entries on 2/11/2026, the rows it took from that day are named.
+    const previous = {
+      ...unsealedDraw(),
+      drawAt: "2026-11-02T15:00:00.000Z",
+      window: { from: "2026-10-05", through: "2026-11-02" },
+    };
+    const afterDraw = renderToString(<VerifyDrawSection draws={[previous]} upcoming={{ ...upcoming, frozen: null }} />);
+    expect(afterDraw).toContain(
       "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id, salvo las del 2/11/2026 que ya estaban en la lista del sorteo anterior.",
     );
+    const afterSample = renderToString(
+      <VerifyDrawSection draws={[{ ...previous, sample: true }]} upcoming={{ ...upcoming, frozen: null }} />,
+    );
+    expect(afterSample).not.toMatch(/salvo las del|ya estaban en la lista del sorteo anterior/);
   });
 
   it("keeps the button disabled and says how to check by hand", () => {

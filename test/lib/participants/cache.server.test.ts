@@ -123,7 +123,7 @@ describe("participants cache", () => {
     const first = upstream.cache.get();
     await upstream.flush();
     upstream.calls[0]!.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    expect(await firstName(first)).toBe("failed: La planilla de participantes tardó demasiado en responder.");
+    expect(await firstName(first)).toBe("failed: La lista de participantes tardó demasiado en llegar.");
 
     upstream.advance(REMEMBER_FAILURE - 1);
     expect(await firstName(upstream.cache.get())).toMatch(/^failed/);
@@ -161,8 +161,8 @@ describe("participants cache", () => {
 
   it.each([
     [new SheetError("http", "x", 429), "Error al cargar datos: 429"],
-    [new SheetError("invalid", "body is an HTML page"), "La planilla de participantes no devolvió datos válidos."],
-    [new DOMException("timeout", "TimeoutError"), "La planilla de participantes tardó demasiado en responder."],
+    [new SheetError("invalid", "body is an HTML page"), "La lista de participantes no llegó con datos válidos."],
+    [new DOMException("timeout", "TimeoutError"), "La lista de participantes tardó demasiado en llegar."],
     [new TypeError("fetch failed"), "Error desconocido"],
     ["a string", "Error desconocido"],
   ])("turns %o into the visitor message %j", async (error, message) => {

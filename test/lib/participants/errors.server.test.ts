@@ -18,7 +18,7 @@ describe("toSheetError", () => {
   it.each(["TimeoutError", "AbortError"])("calls a %s a time-out", (name) => {
     expect(toSheetError(named(name))).toMatchObject({
       kind: "timeout",
-      publicMessage: "La planilla de participantes tardó demasiado en responder.",
+      publicMessage: "La lista de participantes tardó demasiado en llegar.",
     });
   });
 
@@ -26,7 +26,7 @@ describe("toSheetError", () => {
     expect(toSheetError(named("CsvError", "Invalid Closing Quote"))).toMatchObject({
       kind: "invalid",
       message: "Invalid Closing Quote",
-      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+      publicMessage: "La lista de participantes no llegó con datos válidos.",
     });
   });
 

@@ -100,7 +100,7 @@ describe("loadSheet", () => {
     writeFileSync(file, generateSheet(300_001));
     await expect(loadSheet(source, { ...options, timeoutMs: 60_000 })).rejects.toMatchObject({
       kind: "invalid",
-      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+      publicMessage: "La lista de participantes no llegó con datos válidos.",
     });
     writeFileSync(file, generateSheet(300_000));
     expect((await loadSheet(source, { ...options, timeoutMs: 60_000 })).snapshot.participants).toHaveLength(300_000);
@@ -120,8 +120,8 @@ describe("loadSheet", () => {
     ["500", "http", "Error al cargar datos: 500"],
     ["429", "http", "Error al cargar datos: 429"],
     ["404", "http", "Error al cargar datos: 404"],
-    ["html", "invalid", "La planilla de participantes no devolvió datos válidos."],
-    ["html-as-csv", "invalid", "La planilla de participantes no devolvió datos válidos."],
+    ["html", "invalid", "La lista de participantes no llegó con datos válidos."],
+    ["html-as-csv", "invalid", "La lista de participantes no llegó con datos válidos."],
   ] as const)("rejects scenario %s as %s with %j", async (scenario, kind, publicMessage) => {
     await expect(loadSheet(mockSheet(scenario), options)).rejects.toMatchObject({ kind, publicMessage });
   });
@@ -234,7 +234,7 @@ describe("loadSheet", () => {
     );
     await expect(loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/declared.csv` }, options)).rejects.toMatchObject({
       kind: "invalid",
-      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+      publicMessage: "La lista de participantes no llegó con datos válidos.",
       message: `upstream declares ${21 * MEGABYTE} bytes`,
     });
     // A stream pulls its first chunk or two on its own; reading the body would pull 21.
@@ -266,7 +266,7 @@ describe("loadSheet", () => {
       loadSheet({ kind: "url", url: `${MOCK_ORIGIN}/sheet/streamed.csv` }, generousLimit),
     ).rejects.toMatchObject({
       kind: "invalid",
-      publicMessage: "La planilla de participantes no devolvió datos válidos.",
+      publicMessage: "La lista de participantes no llegó con datos válidos.",
       message: `body exceeds ${20 * MEGABYTE} bytes`,
     });
     expect(megabytesSent).toBeGreaterThan(20);

@@ -193,7 +193,7 @@ describe("getParticipantsPage (/sorteos)", () => {
     const first = await getParticipantsPage({ query: "", page: null, rule: DECEMBER }, cache);
     // 32 rows: two dated before 2 November, one repeat of an id: 29 entries, as the freeze takes them.
     expect(first).toMatchObject({ totalCount: 29, matchCount: 29, pageCount: 3, countryCount: 8 });
-    expect(first.draw).toEqual({ day: "2026-12-07", from: "2026-11-02" });
+    expect(first.draw).toEqual({ day: "2026-12-07", from: "2026-11-02", afterList: false });
     expect(first.rows[0]!.id).toBe("M-32");
     const pages = await Promise.all(
       ["1", "2", "3"].map((page) => getParticipantsPage({ query: "", page, rule: DECEMBER }, cache)),
@@ -204,9 +204,7 @@ describe("getParticipantsPage (/sorteos)", () => {
     expect(ids).not.toContain("M-01");
     expect(ids).not.toContain("M-02");
     expect(ids).not.toContain("m-10");
-    expect(first.leftOutText).toBe(
-      "Quedan afuera 2 filas con fecha fuera de esos días o que ya entraron en el sorteo anterior.",
-    );
+    expect(first.leftOutText).toBe("Quedan afuera 2 filas con fecha fuera de esos días.");
     const recent = await getRecentParticipants(DECEMBER, cache);
     expect(recent.totalCount).toBe(29);
     expect(recent.rows.map((row) => row.id)).toEqual(ids.slice(0, 5));
@@ -232,6 +230,8 @@ describe("getParticipantsPage (/sorteos)", () => {
       "Tu participación del 2/11/2026 ya entró en el sorteo del 2/11/2026.",
     ]);
     expect(taken.totalCount).toBe(28);
+    // Only now does the list speak of what the previous draw took.
+    expect(taken.draw.afterList).toBe(true);
     // A search that finds only entries explains nothing.
     expect((await getParticipantsPage({ query: "M-2", page: null, rule: DECEMBER }, cache)).notInPlay).toEqual({
       rows: [],
@@ -349,7 +349,7 @@ describe("getParticipantsHealth", () => {
     const cache = cacheFor("html");
     await cache.get();
     const health = getParticipantsHealth(cache, NOW);
-    expect(health.lastError).toBe("La planilla de participantes no devolvió datos válidos.");
+    expect(health.lastError).toBe("La lista de participantes no llegó con datos válidos.");
     expect(JSON.stringify(health)).not.toContain("sheets.mock");
   });
 });
