@@ -151,7 +151,7 @@ describe("Verificalo vos on a recorded draw", () => {
     expect(await record.textContent()).not.toContain("Entran las participaciones");
     await expect
       .poll(() => page.locator("#ganadores-anteriores").textContent())
-      .toContain("Estos sorteos se hicieron con la lista de muestra");
+      .toContain("«Sorteo de muestra» es un sorteo hecho con la lista de muestra: quien sale no es una persona real.");
     expect(await axeViolations(page, "#ganadores-anteriores")).toEqual([]);
     expect(await axeViolations(page, "#verificalo-vos")).toEqual([]);
   });
