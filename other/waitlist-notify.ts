@@ -1,23 +1,30 @@
 /**
- * `npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run]`: tells every confirmed
- * address on the waitlist that a survey is open, once per address and survey, through the
- * outbox, paced at NOTICE_MAILS_PER_HOUR (docs/operations.md, "Opening a survey"). The survey is
- * the one the site links to (SURVEY_URL); `--survey-url` names it where that variable is not
- * set, and is refused if it names another. Run it again after a failure or a kill: it queues
- * only the addresses not told yet. `--dry-run` counts them and queues nothing. Progress on
- * stderr (a bar on a terminal, plain lines otherwise); the summary on stdout. Exit status: 0
- * done, 2 a survey URL refused, 64 bad usage.
+ * `npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run | --yes] [--local-links]`:
+ * tells every confirmed address on the waitlist that a survey is open, once per address and
+ * survey, through the outbox, paced at NOTICE_MAILS_PER_HOUR (docs/operations.md, "Telling the
+ * waitlist"). The survey is the one the site links to (the running servers' SURVEY_URL, else
+ * this command's); `--survey-url` only confirms it. The mails' links are built from SITE_URL,
+ * which must be the servers' and public (https://, not this machine; `--local-links` allows a
+ * loopback one, for a rehearsal). It prints the survey, the links' site and how many addresses
+ * are due, and queues only with `--yes`; `--dry-run` only counts. Run it again after a failure
+ * or a kill: it queues only the addresses not told yet. Spanish; progress on stderr (a bar on a
+ * terminal, plain lines otherwise), the rest on stdout, refusals on stderr ("Rechazado: …").
+ * Exit status: 0 queued, or counted (`--dry-run`), or nobody due; 3 shown but not queued (no
+ * `--yes`); 2 refused, nothing queued; 64 bad usage.
  */
 
 import { argv, exit, stderr, stdout } from "node:process";
 
-const USAGE = "usage: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run]";
+const USAGE = "Uso: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run | --yes] [--local-links]";
 
 const args = argv.slice(2);
 const urlAt = args.indexOf("--survey-url");
 const givenUrl = urlAt >= 0 ? args[urlAt + 1] : undefined;
-const dryRun = args.includes("--dry-run");
-if ((urlAt >= 0 && givenUrl === undefined) || args.length !== (urlAt >= 0 ? 2 : 0) + (dryRun ? 1 : 0)) {
+const flags = new Set(args.filter((_, index) => urlAt < 0 || (index !== urlAt && index !== urlAt + 1)));
+const dryRun = flags.delete("--dry-run");
+const confirmed = flags.delete("--yes");
+const localLinks = flags.delete("--local-links");
+if ((urlAt >= 0 && givenUrl === undefined) || flags.size > 0 || (dryRun && confirmed)) {
   console.error(USAGE);
   exit(64);
 }
@@ -26,30 +33,8 @@ if ((urlAt >= 0 && givenUrl === undefined) || args.length !== (urlAt >= 0 ? 2 : 
 console.log = (...args: unknown[]) => console.error(...args);
 const { storage } = await import("~/lib/storage/database.server");
 const { env } = await import("~/lib/server/env.server");
-const { noticeDue, queueSurveyNotice, surveyUrlProblem } = await import("~/lib/forms/survey-notice.server");
-
-/** Refused with exit status 2, nothing queued. */
-async function refuse(reason: string): Promise<never> {
-  console.error(`Refused: ${reason}`);
-  await storage.db.destroy();
-  exit(2);
-}
-
-const surveyUrl =
-  givenUrl ??
-  env.surveyUrl ??
-  (await refuse(
-    "no survey to tell of: SURVEY_URL (the survey the site links to) is not set. Open the survey first, or name it with --survey-url.",
-  ));
-const problem = surveyUrlProblem(surveyUrl);
-if (problem) await refuse(`the survey URL ${problem}.`);
-const url = new URL(surveyUrl).href;
-// The mail and the site's button must lead to the same survey.
-if (env.surveyUrl && new URL(env.surveyUrl).href !== url) {
-  await refuse(
-    `the site links to ${new URL(env.surveyUrl).href} (SURVEY_URL), not to ${url}: the notice would send people elsewhere. Tell of that survey, or change SURVEY_URL first.`,
-  );
-}
+const { noticeDue, queueSurveyNotice } = await import("~/lib/forms/survey-notice.server");
+const { planNotice } = await import("~/lib/forms/notice-plan.server");
 
 /** A bar redrawn in place on a terminal; a line per tenth otherwise (a log keeps every line). */
 let tenthsShown = 0;
@@ -64,22 +49,56 @@ function progress(done: number, due: number): void {
   const tenths = Math.floor((done * 10) / due);
   if (tenths > tenthsShown) {
     tenthsShown = tenths;
-    stderr.write(`queued ${done} of ${due}\n`);
+    stderr.write(`encolados ${done} de ${due}\n`);
   }
 }
 
+const perHour = env.mail.noticeMailsPerHour;
+const duration = (mails: number) =>
+  mails <= perHour ? "menos de una hora" : `unas ${Math.ceil(mails / perHour)} horas`;
+
 try {
-  const perHour = env.mail.noticeMailsPerHour;
-  if (dryRun) {
-    const due = await noticeDue(storage.db, url);
-    stdout.write(`Would notify ${due} confirmed addresses of ${url} (dry run: nothing queued).\n`);
+  const plan = await planNotice(storage.db, Date.now(), {
+    siteUrl: env.siteUrl,
+    surveyUrl: env.surveyUrl,
+    givenUrl,
+    localLinks,
+  });
+  if ("refused" in plan) {
+    console.error(`Rechazado: ${plan.refused}`);
+    process.exitCode = 2;
   } else {
-    const run = await queueSurveyNotice(storage.db, { surveyUrl: url, now: Date.now(), perHour, onProgress: progress });
-    const hours = run.queued / perHour;
+    const due = await noticeDue(storage.db, plan.surveyUrl);
     stdout.write(
-      `Queued ${run.queued} notices of ${url} (${run.due - run.queued} of the ${run.due} due were taken by another run).\n` +
-        `The server's outbox sends them at ${perHour} per hour (NOTICE_MAILS_PER_HOUR): about ${hours < 1 ? "under an hour" : `${Math.ceil(hours)} h`}.\n`,
+      [
+        `Encuesta: ${plan.surveyUrl}`,
+        `Links del email (baja y borrado): ${plan.siteUrl}`,
+        `Direcciones confirmadas a las que todavía no avisamos de esta encuesta: ${due}`,
+        `Ritmo: ${perHour} por hora (NOTICE_MAILS_PER_HOUR), ${duration(due)} en total.`,
+        "",
+      ].join("\n"),
     );
+    if (dryRun) {
+      stdout.write("Prueba (--dry-run): no se encoló nada.\n");
+    } else if (due === 0) {
+      stdout.write("No hay nadie a quien avisar: no se encoló nada.\n");
+    } else if (!confirmed) {
+      stdout.write(
+        `No se encoló nada. Si la encuesta, los links y la cantidad están bien, confirmá con --yes:\n  npm run waitlist:notify -- --yes${localLinks ? " --local-links" : ""}\n`,
+      );
+      process.exitCode = 3;
+    } else {
+      const run = await queueSurveyNotice(storage.db, {
+        surveyUrl: plan.surveyUrl,
+        now: Date.now(),
+        perHour,
+        onProgress: progress,
+      });
+      stdout.write(
+        `Se encolaron ${run.queued} avisos${run.due > run.queued ? ` (${run.due - run.queued} de los ${run.due} pendientes los encoló otra corrida)` : ""}.\n` +
+          `El outbox de los servidores los manda a ${perHour} por hora: ${duration(run.queued)}.\n`,
+      );
+    }
   }
 } finally {
   await storage.db.destroy();

@@ -1,9 +1,11 @@
 /**
  * "Avisarme", kept: `npm run waitlist:notify` tells each confirmed address once that a survey
- * is open, through the server's outbox and a real SMTP server, on both databases. Run twice,
- * killed halfway and run again, or run twice at once on PostgreSQL, it never tells an address
- * twice; pending and unsubscribed addresses get nothing; each notice's links work; the pace,
- * `npm run status` and the stats follow it.
+ * is open, through the server's outbox and a real SMTP server, on both databases. It shows the
+ * survey, the links' site and the count, and queues only with `--yes`; it refuses a survey other
+ * than the site's, none, and links to this machine or without https. Run twice, killed halfway
+ * and run again, or run twice at once on PostgreSQL, it never tells an address twice; pending and
+ * unsubscribed addresses get nothing; each notice's links work; the pace, `npm run status` and the
+ * stats follow it.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -106,7 +108,11 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     const port = await freePort();
     env = { ...database.env, SITE_URL: `http://127.0.0.1:${port}` };
     // Delivered as fast as the sink takes them: the pace has its own test below.
-    app = await startAppServer({ ...env, SMTP_URL: smtp.url, NOTICE_MAILS_PER_HOUR: "1000000" }, { port });
+    // The site links to SURVEY: the command reads it from the server's report.
+    app = await startAppServer(
+      { ...env, SURVEY_URL: SURVEY, SMTP_URL: smtp.url, NOTICE_MAILS_PER_HOUR: "1000000" },
+      { port },
+    );
     storage = await openStorage(parseEnv(env, ROOT).database);
   });
   afterAll(async () => {
@@ -124,18 +130,33 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     ]);
     const fast = { ...env, NOTICE_MAILS_PER_HOUR: "1000000" };
 
-    const dry = await notify(fast, ["--survey-url", SURVEY, "--dry-run"]).done;
+    // The links lead to this machine's server: a rehearsal, said with --local-links.
+    const preview = [
+      `Encuesta: ${SURVEY}`,
+      `Links del email (baja y borrado): ${env.SITE_URL}`,
+      "Direcciones confirmadas a las que todavía no avisamos de esta encuesta: 3",
+      "Ritmo: 1000000 por hora (NOTICE_MAILS_PER_HOUR), menos de una hora en total.",
+      "",
+    ].join("\n");
+    const dry = await notify(fast, ["--survey-url", SURVEY, "--dry-run", "--local-links"]).done;
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toBe(`Would notify 3 confirmed addresses of ${SURVEY} (dry run: nothing queued).\n`);
+    expect(dry.stdout).toBe(`${preview}Prueba (--dry-run): no se encoló nada.\n`);
+    const unconfirmed = await notify(fast, ["--local-links"]).done;
+    expect(unconfirmed.code, unconfirmed.stderr).toBe(3);
+    expect(unconfirmed.stdout).toBe(
+      `${preview}No se encoló nada. Si la encuesta, los links y la cantidad están bien, confirmá con --yes:\n  npm run waitlist:notify -- --yes --local-links\n`,
+    );
     expect(await noticeMails(storage)).toEqual([]);
 
-    const first = await notify(fast, ["--survey-url", SURVEY]).done;
+    const first = await notify(fast, ["--yes", "--local-links"]).done;
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain(`Queued 3 notices of ${SURVEY}`);
-    expect(first.stderr).toContain("queued 3 of 3");
-    const again = await npmRun("waitlist:notify", ["--survey-url", SURVEY], fast);
+    expect(first.stdout).toBe(
+      `${preview}Se encolaron 3 avisos.\nEl outbox de los servidores los manda a 1000000 por hora: menos de una hora.\n`,
+    );
+    expect(first.stderr).toContain("encolados 3 de 3");
+    const again = await npmRun("waitlist:notify", ["--yes", "--local-links"], fast);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain(`Queued 0 notices of ${SURVEY}`);
+    expect(again.stdout).toContain("No hay nadie a quien avisar: no se encoló nada.\n");
 
     // Every notice delivered, then the sink holds one per confirmed address and none for the others.
     await expect
@@ -187,7 +208,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
   });
 
   it("killed halfway, run again: the rest are told, nobody twice, at one pace across both runs", async () => {
-    const survey = `${SURVEY}-b`;
+    const survey = SURVEY;
     const count = 3000;
     await addAddresses(
       storage,
@@ -198,16 +219,16 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     const slow = { ...env, NOTICE_MAILS_PER_HOUR: "1" };
     // Killed right after its first progress line, a tenth of the way: what it said it queued is
     // queued, and nothing after.
-    const killed = await notify(slow, ["--survey-url", survey], /queued \d+ of/).done;
+    const killed = await notify(slow, ["--yes", "--local-links"], /encolados \d+ de/).done;
     expect(killed.code).toBe(137);
     const before = (await recipientsOf(storage, survey)).length;
-    expect(killed.stderr.endsWith(`\nqueued ${before} of ${due}\n`), killed.stderr).toBe(true);
+    expect(killed.stderr.endsWith(`\nencolados ${before} de ${due}\n`), killed.stderr).toBe(true);
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(due);
 
-    const rerun = await notify(slow, ["--survey-url", survey]).done;
+    const rerun = await notify(slow, ["--yes", "--local-links"]).done;
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(rerun.stdout).toContain(`Queued ${due - before} notices of ${survey}`);
+    expect(rerun.stdout).toContain(`Se encolaron ${due - before} avisos.\n`);
     const recipients = await recipientsOf(storage, survey);
     expect(recipients).toHaveLength(due);
     const mails = await storage.db
@@ -250,32 +271,75 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
   }, 120_000);
 
   it.runIf(kind === "embedded")(
-    "tells of the survey the site links to, and refuses another, none, or one that is not https://",
+    "tells of the survey the site links to, with links to the site, and refuses anything else",
     async () => {
-      const site = "https://encuestas.example/la-del-sitio";
       const before = (await noticeMails(storage)).length;
       const run = async (variables: Record<string, string>, args: string[]) =>
         notify({ ...env, ...variables }, args).done;
+      const refusal = async (variables: Record<string, string>, args: string[]) => {
+        const result = await run(variables, args);
+        expect(result.code, result.stdout).toBe(2);
+        return result.stderr;
+      };
 
-      // SURVEY_URL set: the command needs no URL, and tells of that one.
-      const fromSite = await run({ SURVEY_URL: site }, ["--dry-run"]);
-      expect(fromSite.code, fromSite.stderr).toBe(0);
-      expect(fromSite.stdout).toMatch(new RegExp(`^Would notify \\d+ confirmed addresses of ${site} \\(dry run`));
-      // Named twice, the same: fine.
-      expect((await run({ SURVEY_URL: site }, ["--survey-url", site, "--dry-run"])).code).toBe(0);
+      // The server's survey, named again by the command's SURVEY_URL or --survey-url: fine.
+      expect((await run({ SURVEY_URL: SURVEY }, ["--survey-url", SURVEY, "--dry-run", "--local-links"])).code).toBe(0);
+      // Another survey than the site's, by either.
+      const other = "https://encuestas.example/otra";
+      expect(await refusal({ SURVEY_URL: other }, ["--dry-run", "--local-links"])).toContain(
+        `Rechazado: el sitio lleva a ${SURVEY} (SURVEY_URL de los servidores), no a ${other} (SURVEY_URL de este comando)`,
+      );
+      expect(await refusal({}, ["--survey-url", other, "--local-links"])).toContain(
+        `Rechazado: el sitio lleva a ${SURVEY}, no a ${other}: el aviso mandaría a la gente a otra encuesta.`,
+      );
+      expect(
+        await refusal({}, ["--survey-url", "http://encuestas.example/consumo-diciembre", "--local-links"]),
+      ).toContain(`Rechazado: el sitio lleva a ${SURVEY}, no a http://encuestas.example/consumo-diciembre`);
+      // Links to this machine, unless the organizer says it is a rehearsal; links to another site than the server's.
+      expect(await refusal({}, ["--dry-run"])).toContain(
+        `Rechazado: los links del email llevarían a ${env.SITE_URL}, una dirección de esta misma máquina`,
+      );
+      expect(await refusal({ SITE_URL: "https://opinionlabz.example" }, ["--dry-run"])).toContain(
+        `Rechazado: los links del email llevarían a https://opinionlabz.example, pero el sitio está en ${env.SITE_URL} (SITE_URL de los servidores). Corré el comando con SITE_URL=${env.SITE_URL}.`,
+      );
 
-      const elsewhere = await run({ SURVEY_URL: site }, ["--survey-url", SURVEY]);
-      expect(elsewhere.code).toBe(2);
-      expect(elsewhere.stderr).toContain(`Refused: the site links to ${site} (SURVEY_URL), not to ${SURVEY}`);
-      const none = await run({ SURVEY_URL: "" }, []);
+      // A database no server reports to: the command's own SURVEY_URL, and --survey-url never names one.
+      const quiet = await database.another();
+      const onQuiet = (variables: Record<string, string>, args: string[]) =>
+        notify({ ...quiet, ...variables }, args).done;
+      const none = await onQuiet({ SITE_URL: "https://opinionlabz.example" }, ["--survey-url", SURVEY, "--yes"]);
       expect(none.code).toBe(2);
-      expect(none.stderr).toContain("Refused: no survey to tell of: SURVEY_URL");
-      const plain = await run({ SURVEY_URL: "" }, ["--survey-url", "http://encuestas.example/x"]);
+      expect(none.stderr).toContain("Rechazado: no sé de qué encuesta avisar: SURVEY_URL no está configurada acá");
+      const plain = await onQuiet({ SITE_URL: "http://opinionlabz.example", SURVEY_URL: SURVEY }, ["--yes"]);
       expect(plain.code).toBe(2);
-      expect(plain.stderr).toContain("Refused: the survey URL must start with https://.");
-      const usage = await run({}, ["--survey-url"]);
-      expect(usage.code).toBe(64);
-      expect(usage.stderr).toContain("usage: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run]");
+      expect(plain.stderr).toContain(
+        "Rechazado: los links del email llevarían a http://opinionlabz.example, sin https",
+      );
+      const ready = await onQuiet({ SITE_URL: "https://opinionlabz.example", SURVEY_URL: SURVEY }, ["--yes"]);
+      expect(ready.code, ready.stderr).toBe(0);
+      expect(ready.stdout).toContain("Links del email (baja y borrado): https://opinionlabz.example\n");
+      // A server that reports no survey: the site has none open.
+      const quietStorage = await openStorage(parseEnv(quiet, ROOT).database);
+      try {
+        const report = { sheet: {}, mailsPerHour: {}, siteUrl: "https://opinionlabz.example", surveyUrl: null };
+        await quietStorage.db
+          .insertInto("instances")
+          .values({ id: "web-1:7", started_at: Date.now(), seen_at: Date.now(), report: JSON.stringify(report) })
+          .execute();
+      } finally {
+        await quietStorage.db.destroy();
+      }
+      const closed = await onQuiet({ SITE_URL: "https://opinionlabz.example", SURVEY_URL: SURVEY }, ["--yes"]);
+      expect(closed.code).toBe(2);
+      expect(closed.stderr).toContain("Rechazado: el sitio no tiene ninguna encuesta abierta");
+
+      for (const args of [["--survey-url"], ["--dry-run", "--yes"], ["--si"]]) {
+        const usage = await run({}, args);
+        expect(usage.code).toBe(64);
+        expect(usage.stderr).toContain(
+          "Uso: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run | --yes] [--local-links]",
+        );
+      }
       // Nothing refused queued anything.
       expect(await noticeMails(storage)).toHaveLength(before);
     },
@@ -285,17 +349,23 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
   it.runIf(kind === "postgres")(
     "run twice at once: each address is told by one of them",
     async () => {
-      const survey = `${SURVEY}-c`;
-      const due = await confirmedCount(storage);
+      const count = 200;
+      await addAddresses(
+        storage,
+        Array.from({ length: count }, (_, index) => ({
+          email: `c${index}@lote-c.example`,
+          status: "confirmed" as const,
+        })),
+      );
       const runs = await Promise.all([
-        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--survey-url", survey]).done,
-        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--survey-url", survey]).done,
+        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]).done,
+        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]).done,
       ]);
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
-      const queued = runs.map((run) => Number(/Queued (\d+) notices/.exec(run.stdout)?.[1]));
-      expect(queued[0]! + queued[1]!).toBe(due);
-      const recipients = await recipientsOf(storage, survey);
-      expect(recipients).toHaveLength(due);
+      const queued = runs.map((run) => Number(/Se encolaron (\d+) avisos/.exec(run.stdout)?.[1]));
+      expect(queued[0]! + queued[1]!).toBe(count);
+      const recipients = (await recipientsOf(storage, SURVEY)).filter((row) => row.email.endsWith("@lote-c.example"));
+      expect(recipients).toHaveLength(count);
       // The run that lost an address to the other queued no mail for it: every notice in the
       // outbox is one an address was claimed for.
       const claimed = new Set(
@@ -303,14 +373,13 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
           (row) => row.outbox_id,
         ),
       );
-      // This survey's notices: their text carries its link.
       const queuedMails = await storage.db
         .selectFrom("outbox")
         .select("id")
         .where("kind", "=", "survey-notice")
-        .where("text_body", "like", `%${survey}%`)
+        .where("recipient", "like", "%@lote-c.example")
         .execute();
-      expect(queuedMails).toHaveLength(due);
+      expect(queuedMails).toHaveLength(count);
       expect(queuedMails.filter((mail) => !claimed.has(mail.id))).toEqual([]);
       for (const { outbox_id } of recipients) expect(queuedMails.some((mail) => mail.id === outbox_id)).toBe(true);
     },

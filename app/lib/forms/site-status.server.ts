@@ -32,15 +32,20 @@ export interface SiteStatus {
   notice: NoticeProgress | null;
 }
 
-export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now: number): Promise<SiteStatus> {
+/** The servers' reports of the last day, newest first; `running` those heard from in the last minute. */
+export async function serversSeen(db: Kysely<Tables>, now: number): Promise<SiteStatus["servers"]> {
   const rows = await db.selectFrom("instances").selectAll().orderBy("seen_at", "desc").execute();
-  const servers = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     startedAt: Number(row.started_at),
     seenAt: Number(row.seen_at),
     running: Number(row.seen_at) > now - RUNNING_WITHIN_MS,
     report: JSON.parse(row.report) as InstanceReport,
   }));
+}
+
+export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now: number): Promise<SiteStatus> {
+  const servers = await serversSeen(db, now);
   // The servers' own figures (the last to report), which this command's environment may not repeat.
   const budgets = servers[0] ? mailBudgets(servers[0].report.mailsPerHour) : MAIL_BUDGETS;
   const [outbox, spent, notices] = await Promise.all([

@@ -7,18 +7,6 @@ const HOUR_MS = 60 * 60_000;
 /** Addresses claimed per transaction: a killed run loses at most this batch's work, never its mails. */
 const BATCH = 100;
 
-/** A survey URL the notice may carry: an absolute https:// address, as `SURVEY_URL` is. */
-export function surveyUrlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "is not a URL";
-  }
-  if (url.protocol !== "https:") return "must start with https://";
-  return url.href.length > 2000 ? "is longer than 2,000 characters" : null;
-}
-
 export interface NoticeRun {
   /** Confirmed addresses not told of this survey yet, when the run began. */
   due: number;

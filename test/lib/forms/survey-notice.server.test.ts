@@ -10,7 +10,6 @@ import {
   noticeProgress,
   noticesTo,
   queueSurveyNotice,
-  surveyUrlProblem,
 } from "~/lib/forms/survey-notice.server";
 import { mailboxOf } from "~/lib/storage/mailbox";
 import { markSent, recordFailure } from "~/lib/mail/outbox.server";
@@ -117,15 +116,5 @@ describe("queueSurveyNotice", () => {
     expect(await deleteNoticesTo(storage.db, "a@example.com")).toBe(2);
     expect(await noticesTo(storage.db, "a@example.com")).toEqual([]);
     expect(await deleteNoticesTo(storage.db, "a@example.com")).toBe(0);
-  });
-});
-
-describe("surveyUrlProblem", () => {
-  it("takes an https:// link and says what is wrong with anything else", () => {
-    expect(surveyUrlProblem(SURVEY)).toBeNull();
-    expect(surveyUrlProblem("http://encuestas.example/x")).toBe("must start with https://");
-    expect(surveyUrlProblem("encuestas.example/x")).toBe("is not a URL");
-    expect(surveyUrlProblem(`https://encuestas.example/${"x".repeat(2000)}`)).toBe("is longer than 2,000 characters");
-    expect(surveyUrlProblem(`https://encuestas.example/${"x".repeat(1970)}`)).toBeNull();
   });
 });
