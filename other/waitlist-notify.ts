@@ -1,8 +1,8 @@
 /**
  * `npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run | --yes] [--local-links]`:
  * tells every confirmed address on the waitlist that a survey is open, once per address and
- * survey, through the outbox, paced at NOTICE_MAILS_PER_HOUR (docs/operations.md, "Telling the
- * waitlist"). The survey is the one the site links to (the running servers' SURVEY_URL, else
+ * survey, through the outbox, paced at NOTICE_MAILS_PER_HOUR (docs/operations.md, "Opening a
+ * survey"). The survey is the one the site links to (the running servers' SURVEY_URL, else
  * this command's); `--survey-url` only confirms it. The mails' links are built from SITE_URL,
  * which must be the servers' and public (https://, not this machine; `--local-links` allows a
  * loopback one, for a rehearsal). It prints the survey, the links' site and how many addresses

@@ -4,7 +4,7 @@ import { serversSeen } from "./site-status.server";
 
 /**
  * What `npm run waitlist:notify` would tell of and link to, or why it must not
- * (docs/operations.md, "Telling the waitlist"). The survey is the one the site links to: the
+ * (docs/operations.md, "Opening a survey"). The survey is the one the site links to: the
  * running servers' SURVEY_URL (their reports, written every 5 s), else the command's own;
  * `--survey-url` only confirms it, never names another. The mails' links are built from the
  * command's SITE_URL, which must be the servers' and a public https:// address: a loopback one
