@@ -13,7 +13,8 @@ import tseslint from "typescript-eslint";
 export const LIB_LAYERS = [
   ["network"],
   ["server", "document", "ui"],
-  ["edge", "participants", "draw", "storage"],
+  ["edge", "draw", "storage"],
+  ["participants"],
   ["sharing", "mail"],
   ["http", "forms", "draw-records"],
   ["hooks"],

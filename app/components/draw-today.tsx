@@ -4,7 +4,7 @@ import { isToday, type DrawDay } from "~/lib/draw/draw-day";
 import { argentinaDay, formatDay } from "~/lib/draw/entry-window";
 import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import { useRenderInstant } from "~/lib/document/render-instant";
-import { countOf, formatCount } from "~/lib/participants/format";
+import { countOf, formatCount } from "~/lib/ui/wording";
 import { Icon } from "./icons";
 import { WinnerMarkBadge } from "./winner-mark";
 

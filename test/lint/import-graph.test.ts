@@ -2,7 +2,8 @@
  * No circles in app/ (docs/decisions/059-no-circles-a-flat-environment.md): following every import
  * between its modules, type-only ones included, never leads back to where it started. The lint's
  * levels keep imports from climbing between folders (layers.test.ts); this keeps two modules
- * of one folder, or of one level, from importing each other.
+ * of one folder, or of one level, from importing each other, and two folders of app/lib from
+ * leaning on each other, as a drawing of the house by folder would show them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -65,6 +66,22 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** The same graph between the folders of app/lib: one arrow where any module of one imports the other's. */
+function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const lib = path.join(APP, "lib");
+  const folderOf = (module: string) =>
+    module.startsWith(`${lib}${path.sep}`) ? path.relative(lib, module).split(path.sep)[0]! : null;
+  const folders = new Map<string, Set<string>>();
+  for (const [module, targets] of graph) {
+    const from = folderOf(module);
+    if (from === null) continue;
+    const arrows = folders.get(from) ?? new Set<string>();
+    for (const to of targets.map(folderOf)) if (to !== null && to !== from) arrows.add(to);
+    folders.set(from, arrows);
+  }
+  return new Map([...folders].map(([folder, arrows]) => [folder, [...arrows]]));
+}
+
 describe("the import graph of app/", () => {
   const graph = importGraph();
 
@@ -78,5 +95,11 @@ describe("the import graph of app/", () => {
   it("has no cycle", () => {
     const relative = (module: string) => path.relative(ROOT, module);
     expect(cyclesOf(graph).map((cycle) => cycle.map(relative).join(" → "))).toEqual([]);
+  });
+
+  it("has no cycle between the folders of app/lib either", () => {
+    const folders = folderGraph(graph);
+    expect(folders.get("participants")).toContain("draw");
+    expect(cyclesOf(folders).map((cycle) => cycle.join(" → "))).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ describe("the levels of app/lib", () => {
     ["app/lib/edge/x.server.ts", "../http/finish-response.server"],
     ["app/lib/network/x.ts", "~/lib/server/env.server"],
     ["app/lib/network/x.ts", "~/lib/edge/edge.server"],
+    ["app/lib/draw/x.ts", "~/lib/participants/format"],
   ])("refuses %s importing %s, a level above", async (file, target) => {
     expect(await rulesBroken(file, target)).toContain("no-restricted-imports");
   });
@@ -36,6 +37,8 @@ describe("the levels of app/lib", () => {
     ["app/lib/edge/x.server.ts", "~/lib/network/trusted-proxies"],
     ["app/lib/server/x.server.ts", "~/lib/network/trusted-proxies"],
     ["app/lib/http/x.server.ts", "~/lib/server/env.server"],
+    ["app/lib/participants/x.ts", "~/lib/draw/next-draw"],
+    ["app/lib/draw/x.ts", "~/lib/ui/wording"],
   ])("lets %s import %s, below it", async (file, target) => {
     expect(await rulesBroken(file, target)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
 import { formatDay } from "~/lib/draw/entry-window";
-import { countOf, pluralForm } from "~/lib/participants/format";
+import { countOf, pluralForm } from "~/lib/ui/wording";
 import { RECENT_PARTICIPANTS_COUNT, type RecentParticipants as RecentParticipantsData } from "~/lib/participants/view";
 import {
   ParticipantsError,

@@ -1,7 +1,8 @@
 import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { NOT_IN_PLAY, PARTICIPANTS_LOOKUP } from "~/content/entry-status";
-import { countOf, formatCount, formatLastUpdated, pluralForm } from "~/lib/participants/format";
+import { formatLastUpdated } from "~/lib/participants/format";
+import { countOf, formatCount, pluralForm } from "~/lib/ui/wording";
 import { listingHref } from "~/lib/participants/listing-url";
 import { formatDay } from "~/lib/draw/entry-window";
 import { useDrawClock } from "~/lib/draw/draw-clock";

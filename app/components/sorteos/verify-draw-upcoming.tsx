@@ -2,7 +2,7 @@ import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { UPCOMING_ANCHOR } from "~/lib/draw/draw-day";
 import type { UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
-import { formatCount } from "~/lib/participants/format";
+import { formatCount } from "~/lib/ui/wording";
 import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue, WindowDays } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
 

@@ -3,7 +3,7 @@ import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
 import type { LeftOut } from "~/lib/draw/published-draw";
 import { beaconRound } from "~/lib/draw/verifiable-draw";
-import { formatCount } from "~/lib/participants/format";
+import { formatCount } from "~/lib/ui/wording";
 import { leftOutSentence } from "~/lib/participants/left-out";
 
 /** One published value of a draw: its label, then the value and what it means. */

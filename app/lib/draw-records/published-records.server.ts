@@ -9,7 +9,7 @@ import type {
 } from "~/lib/draw/published-draw";
 import { STATEMENT_FILES, tokenFileName, type StatementKind } from "~/lib/draw/witness-statement";
 import { beaconRound, witnessedDrawRound } from "~/lib/draw/verifiable-draw";
-import { formatCount } from "~/lib/participants/format";
+import { formatCount } from "~/lib/ui/wording";
 import { env } from "~/lib/server/env.server";
 import {
   idRuleOf,

@@ -1,6 +1,6 @@
 import type { DrawVerdict, PublishedWitnesses, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
-import { formatCount } from "~/lib/participants/format";
+import { formatCount } from "~/lib/ui/wording";
 import { continued, drawMonth, line, spokenInstant } from "./command-text";
 import { prizeCalendar } from "./prize.server";
 import type { DrawRecord, DrawSummary } from "./stored-draws.server";

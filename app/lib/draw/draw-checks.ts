@@ -1,4 +1,4 @@
-import { countOf, formatCount } from "~/lib/participants/format";
+import { countOf, formatCount } from "~/lib/ui/wording";
 import { argentinaWallClock, nextDrawAt } from "./next-draw";
 import type { PublishedDraw } from "./published-draw";
 import type { ListDownload } from "./published-files";

@@ -1,5 +1,5 @@
 import type { LeftOut } from "~/lib/draw/published-draw";
-import { countOf, listed, pluralForm } from "./format";
+import { countOf, listed, pluralForm } from "~/lib/ui/wording";
 
 /**
  * "Quedaron afuera 2 filas con fecha fuera de esos días… y 1 fila con una fecha que no se puede

@@ -3,7 +3,7 @@ import { argentinaDay, formatDay } from "~/lib/draw/entry-window";
 import { previousDrawAt } from "~/lib/draw/next-draw";
 import { env } from "~/lib/server/env.server";
 import type { EntryRule, NotInPlay } from "./entries-in-play";
-import { listed } from "./format";
+import { listed } from "~/lib/ui/wording";
 import { leftOutSentence } from "./left-out";
 import { canonicalQuery } from "./search-text";
 import {

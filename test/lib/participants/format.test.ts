@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatLastUpdated, formatParticipantDate } from "~/lib/participants/format";
+import { formatLastUpdated, formatParticipantDate } from "~/lib/participants/format";
 
 describe("formatParticipantDate (docs/product.md#dates)", () => {
   it.each([
@@ -39,14 +39,5 @@ describe("formatLastUpdated (docs/product.md#last-updated)", () => {
     [now + 5_000, "hace menos de 1 minuto"],
   ])("fetched at %j reads %j", (fetchedAt, expected) => {
     expect(formatLastUpdated(fetchedAt, now)).toBe(expected);
-  });
-});
-
-describe("formatCount", () => {
-  it("separates thousands with a point, as Intl does for es-AR", () => {
-    const intl = new Intl.NumberFormat("es-AR");
-    for (const count of [0, 7, 10, 999, 1000, 1234, 10_000, 99_999, 100_000, 123_456, 1_000_000, 12_345_678]) {
-      expect(formatCount(count), String(count)).toBe(intl.format(count));
-    }
   });
 });

@@ -3,7 +3,7 @@ import { DRAW_RECORD_MAIL as COPY, WINNER_NOTICE } from "~/content/mails";
 import { formatArgentinaDate, formatArgentinaInstant, formatDrawDay, formatDrawMonth } from "~/lib/draw/countdown";
 import { argentinaDay } from "~/lib/draw/entry-window";
 import { drawAnchor, type RecordedDraw } from "~/lib/draw/published-draw";
-import { formatCount } from "~/lib/participants/format";
+import { formatCount } from "~/lib/ui/wording";
 import { renderMail, type RenderedMail } from "../render-mail.server";
 import {
   MailButton,
