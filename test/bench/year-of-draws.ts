@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
 import { runDraw } from "~/lib/draw-records/rounds.server";
 import { ensureCommitment } from "~/lib/draw-records/stored-draws.server";
 import { nextDrawAt } from "~/lib/draw/next-draw";
@@ -33,7 +34,9 @@ export async function yearOfDraws(entries = 1000): Promise<string> {
         })),
         fromSample: false,
       };
-      // The run commits the next month, as on a real draw day.
+      // Frozen at the instant by the server, then the run, which commits the next month, as on a
+      // real draw day.
+      await freezeDueDraw(storage.db, async () => sheet, drawAt + 1000);
       await runDraw(storage.db, async () => sheet, {
         beaconFor: async (round) => ({ ...chain.sign(round), rehearsal: true }),
         rehearsal: true,
