@@ -4,7 +4,8 @@ import { examplesToFill, type DrawnWinner } from "~/lib/draw/shown-winners";
 import { Icon } from "../icons";
 import { marksExplained } from "../winner-mark";
 import { SectionHeading } from "./section-heading";
-import { WinnersCarousel, type CarouselWinner } from "./winners-carousel";
+import type { CarouselWinner } from "./winner-cards";
+import { WinnersCarousel } from "./winners-carousel";
 
 /** The carousel's places: ten, as the spec's list (docs/product.md, "Winners"). */
 const PLACES = 10;

@@ -14,6 +14,9 @@ import { commitmentStatement, differingLines, listStatement, type StatementKind 
  * for the page's "Verificalo vos" (imported only when the visitor asks, with PKI.js), `npm run
  * draw -- verify` and the server's badge: each statement says what the record says, each token
  * is an authority's signature over that statement, and one of them came before it mattered.
+ *
+ * One piece: the page loads it as one lazy chunk beside PKI.js, only when a visitor asks for the
+ * check; split, esbuild would cut it into chunks the page fetches one after another.
  */
 
 /** One line of the verdict (the shape of draw-checks' Check, which imports this module lazily). */

@@ -124,6 +124,10 @@ export class EnvError extends Error {
 /**
  * Every variable, with its default and its checks (docs/decisions/042-environment-schema.md). A
  * new variable is one entry here and one field of ServerEnv.
+ *
+ * One piece: ServerEnv, the schema and `serverEnv` are the three places a variable is written,
+ * kept in one file so a new one is added to all three at once; the checks of values live in
+ * env-values.server.ts and organizer.server.ts.
  */
 const envSchema = z
   .object({

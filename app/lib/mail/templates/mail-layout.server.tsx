@@ -18,6 +18,9 @@ import { buttonDestination, MAIL_SIGNATURE } from "~/content/mails";
  * in both. Styles are inline (what every mail client keeps); the `<style>` block only adds the
  * dark palette and the narrow-screen padding, so a client that drops it still shows the light,
  * readable mail.
+ *
+ * One piece: the palettes, the stylesheet and every block a template uses are one design; each
+ * block restates its colours inline, so they are read together when one changes.
  */
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
