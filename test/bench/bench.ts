@@ -398,8 +398,8 @@ async function measureSignUps(label: string, env: Record<string, string>): Promi
   const app = await startAppServer({ ...env, SMTP_URL: undefined, FORM_MAILS_PER_HOUR: "100000" });
   try {
     const floor = await sustainedLoad(app.origin, SIGNUP_SECONDS, () => ({ method: "GET", path: "/healthz" }));
-    // /healthz asks the database (it waits its turn behind the sign-ups' statements); `/` is a
-    // stored page that does not, so it shows what the event loop alone costs a visitor.
+    // /healthz answers from memory (docs/decisions/075-health-says-status-details-in-a-command.md)
+    // and `/` is a stored page: both show what the event loop alone costs a visitor.
     const healthProbe = await startStallProbe(app.origin, SIGNUP_PROBE_MS);
     const pageProbe = await startStallProbe(app.origin, SIGNUP_PROBE_MS, "/");
     const signUps = await sustainedLoad(app.origin, SIGNUP_SECONDS, signUpRequest);

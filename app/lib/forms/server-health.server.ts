@@ -59,10 +59,20 @@ function startReporting() {
   let writing = false;
   let lastSheet = "";
 
+  /** Says it in the log when the database stops or starts taking the reports again. */
+  const settle = (answers: boolean, reason?: string) => {
+    if (answers !== storageAnswered) {
+      const line = JSON.stringify({ event: "storage.health", answers, ...(reason ? { reason } : {}) });
+      if (answers) console.log(line);
+      else console.error(line);
+    }
+    storageAnswered = answers;
+  };
+
   const report = () => {
     // One write at a time: a write held by a locked database is not joined by another.
     if (writing) {
-      storageAnswered = false;
+      settle(false, "the previous report is still waiting");
       return;
     }
     writing = true;
@@ -79,15 +89,17 @@ function startReporting() {
       },
       Date.now(),
     ).then(
-      () => true,
-      () => false,
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
     void written.finally(() => (writing = false));
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), WRITE_DEADLINE_MS)));
-    void Promise.race([written, late]).then((ok) => {
+    const late = new Promise<string>(
+      (resolve) => (timer = setTimeout(() => resolve(`no answer within ${WRITE_DEADLINE_MS} ms`), WRITE_DEADLINE_MS)),
+    );
+    void Promise.race([written, late]).then((failure) => {
       clearTimeout(timer);
-      storageAnswered = ok;
+      settle(failure === null, failure ?? undefined);
     });
   };
   const sheetKey = (sheet: ParticipantsHealth) => `${sheet.fetchedAt}|${sheet.count}|${sheet.lastError}`;
