@@ -1,10 +1,9 @@
-import { FAQ_ITEMS } from "~/content/faq";
 import { useNonce } from "~/lib/document/nonce";
 import { useSiteUrl } from "~/lib/sharing/site-url";
-import { faqPageData, organizationData, scriptSafeJson } from "~/lib/sharing/structured-data";
+import { organizationData, scriptSafeJson } from "~/lib/sharing/structured-data";
 
 /** Structured data for search engines; the nonce keeps it allowed by the page's CSP. */
-function JsonLd({ data }: { data: unknown }) {
+export function JsonLd({ data }: { data: unknown }) {
   return (
     <script
       type="application/ld+json"
@@ -18,8 +17,4 @@ function JsonLd({ data }: { data: unknown }) {
 
 export function OrganizationJsonLd() {
   return <JsonLd data={organizationData(useSiteUrl())} />;
-}
-
-export function FaqJsonLd() {
-  return <JsonLd data={faqPageData(FAQ_ITEMS)} />;
 }

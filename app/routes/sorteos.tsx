@@ -1,14 +1,13 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DrawHero } from "~/components/sorteos/draw-hero";
-import { FaqSection } from "~/components/sorteos/faq-section";
+import { FaqJsonLd, FaqSection } from "~/components/sorteos/faq-section";
 import { FinalCta } from "~/components/sorteos/final-cta";
 import { DrawEntrySteps } from "~/components/sorteos/draw-entry-steps";
 import { MobileCtaBar } from "~/components/sorteos/mobile-cta-bar";
 import { ParticipantsSection } from "~/components/sorteos/participants-section";
 import { PreviousWinners } from "~/components/sorteos/previous-winners";
 import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
-import { FaqJsonLd } from "~/components/json-ld";
 import { DRAWS_PAGE } from "~/content/pages/draws";
 import { DrawClockProvider } from "~/lib/draw/draw-clock";
 import { drawDayOf } from "~/lib/draw/draw-day";

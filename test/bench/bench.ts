@@ -19,12 +19,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { generatedSheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { freePort, PRODUCTION_NODE_OPTIONS, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, CHROMIUM_PATH } from "../support/browser";
+import { measureBytes } from "../support/page-bytes";
 import { createPostgresDatabase, startPostgres } from "../support/postgres";
 import { rawGet } from "../support/raw-http";
 import { formStartAgo } from "../support/waitlist";
@@ -37,7 +37,17 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const skip = (part: string) => process.env[`BENCH_SKIP_${part}`] === "1";
 const CONNECTIONS = 50;
 const SHEET_SIZES = (process.env.BENCH_SHEET_ROWS ?? "10,10000,100000").split(",").map(Number);
-const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto"];
+/** The eight pages a visitor reaches: the six indexed ones and the two a mail links to. */
+const PAGES = [
+  "/",
+  "/sorteos",
+  "/encuesta",
+  "/bases-y-condiciones",
+  "/privacidad",
+  "/contacto",
+  "/avisos/confirmar",
+  "/avisos/baja",
+];
 const THROUGHPUT_ROUTES = ["/", "/sorteos"];
 /** What a browser sends: the stored pages answer with their brotli bytes. */
 const HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip, deflate, br" };
@@ -232,43 +242,6 @@ async function stallsDuringRefresh(sheetUrl: string): Promise<string> {
     parts.push(`${label}: ${worst.join(", ")} ms`);
   }
   return parts.join("; ");
-}
-
-interface PageBytes {
-  html: number;
-  js: number;
-  css: number;
-}
-
-const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
-
-/**
- * Gzip sizes of the document and of every script and stylesheet it makes the browser load;
- * `css` also counts the stylesheet inlined in the document (which `html` includes).
- */
-async function measureBytes(origin: string, pagePath: string): Promise<PageBytes> {
-  const html = Buffer.from(
-    await (await fetch(`${origin}${pagePath}`, { headers: { "user-agent": BROWSER_USER_AGENT } })).arrayBuffer(),
-  );
-  const text = html.toString("utf8");
-  const assets = (pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))];
-  // A stored page holds its preloads' addresses until its first paint (docs/decisions.md).
-  const scripts = assets(
-    /<(?:script[^>]*\ssrc|link[^>]*(?:rel|data-rel-after-first-paint)="modulepreload"[^>]*\shref)="([^"]+)"/g,
-  );
-  // The entry module imports its chunks from an inline script rather than a src attribute.
-  const inlineImports = assets(/import\s*(?:\*\s*as\s+\w+\s+from\s*)?"(\/build\/[^"]+\.js)"/g);
-  const styles = assets(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
-  const total = async (urls: string[]) => {
-    let sum = 0;
-    for (const url of urls) sum += gzipSize(Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer()));
-    return sum;
-  };
-  return {
-    html: gzipSize(html),
-    js: await total([...new Set([...scripts, ...inlineImports])]),
-    css: (await total(styles)) + gzipSize(Buffer.from(assets(/<style[^>]*>([^<]*)<\/style>/g).join(""))),
-  };
 }
 
 /** A request of the sign-up load, built for the `index`th request sent. */

@@ -1,5 +1,7 @@
 import { FAQ_ITEMS } from "~/content/faq";
+import { faqPageData } from "~/lib/sharing/structured-data";
 import { Icon } from "../icons";
+import { JsonLd } from "../json-ld";
 import { RichTextContent } from "../rich-text";
 import { PageSection } from "./page-section";
 
@@ -32,4 +34,12 @@ export function FaqSection() {
       </div>
     </PageSection>
   );
+}
+
+/**
+ * The FAQ as structured data, from the same items as the accordion. Beside the section, not in
+ * json-ld.tsx: the home page loads that module, and would load the FAQ's text with it.
+ */
+export function FaqJsonLd() {
+  return <JsonLd data={faqPageData(FAQ_ITEMS)} />;
 }

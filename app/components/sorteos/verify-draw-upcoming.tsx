@@ -1,7 +1,7 @@
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { UPCOMING_ANCHOR } from "~/lib/draw/draw-day";
 import type { UpcomingCommitment } from "~/lib/draw/published-draw";
-import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
 import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue, WindowDays } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";

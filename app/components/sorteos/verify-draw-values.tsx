@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
 import type { LeftOut } from "~/lib/draw/published-draw";
-import { beaconRound } from "~/lib/draw/verifiable-draw";
+import { beaconRound } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
 import { leftOutSentence } from "~/lib/participants/left-out";
 

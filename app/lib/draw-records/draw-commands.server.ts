@@ -3,7 +3,7 @@ import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
 import { drawVerdict } from "~/lib/draw/draw-verdict";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
 import { witnessRoots } from "~/lib/draw/timestamp-authorities.server";
-import { quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";

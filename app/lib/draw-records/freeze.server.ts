@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { entryWindow } from "~/lib/draw/entry-window";
 import { previousDrawAt } from "~/lib/draw/next-draw";
-import { beaconRound, CURRENT_ID_RULE, entryListText, quicknetRoundTime, sha256Hex } from "~/lib/draw/verifiable-draw";
+import { CURRENT_ID_RULE, entryListText, sha256Hex } from "~/lib/draw/verifiable-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { entriesInPlay } from "~/lib/participants/entries-in-play";
 import type { Tables } from "~/lib/storage/schema";
 import { drawMonth, spokenInstant } from "./command-text";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { beaconRound } from "~/lib/draw/verifiable-draw";
+import { beaconRound } from "~/lib/draw/quicknet-rounds";
 import type { Tables } from "~/lib/storage/schema";
 import { drawMonth, spokenInstant } from "./command-text";
 import { DrawRefused } from "./draw-refused";

@@ -8,7 +8,7 @@ import type {
   UpcomingCommitment,
 } from "~/lib/draw/published-draw";
 import { STATEMENT_FILES, tokenFileName, type StatementKind } from "~/lib/draw/witness-statement";
-import { beaconRound, witnessedDrawRound } from "~/lib/draw/verifiable-draw";
+import { beaconRound, witnessedDrawRound } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
 import { env } from "~/lib/server/env.server";
 import {

@@ -1,5 +1,5 @@
 import type { DrawVerdict, PublishedWitnesses, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
-import { beaconRound, quicknetRoundTime } from "~/lib/draw/verifiable-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
 import { continued, drawMonth, line, spokenInstant } from "./command-text";
 import { prizeCalendar } from "./prize.server";

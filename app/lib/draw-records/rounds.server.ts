@@ -1,13 +1,7 @@
 import type { Kysely } from "kysely";
 import { nextDrawAt } from "~/lib/draw/next-draw";
-import {
-  beaconRound,
-  isBeaconValue,
-  parseEntryList,
-  quicknetRoundTime,
-  winnerIndex,
-  witnessedDrawRound,
-} from "~/lib/draw/verifiable-draw";
+import { isBeaconValue, parseEntryList, winnerIndex } from "~/lib/draw/verifiable-draw";
+import { beaconRound, quicknetRoundTime, witnessedDrawRound } from "~/lib/draw/quicknet-rounds";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
 import { notRedrawable, prizeCalendar, rehearsed } from "./prize.server";

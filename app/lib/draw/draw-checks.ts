@@ -2,17 +2,8 @@ import { countOf, formatCount } from "~/lib/ui/wording";
 import { argentinaWallClock, nextDrawAt } from "./next-draw";
 import type { PublishedDraw } from "./published-draw";
 import type { ListDownload } from "./published-files";
-import {
-  beaconRound,
-  commitmentOf,
-  drawRounds,
-  parseEntryList,
-  quicknetRoundTime,
-  RULE_TAG,
-  sha256Hex,
-  type IdRule,
-  witnessedDrawRound,
-} from "./verifiable-draw";
+import { commitmentOf, drawRounds, parseEntryList, RULE_TAG, sha256Hex, type IdRule } from "./verifiable-draw";
+import { beaconRound, quicknetRoundTime, witnessedDrawRound } from "./quicknet-rounds";
 import type { DrawRule, WitnessInputs, WitnessVerdict } from "./witness-checks";
 
 /**

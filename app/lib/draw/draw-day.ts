@@ -1,6 +1,6 @@
 import { argentinaDay } from "./entry-window";
 import { drawAnchor, type DrawVerdict, type ShownDraw, type UpcomingCommitment } from "./published-draw";
-import { quicknetRoundTime } from "./verifiable-draw";
+import { quicknetRoundTime } from "./quicknet-rounds";
 
 /**
  * Draw day as the top of /sorteos and the home page's draw card tell it (docs/product.md, "Draw

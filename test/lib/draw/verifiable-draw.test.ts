@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import {
-  beaconRound,
   canonicalId,
   commitmentOf,
   drawRounds,
@@ -11,8 +10,8 @@ import {
   parseEntryList,
   sha256Hex,
   winnerIndex,
-  witnessedDrawRound,
 } from "~/lib/draw/verifiable-draw";
+import { beaconRound, witnessedDrawRound } from "~/lib/draw/quicknet-rounds";
 
 /**
  * An independent implementation of docs/draw.md, one openssl call per step, as an outsider
