@@ -2,7 +2,7 @@ import { eraseExpiredDrawData } from "~/lib/draw-records/retention.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import { deleteOldMessages } from "./contact-rows.server";
-import { deleteOldReports } from "./server-health.server";
+import { deleteOldReports } from "./site-status.server";
 import { deleteFinishedWindows } from "./submission-guard.server";
 import { deleteExpired } from "./waitlist-rows.server";
 

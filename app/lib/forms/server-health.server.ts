@@ -44,14 +44,6 @@ async function writeReport(
     .execute();
 }
 
-/** Reports written more than a day ago: servers long gone. The forms sweep deletes them. */
-export async function deleteOldReports(db: Kysely<Tables>, now: number): Promise<void> {
-  await db
-    .deleteFrom("instances")
-    .where("seen_at", "<", now - 24 * 60 * 60_000)
-    .execute();
-}
-
 function startReporting() {
   const instance = { id: `${hostname()}:${process.pid}`, startedAt: Date.now() };
   // The database was opened and migrated before the server started listening.

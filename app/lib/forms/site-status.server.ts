@@ -44,6 +44,14 @@ export async function serversSeen(db: Kysely<Tables>, now: number): Promise<Site
   }));
 }
 
+/** Reports written more than a day ago: servers long gone. The forms sweep deletes them. */
+export async function deleteOldReports(db: Kysely<Tables>, now: number): Promise<void> {
+  await db
+    .deleteFrom("instances")
+    .where("seen_at", "<", now - 24 * 60 * 60_000)
+    .execute();
+}
+
 export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now: number): Promise<SiteStatus> {
   const servers = await serversSeen(db, now);
   // The servers' own figures (the last to report), which this command's environment may not repeat.

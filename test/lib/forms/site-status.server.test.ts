@@ -1,0 +1,80 @@
+/**
+ * What `npm run status` reads and says, on a real embedded database, the clock passed in: the
+ * servers' reports (running within a minute, kept a day), what needs a look, and the Spanish
+ * text. The command over a built server is in test/server/health-and-status.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { deleteOldReports, describeSiteStatus, needsAttention, siteStatus } from "~/lib/forms/site-status.server";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { useTemporaryStorage } from "../../support/temporary-storage";
+
+const T0 = Date.UTC(2026, 10, 26, 15);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const storage = useTemporaryStorage("status-");
+
+async function reportAt(id: string, seenAt: number, lastError: string | null = null): Promise<void> {
+  const report = {
+    sheet: {
+      count: 30,
+      fetchedAt: new Date(seenAt - 2 * MINUTE).toISOString(),
+      ageSeconds: 120,
+      lastError,
+      source: "url",
+    },
+    mailsPerHour: { visitors: 400, team: 20 },
+    siteUrl: "https://opinionlabz.example",
+    surveyUrl: null,
+  };
+  await storage.db
+    .insertInto("instances")
+    .values({ id, started_at: seenAt - HOUR, seen_at: seenAt, report: JSON.stringify(report) })
+    .execute();
+}
+
+describe("the site's status", () => {
+  it("lists the servers of the last day, running if heard from within a minute, with the budgets they report", async () => {
+    await reportAt("web-1:10", T0 - 5_000);
+    await reportAt("web-2:11", T0 - 2 * MINUTE);
+    await reportAt("web-3:12", T0 - 25 * HOUR);
+    await deleteOldReports(storage.db, T0);
+    const status = await siteStatus(storage.db, "embedded", T0);
+    expect(status.servers.map((server) => [server.id, server.running])).toEqual([
+      ["web-1:10", true],
+      ["web-2:11", false],
+    ]);
+    // The servers' figures, not this process's: 400 an hour, a client 1/40, a domain 1/20.
+    expect(status.budgets.visitors).toMatchObject({ perHour: 400, perClient: 10, perDomain: 20 });
+    expect(status.budgets.team).toMatchObject({ perHour: 20, perClient: 2 });
+    const text = describeSiteStatus(status);
+    expect(text).toContain("  web-1:10: funcionando; arrancó el 26/11/2026, 10:59, última señal hace 5 s.\n");
+    expect(text).toContain("  web-2:11: sin señales; arrancó el 26/11/2026, 10:58, última señal hace 2 min.\n");
+    expect(text).toContain(
+      "    Participantes: la planilla publicada (PARTICIPANTS_CSV_URL), 30 filas, bajadas hace 2 min. Sin errores.\n",
+    );
+    expect(text).toContain("  A visitantes: 0 de 400 (FORM_MAILS_PER_HOUR).");
+    expect(text).toMatch(/\nTodo en orden\.\n$/);
+  });
+
+  it("says what needs a look: no server in the last minute, a sheet failing, a mail waiting 15 minutes", async () => {
+    expect(needsAttention(await siteStatus(storage.db, "embedded", T0))).toEqual([
+      "Ningún servidor dio señales en el último minuto.",
+    ]);
+    await reportAt("web-1:10", T0 - 5_000, "No pudimos cargar la lista de participantes.");
+    await enqueueMail(
+      storage.db,
+      { kind: "waitlist-confirm", to: "a@example.com", subject: "x", text: "x", html: "x" },
+      T0 - 15 * MINUTE,
+    );
+    // Exactly 15 minutes is not yet late.
+    expect(needsAttention(await siteStatus(storage.db, "embedded", T0))).toEqual([
+      "web-1:10 no pudo actualizar la planilla: «No pudimos cargar la lista de participantes.».",
+    ]);
+    const later = await siteStatus(storage.db, "embedded", T0 + 1_000);
+    expect(needsAttention(later)).toHaveLength(2);
+    expect(describeSiteStatus(later)).toContain(
+      '\nPara revisar:\n  - web-1:10 no pudo actualizar la planilla: «No pudimos cargar la lista de participantes.».\n  - Hay emails esperando desde hace 15 min: revisá SMTP_URL y el log de los servidores ("mail.retry").\n',
+    );
+  });
+});
