@@ -4,18 +4,16 @@
  * origin for gzip only). Pages it serves must be the origin's bytes, run without a CSP
  * violation, hydrate, and follow the sheet once the lifetimes pass.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangingSheet, handlers as defaultHandlers } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { commitmentSealed, startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations, gotoHydrated } from "../support/browser";
 import { rawGet } from "../support/raw-http";
 import { startVarnish, type Varnish } from "../support/varnish";
 
 const BROWSER_HEADERS = { "user-agent": BROWSER_USER_AGENT, "accept-encoding": "gzip, deflate, br" };
 const PAGES = ["/", "/sorteos", "/encuesta", "/sorteos.data"];
-/** A link to one seal of the upcoming draw's commitment (/sorteos/<fecha>/compromiso.<authority>.tsr). */
-const SEAL_LINK = /compromiso\.[^"]+\.tsr/g;
 
 /** Requests for `path` the origin answered, from remix-serve's access log ("GET /path 200 …"). */
 function originHits(app: AppServer, path: string): number {
@@ -43,13 +41,7 @@ function useAppBehindVarnish(env: Record<string, string> = {}): { app: AppServer
     site.app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet.path), ...env });
     // The month's commitment is sealed by the run's two authorities just after start-up, which
     // changes /sorteos (its links to the seals): Varnish must keep the page as it then stays.
-    await vi.waitFor(
-      async () => {
-        const seals = (await rawGet(site.app.origin, "/sorteos.data")).body.toString().match(SEAL_LINK);
-        if (seals?.length !== 2) throw new Error(`${seals?.length ?? 0} of the commitment's 2 seals linked`);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await commitmentSealed(site.app);
     for (const path of PAGES) await rawGet(site.app.origin, path, BROWSER_HEADERS);
     site.varnish = await startVarnish(site.app.origin);
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** remix-serve behind the launcher that keeps `q` out of the access log, as `npm run serve` and the image run it. */
@@ -66,6 +66,22 @@ export function witnessEnv(): Record<string, string> {
     // Outside a test run.
   }
   return authorities && roots ? { TIMESTAMP_AUTHORITIES: authorities, TIMESTAMP_ROOTS: roots } : {};
+}
+
+/**
+ * Resolves once /sorteos links both seals of the month's commitment. The run's two loopback
+ * authorities seal it just after start-up, which changes /sorteos and every page that shows the
+ * draw: a test that compares a page's bytes across requests waits for it first.
+ */
+export async function commitmentSealed(app: AppServer): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const data = await (await fetch(`${app.origin}/sorteos.data`)).text();
+      const seals = data.match(/compromiso\.[^"]+\.tsr/g)?.length ?? 0;
+      if (seals !== 2) throw new Error(`${seals} of the commitment's 2 seals linked`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 export async function freePort(): Promise<number> {
