@@ -273,6 +273,8 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
       row.includes(acknowledgementCounter(NORA)) ||
       row.includes(confirmationCounter(NORA));
     for (const [table, rows] of before) {
+      // Each running server rewrites its own report there every 5 s: about no one, and never still.
+      if (table === "instances") continue;
       const kept = after.get(table)!.filter((row) => !row.includes(block));
       expect(kept, table).toEqual(rows.filter((row) => !aboutNora(row)));
     }
