@@ -13,6 +13,8 @@ import {
 import { startFormsSweep } from "~/lib/forms/retention.server";
 import { warmParticipantsCache } from "~/lib/participants/participants.server";
 import { startDrawTimer } from "~/lib/draw-records/draw-timer.server";
+import { startEdge as startSiteEdge } from "~/lib/edge/edge.server";
+import { answerFromMemory } from "~/lib/http/answer-from-memory.server";
 
 // Wiring only: render, decide the page's state, hand over (docs/decisions/022-code-layout.md).
 // remix-serve imports the server build, and with it this module, before it listens.
@@ -24,17 +26,18 @@ signRenderInstantsWith(formStartStamp);
 // Before listening: the upcoming draw's commitment is public from the first page served.
 await startDrawTimer();
 
-/**
- * The edge serve.js puts in front of remix-serve, from this build: one configuration, one module
- * graph (docs/decisions/060-the-edge-on-the-fields-libraries.md).
- */
-export { startEdge } from "~/lib/edge/edge.server";
-
 /** Remix reads this export: how long deferred data may stream. */
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /** Stored pages in production only: in development every change must show at once. */
 const storesPages = env.mode === "production";
+
+/**
+ * The edge serve.js puts in front of remix-serve, from this build: one configuration, one module
+ * graph (docs/decisions/060-the-edge-on-the-fields-libraries.md); stored pages it answers from
+ * memory in the second after their routes gave them (docs/decisions/076-stored-pages-answered-before-the-routes.md).
+ */
+export const startEdge = () => startSiteEdge(storesPages ? { answerFromMemory } : {});
 
 export default async function handleRequest(
   request: Request,

@@ -3,6 +3,7 @@ import { drawVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
 import { argentinaDay, type DrawTaken } from "~/lib/draw/entry-window";
 import type { RecordedDraw, ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { sha256Hex } from "~/lib/draw/verifiable-draw";
+import { noteShownDataChanged } from "~/lib/server/shown-data.server";
 import type { Tables } from "~/lib/storage/schema";
 import { drawnOf, kept, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
 import { drawRecords, frozenIds, frozenList, type DrawRecord, type DrawSummary } from "./stored-draws.server";
@@ -118,6 +119,7 @@ export function drawSnapshots(db: Kysely<Tables>, { pollMs, clock, witnessFindin
           const next = await readSnapshot(db, memo, witnessFindings);
           read = { version, snapshot: next.snapshot };
           memo = next.memo;
+          noteShownDataChanged();
         }
         failing = false;
         return read!.snapshot;

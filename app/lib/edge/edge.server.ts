@@ -170,10 +170,19 @@ export interface Edge {
 }
 
 /**
- * The edge, for serve.js (docs/decisions/060-the-edge-on-the-fields-libraries.md); `limits` other
- * than the site's only in its tests, where a pool of two shows what a pool of 1,024 does.
+ * Answers a read without Remix when it can, true when it did: the page store's answer from
+ * memory (docs/decisions/076-stored-pages-answered-before-the-routes.md), wired by entry.server.tsx.
  */
-export function startEdge(limits: TurnLimits = TURN_LIMITS): Edge {
+export type AnswerFromMemory = (req: EdgeRequest, res: ServerResponse) => boolean;
+
+export interface EdgeOptions {
+  /** Other than the site's only in its tests, where a pool of two shows what a pool of 1,024 does. */
+  limits?: TurnLimits;
+  answerFromMemory?: AnswerFromMemory;
+}
+
+/** The edge, for serve.js (docs/decisions/060-the-edge-on-the-fields-libraries.md). */
+export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false }: EdgeOptions = {}): Edge {
   const trusts = trustedProxies(env.trustedProxies);
   const turns = new SubmissionTurns(limits);
   /** Each form submission the guard let through, with its body's cap. */
@@ -203,13 +212,15 @@ export function startEdge(limits: TurnLimits = TURN_LIMITS): Edge {
   };
 
   /**
-   * Remix's handler, reached by a form submission only once its body is whole and bounded and its
+   * Remix's handler, unless a read is answered from memory; reached by a form submission only once its body is whole and bounded and its
    * turn has come; its place while the body arrives is in a pool of its own (docs/decisions/061-places-slow-clients-cannot-hold.md).
    */
   const inTurn =
     (handler: EdgeHandler): EdgeHandler =>
     (req, res, next) => {
-      if (req.method === "GET" || req.method === "HEAD") return handler(req, res, next);
+      if (req.method === "GET" || req.method === "HEAD") {
+        return answerFromMemory(req, res) ? undefined : handler(req, res, next);
+      }
       // The guard let through only POSTs to a form's path, each with its cap.
       const maxBytes = bodyLimits.get(req)!;
       let arriving = true;

@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { renderDocumentForRequest, renderDocumentWhole, streamDocument } from "~/lib/document/render-document.server";
 import type { PageState } from "./cache-control.server";
 import { readIfComplete } from "./data-response.server";
-import { serveStored, storedResponse } from "./document-store.server";
+import { storedAnswer } from "./document-store.server";
 import { finishResponse, HTML_CONTENT_TYPE } from "./finish-response.server";
 import { dataState, waitsOnData } from "./route-keeping.server";
 import { createNonce, inlineHashes, NO_INLINE_SOURCES } from "./security-headers.server";
@@ -27,11 +27,10 @@ export async function readyDocumentResponse(
     return new Response(html, { status, headers });
   }
   const version = `${status}\n${JSON.stringify(context.staticHandlerContext.loaderData)}`;
-  const stored = await storedResponse(new URL(request.url), version, async () => {
+  return storedAnswer(request, headers, version, async () => {
     const html = await renderDocumentWhole(context, request.url);
     return { status, contentType: HTML_CONTENT_TYPE, state, inline: inlineHashes(html), body: Buffer.from(html) };
   });
-  return serveStored(stored, request, headers);
 }
 
 /**
@@ -74,14 +73,13 @@ export async function finishedDataResponse(request: Request, response: Response,
   const state = dataState(request, response.status, response.headers);
   const body = stores && response.body ? await readIfComplete(response.body) : null;
   if (body && "complete" in body && isStorable(state)) {
-    const stored = await storedResponse(url, body.complete, async () => ({
+    return storedAnswer(request, response.headers, body.complete, async () => ({
       status: response.status,
       contentType: response.headers.get("Content-Type") ?? "text/x-script",
       state,
       inline: NO_INLINE_SOURCES,
       body: body.complete,
     }));
-    return serveStored(stored, request, response.headers);
   }
   finishResponse(response.headers, { kind: "data", url });
   if (!body) return response;

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { canonicalPage } from "./canonical-url.server";
 import { ifNoneMatchHits, storedPageLifetimeMs } from "./cache-control.server";
-import { encodeOnce, negotiateContentCoding } from "./content-encoding.server";
+import { encodeOnce, negotiateContentCoding, type Bytes } from "./content-encoding.server";
 import { finishResponse } from "./finish-response.server";
 import type { StorableResponse, StoredResponse } from "./stored-response.server";
+import { shownDataVersion } from "~/lib/server/shown-data.server";
 import { singleton } from "~/lib/server/singleton.server";
 
 /**
@@ -53,32 +54,109 @@ const store = singleton(
 );
 
 /**
- * The stored response for `url` whose data is `version` (anything that changes whenever
- * the bytes would), made by `create` once however many requests ask at the same time.
- * The key is the canonical page and its data: nothing else a visitor sends enters it, and
- * the URLs that show the same page share one entry.
+ * How long after its routes last gave a page's data the page is answered from memory, without
+ * asking them again (docs/decisions/076-stored-pages-answered-before-the-routes.md): the longest
+ * a change that no module announces (the clock passing an instant) waits to show. The draw
+ * records themselves are looked at once a second.
  */
-export async function storedResponse(url: URL, version: Buffer | string, create: Create): Promise<StoredResponse> {
-  const stored = await store.fetch(`${canonicalPage(url)}\n${digest(version)}`, { context: create });
-  if (!stored) throw new Error(`no stored response for ${url.pathname}`);
-  return stored;
+const ANSWERED_FROM_MEMORY_MS = 1000;
+
+/** What the routes last gave for one request target: the stored entry, and the headers it was finished with. */
+interface Confirmed {
+  key: string;
+  /** When, on the monotonic clock. */
+  at: number;
+  headers: [string, string][];
+  shownDataVersion: number;
 }
 
 /**
- * The answer to `request` from a stored response: the encoding it accepts, or 304 without a
- * body when it already holds that representation. Nothing here compresses.
+ * The request targets (path and query as sent) whose stored entry the routes last gave. Each
+ * target is its own row, so a page answered from here is the one its routes gave for exactly that
+ * URL; the most recently used few thousand rows of a key and some headers each.
  */
-export function serveStored(stored: StoredResponse, request: Request, headers: Headers): Response {
-  const coding = negotiateContentCoding(request.headers.get("accept-encoding"));
-  const etag = stored.etags[coding];
-  finishResponse(headers, { kind: "stored", stored, url: new URL(request.url) });
-  headers.set("ETag", etag);
+const confirmed = singleton("document-store-confirmed", () => new LRUCache<string, Confirmed>({ max: 4096 }));
+
+/** The target as Remix's adapter reads it from a request line: path and query, percent-encoded alike. */
+export function requestTarget(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The answer to `request`, whose data is `version` (anything that changes whenever the bytes
+ * would), from the stored response for its page, made by `create` once however many requests ask
+ * at the same time: in the encoding it accepts, or 304 without a body when it already holds that
+ * representation; nothing here compresses. The key is the canonical page and its data: nothing
+ * else a visitor sends enters it, and the URLs that show the same page share one entry. `headers`
+ * are those the request's routes answered with, finished here and remembered, so that the next
+ * reads of the same URL within a second are answered before the routes run.
+ */
+export async function storedAnswer(
+  request: Request,
+  headers: Headers,
+  version: Buffer | string,
+  create: Create,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const key = `${canonicalPage(url)}\n${digest(version)}`;
+  const stored = await store.fetch(key, { context: create });
+  if (!stored) throw new Error(`no stored response for ${url.pathname}`);
+  finishResponse(headers, { kind: "stored", stored, url });
   headers.set("Vary", "Accept-Encoding");
-  if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) {
-    for (const name of ["Content-Type", "Content-Length", "Content-Encoding"]) headers.delete(name);
-    return new Response(null, { status: 304, headers });
+  confirmed.set(requestTarget(url), {
+    key,
+    at: performance.now(),
+    headers: [...headers],
+    shownDataVersion: shownDataVersion(),
+  });
+  const answer = encodedAnswer(stored, request.headers.get("accept-encoding"), request.headers.get("if-none-match"));
+  for (const name of answer.without) headers.delete(name);
+  for (const [name, value] of answer.headers) headers.set(name, value);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/**
+ * The stored answer to a read of `target`, if its routes gave it within the last second and
+ * nothing shown changed since: the headers they were finished with, and the stored entry.
+ */
+export function recentlyConfirmed(target: string): { stored: StoredResponse; headers: [string, string][] } | null {
+  const row = confirmed.get(target);
+  if (!row || row.shownDataVersion !== shownDataVersion()) return null;
+  if (performance.now() - row.at >= ANSWERED_FROM_MEMORY_MS) return null;
+  const stored = store.get(row.key);
+  return stored ? { stored, headers: row.headers } : null;
+}
+
+/**
+ * What answering a request from a stored response sets beyond its finished headers: the
+ * encoding it accepts, or 304 without a body when it already holds that representation. Nothing
+ * here compresses.
+ */
+export function encodedAnswer(
+  stored: StoredResponse,
+  acceptEncoding: string | null,
+  ifNoneMatch: string | null,
+): { status: number; body: Bytes | null; headers: [string, string][]; without: string[] } {
+  const coding = negotiateContentCoding(acceptEncoding);
+  const etag = stored.etags[coding];
+  if (ifNoneMatchHits(ifNoneMatch, etag)) {
+    return {
+      status: 304,
+      body: null,
+      headers: [["ETag", etag]],
+      // Lower case, as a Headers object lists its names.
+      without: ["content-type", "content-length", "content-encoding"],
+    };
   }
-  headers.set("Content-Length", String(stored.bodies[coding].length));
-  if (coding !== "identity") headers.set("Content-Encoding", coding);
-  return new Response(stored.bodies[coding], { status: stored.status, headers });
+  const body = stored.bodies[coding];
+  return {
+    status: stored.status,
+    body,
+    headers: [
+      ["ETag", etag],
+      ["Content-Length", String(body.length)],
+      ...(coding === "identity" ? [] : [["Content-Encoding", coding] as [string, string]]),
+    ],
+    without: [],
+  };
 }

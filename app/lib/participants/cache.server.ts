@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { noteShownDataChanged } from "~/lib/server/shown-data.server";
 import { toSheetError, type SheetError } from "./errors.server";
 import type { LoadedSheet } from "./load-sheet.server";
 import type { SheetSnapshot } from "./snapshot.server";
@@ -61,6 +62,8 @@ export function createParticipantsCache({ load, ttlMs, now = Date.now, log = log
           servingStale: false,
           error: null,
         });
+        // Pages answered from memory are read again with it (docs/decisions/076-stored-pages-answered-before-the-routes.md).
+        noteShownDataChanged();
         return { kind: "ok", snapshot, lastFailure: null };
       } catch (error) {
         const failure = toSheetError(error);
@@ -76,6 +79,7 @@ export function createParticipantsCache({ load, ttlMs, now = Date.now, log = log
           error: `${failure.kind}: ${failure.message}`,
         });
         options.ttl = goodCopy ? RETRY_AFTER_FAILURE_MS : REMEMBER_FAILURE_MS;
+        noteShownDataChanged();
         return goodCopy ? { ...goodCopy, lastFailure: failure } : { kind: "failed", failure };
       }
     },

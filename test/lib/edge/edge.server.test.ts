@@ -72,7 +72,7 @@ describe("the edge in front of remix-serve's express, with pools of two", () => 
   function appWith(limits: TurnLimits) {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const releases: (() => void)[] = [];
-    const app = startEdge(limits).inFrontOf(express)() as unknown as {
+    const app = startEdge({ limits }).inFrontOf(express)() as unknown as {
       all: (path: string, handler: (req: unknown, res: ServerResponse) => void) => void;
       listen: (port: number, host: string) => Server;
     };
