@@ -35,7 +35,7 @@ const storesPages = env.mode === "production";
 /**
  * The edge serve.js puts in front of remix-serve, from this build: one configuration, one module
  * graph (docs/decisions/060-the-edge-on-the-fields-libraries.md); stored pages it answers from
- * memory in the second after their routes gave them (docs/decisions/076-stored-pages-answered-before-the-routes.md).
+ * memory in the second after their routes gave them (docs/decisions/071-stored-pages-answered-before-the-routes.md).
  */
 export const startEdge = () => startSiteEdge(storesPages ? { answerFromMemory } : {});
 

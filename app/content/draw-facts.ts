@@ -2,7 +2,7 @@
  * The facts of the monthly draw that more than one place states. The FAQ (/sorteos), the rules
  * (/bases-y-condiciones), the privacy policy and the notice to the winner are written from these
  * phrases, so they can never promise different things (docs/product.md, "Legal and contact
- * pages"; docs/decisions/072-one-set-of-facts.md).
+ * pages"; docs/decisions/067-one-set-of-facts.md).
  */
 
 /** Where people may enter from, as the FAQ has always listed it. */

@@ -5,7 +5,7 @@ export type WinnerTone = "indigo" | "amber" | "emerald" | "sky" | "rose" | "viol
  * docs/product.md, "Winners": one of the spec's hard-coded testimonials. They fill the home
  * carousel's places only while there are fewer recorded draws, each marked as an example and
  * never as verified: the spec's "verified flag" is left out for that reason, and so are its date
- * and prize, which would read as a draw's record (docs/decisions/071-examples-that-cannot-pass-for-real.md).
+ * and prize, which would read as a draw's record (docs/decisions/066-examples-that-cannot-pass-for-real.md).
  * Each speaks the Spanish of where it says it is from.
  */
 export interface Winner {

@@ -371,7 +371,7 @@ async function measureSignUps(label: string, env: Record<string, string>): Promi
   const app = await startAppServer({ ...env, SMTP_URL: undefined, FORM_MAILS_PER_HOUR: "100000" });
   try {
     const floor = await sustainedLoad(app.origin, SIGNUP_SECONDS, () => ({ method: "GET", path: "/healthz" }));
-    // /healthz answers from memory (docs/decisions/075-health-says-status-details-in-a-command.md)
+    // /healthz answers from memory (docs/decisions/070-health-says-status-details-in-a-command.md)
     // and `/` is a stored page: both show what the event loop alone costs a visitor.
     const healthProbe = await startStallProbe(app.origin, SIGNUP_PROBE_MS);
     const pageProbe = await startStallProbe(app.origin, SIGNUP_PROBE_MS, "/");

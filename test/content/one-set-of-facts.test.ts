@@ -1,5 +1,5 @@
 /**
- * One set of facts (docs/decisions/072-one-set-of-facts.md): the FAQ, the rules, the privacy
+ * One set of facts (docs/decisions/067-one-set-of-facts.md): the FAQ, the rules, the privacy
  * policy and the notice to the winner read what is published, what is kept and by whom, and the
  * 30 days to claim from the same content module, DRAW_FACTS, and say them alike.
  */

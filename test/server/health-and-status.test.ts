@@ -1,6 +1,6 @@
 /**
  * A health check that tells nothing and never waits, and the organizer's command that tells the
- * rest (docs/decisions/075-health-says-status-details-in-a-command.md), on both databases: the
+ * rest (docs/decisions/070-health-says-status-details-in-a-command.md), on both databases: the
  * built server, a sign-up whose mail waits (the SMTP server is down), `/healthz` with status only,
  * `npm run status` as the organizer types it, and `/healthz` answering at once while another
  * connection holds the database locked (an exclusive write transaction on the embedded file,

@@ -5,7 +5,7 @@
  * address twice, the spellings of one Gmail inbox the previous parser took apart, an unkeyed
  * counter. Then `npm run privacy` runs on it, as the organizer would right after upgrading: the
  * database is migrated, `show` finds every row by the address it reaches, and `delete` removes
- * every one of them with a receipt whose counts are the rows that were there (docs/decisions/065-one-inbox-one-mail.md).
+ * every one of them with a receipt whose counts are the rows that were there (docs/decisions/063-one-inbox-one-mail.md).
  * On the embedded database and on a real PostgreSQL.
  */
 import { createHash } from "node:crypto";

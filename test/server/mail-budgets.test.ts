@@ -5,7 +5,7 @@
  * spend 5 mails each, and a visitor from another client signs up; eleven sign-ups to one small
  * domain refuse that domain alone; /contacto's mails to the team stop at 3 per client and 30 an
  * hour; a client past its share still reaches the team, unacknowledged.
- * (docs/decisions/064-mail-budgets-by-share.md)
+ * (docs/decisions/062-mail-budgets-by-share.md)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";

@@ -40,7 +40,7 @@ function declaredWitnessRoots(): string | null {
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /**
- * What the next freeze will apply to the sheet (docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md):
+ * What the next freeze will apply to the sheet (docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md):
  * the latest draw's rule while its list can still be frozen (the moments after its instant, or a
  * retry, until its drand round is out), else the upcoming draw's (a list frozen ahead of the
  * server's clock, by a command's own clock, moves it on); with the ids the draw before it froze

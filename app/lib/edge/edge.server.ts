@@ -171,7 +171,7 @@ export interface Edge {
 
 /**
  * Answers a read without Remix when it can, true when it did: the page store's answer from
- * memory (docs/decisions/076-stored-pages-answered-before-the-routes.md), wired by entry.server.tsx.
+ * memory (docs/decisions/071-stored-pages-answered-before-the-routes.md), wired by entry.server.tsx.
  */
 export type AnswerFromMemory = (req: EdgeRequest, res: ServerResponse) => boolean;
 

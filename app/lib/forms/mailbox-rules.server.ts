@@ -5,7 +5,7 @@ import { counterKey } from "~/lib/storage/site-key.server";
 import { acknowledgementKey } from "./contact-rows.server";
 
 /**
- * What one inbox may be sent, whatever spelling reaches it (docs/decisions/065-one-inbox-one-mail.md):
+ * What one inbox may be sent, whatever spelling reaches it (docs/decisions/063-one-inbox-one-mail.md):
  * one confirmation in 30 days, and nothing at all for 30 days after its owner deleted it. Both
  * are counters keyed with the site's secret (counter-key.ts): the database keeps an HMAC of the
  * mailbox, never the address, and keeps it past the rows it was about.

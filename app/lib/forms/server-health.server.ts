@@ -8,7 +8,7 @@ import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
 
 /**
- * What this server says of itself (docs/decisions/075-health-says-status-details-in-a-command.md).
+ * What this server says of itself (docs/decisions/070-health-says-status-details-in-a-command.md).
  * Every 5 s it writes its report (the sheet it serves, its mail budgets, its site and survey links) to the database, for
  * `npm run status`; whether that write succeeded within a second is all /healthz says of the
  * database, read from memory, so /healthz answers at once whatever the database does.

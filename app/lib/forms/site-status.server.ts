@@ -18,7 +18,7 @@ const RUNNING_WITHIN_MS = 60_000;
 
 /**
  * Everything /healthz no longer tells, for the organizer (`npm run status`,
- * docs/decisions/075-health-says-status-details-in-a-command.md): each server's own report (the
+ * docs/decisions/070-health-says-status-details-in-a-command.md): each server's own report (the
  * sheet it serves, its age, its last error; its mail budgets), the outbox, this hour's budgets and
  * the latest survey notice, read from the database every server writes to.
  */

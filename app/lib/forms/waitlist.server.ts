@@ -57,7 +57,7 @@ const isToken = (token: string) => TOKEN_SHAPE.test(token);
 /**
  * Queues a confirmation mail for `email` unless its mailbox, in any spelling, is confirmed, was
  * mailed a confirmation in the last 30 days, or was deleted by its owner in the last 30 days
- * (docs/decisions/065-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
+ * (docs/decisions/063-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
  * statement, so two sign-ups racing (two spellings, two replicas) mail it once and keep one row.
  */
 async function signUp(trx: Transaction<Tables>, email: string, now: number): Promise<boolean> {

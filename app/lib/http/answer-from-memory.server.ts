@@ -6,7 +6,7 @@ import { encodedAnswer, recentlyConfirmed, requestTarget } from "./document-stor
  * Answers a GET before Remix's handler runs, when its routes gave this very URL's stored page or
  * data within the last second and nothing shown has changed since: no loader, no render, no
  * compression, no Fetch API objects; the bytes and headers the routes' answer had
- * (docs/decisions/076-stored-pages-answered-before-the-routes.md). False when it cannot: Remix
+ * (docs/decisions/071-stored-pages-answered-before-the-routes.md). False when it cannot: Remix
  * answers, and its answer is remembered for the next second. Only GET: for a data URL Remix runs
  * an action on a HEAD.
  */

@@ -55,7 +55,7 @@ const store = singleton(
 
 /**
  * How long after its routes last gave a page's data the page is answered from memory, without
- * asking them again (docs/decisions/076-stored-pages-answered-before-the-routes.md): the longest
+ * asking them again (docs/decisions/071-stored-pages-answered-before-the-routes.md): the longest
  * a change that no module announces (the clock passing an instant) waits to show. The draw
  * records themselves are looked at once a second.
  */

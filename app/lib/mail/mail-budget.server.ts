@@ -5,7 +5,7 @@ import type { Tables } from "~/lib/storage/schema";
 import { counterKey } from "~/lib/storage/site-key.server";
 
 /**
- * The hour's mail budgets and who may spend how much of them (docs/decisions/064-mail-budgets-by-share.md).
+ * The hour's mail budgets and who may spend how much of them (docs/decisions/062-mail-budgets-by-share.md).
  * Two budgets a visitor can spend: mails to addresses visitors type (confirmations, contact
  * acknowledgements; FORM_MAILS_PER_HOUR) and mails to the team from /contacto
  * (CONTACT_MAILS_PER_HOUR). Of each, one client (an IPv4 address, or the IPv6 block the edge

@@ -25,7 +25,7 @@ const TEXT_OPTIONS = {
 };
 
 /**
- * The one renderer of every mail (docs/decisions/074-mails-built-with-react-email.md): React
+ * The one renderer of every mail (docs/decisions/069-mails-built-with-react-email.md): React
  * renders the template through react-email, so every text and attribute is escaped by
  * construction (a name, a message or a link cannot become markup), and the plain-text part is
  * written from that same HTML, so the two parts never say different things.
@@ -44,7 +44,7 @@ const ESCAPED_IN_HTML = /[&<>"']/;
  * One mail for many recipients whose copies differ in one link only (a survey notice's way out):
  * rendered once with a stand-in link, then each copy gets its own, the way mailing software
  * merges a list. Rendering the whole template for each of 50,000 addresses costs about 2 ms
- * apiece, inside the transaction that claims them (docs/decisions/074-mails-built-with-react-email.md).
+ * apiece, inside the transaction that claims them (docs/decisions/069-mails-built-with-react-email.md).
  * The escaping guarantee holds: a link with anything React would escape is rendered whole, and
  * the stand-in must appear exactly once in each part, or the template is refused.
  */

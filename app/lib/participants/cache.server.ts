@@ -62,7 +62,7 @@ export function createParticipantsCache({ load, ttlMs, now = Date.now, log = log
           servingStale: false,
           error: null,
         });
-        // Pages answered from memory are read again with it (docs/decisions/076-stored-pages-answered-before-the-routes.md).
+        // Pages answered from memory are read again with it (docs/decisions/071-stored-pages-answered-before-the-routes.md).
         noteShownDataChanged();
         return { kind: "ok", snapshot, lastFailure: null };
       } catch (error) {

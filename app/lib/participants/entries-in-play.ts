@@ -7,7 +7,7 @@ import { canonicalId, freezeEntryIds } from "~/lib/draw/verifiable-draw";
  * Which sheet rows a draw is made among, and why each other row is not: the one function the
  * freeze uses to make the list and the pages use to show who is in before it (docs/draw.md,
  * "The month's entries" and "Canonical list";
- * docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md). The freeze runs it on the
+ * docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md). The freeze runs it on the
  * sheet as it stands at the draw instant; `/sorteos` and the home page on the latest copy of the
  * sheet, so what they show is what a freeze would take now.
  */

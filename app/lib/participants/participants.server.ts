@@ -112,7 +112,7 @@ function reasonText(participant: Participant, why: NotInPlay): string {
 
 /**
  * One page of /sorteos, filtered by `q`, with the counts the page shows: the entries the next
- * freeze would take under `rule`, by the freeze's own function (docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md),
+ * freeze would take under `rule`, by the freeze's own function (docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md),
  * and, for a search, the rows it found that are not in play, each with why.
  */
 export async function getParticipantsPage(

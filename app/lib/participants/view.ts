@@ -57,7 +57,7 @@ export interface NotInPlayRow extends Participant {
 }
 
 /**
- * What /sorteos receives: one page of the entries the next freeze would take (docs/decisions/070-the-list-shows-what-the-next-freeze-takes.md),
+ * What /sorteos receives: one page of the entries the next freeze would take (docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md),
  * the counts it shows, and a search's rows that are not in play.
  */
 export interface ParticipantsListing extends ParticipantsView, ParticipantsPage {

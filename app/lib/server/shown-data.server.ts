@@ -4,7 +4,7 @@ import { singleton } from "./singleton.server";
  * A count of the changes of what the pages show from outside their code: the participants'
  * snapshot and the draw records. Their modules move it on every change; the page store answers
  * a page from memory only while it has not moved since the page's data was last read
- * (docs/decisions/076-stored-pages-answered-before-the-routes.md).
+ * (docs/decisions/071-stored-pages-answered-before-the-routes.md).
  */
 const changes = singleton("shown-data-changes", () => ({ count: 0 }));
 

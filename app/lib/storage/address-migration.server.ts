@@ -5,7 +5,7 @@ import { mailboxOf } from "./mailbox";
 
 /**
  * Migration 0017: every stored address of earlier releases read again, and counted under its
- * mailbox (docs/decisions/065-one-inbox-one-mail.md). A stored address the one parser accepts is
+ * mailbox (docs/decisions/063-one-inbox-one-mail.md). A stored address the one parser accepts is
  * rewritten to its form (`Nora@Example.COM`, `pepa@ñandú.example` in punycode), and two waitlist
  * rows that then meet become one. One it refuses (`a<nora@example.com>`, `"nora"@example.com`,
  * from before the parser) is kept as it is and filed under the address a mail library reads in

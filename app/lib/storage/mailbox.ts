@@ -1,6 +1,6 @@
 /**
  * The inbox an address reaches: the key every per-inbox rule counts under and every request
- * about a person's data finds rows by (docs/decisions/065-one-inbox-one-mail.md). An address is
+ * about a person's data finds rows by (docs/decisions/063-one-inbox-one-mail.md). An address is
  * stored as typed (after the one parser, `parseEmailAddress`), and also under its mailbox: the
  * `+tag` removed for every domain (`ana+sorteo@example.com` is `ana@example.com`), and on Gmail,
  * which ignores dots and answers to both names, the dots removed and `googlemail.com` read as

@@ -19,7 +19,7 @@ const RETRY_MAX_MS = 50;
  * connection holds the write lock. The file's connection is opened with `busy_timeout = 0`
  * instead, and a statement refused with plain SQLITE_BUSY is tried again here, between turns of
  * the event loop, for up to SQLITE_WAIT_MS: the same wait, without holding anyone else up
- * (docs/decisions/075-health-says-status-details-in-a-command.md). SQLite returns plain
+ * (docs/decisions/070-health-says-status-details-in-a-command.md). SQLite returns plain
  * SQLITE_BUSY only where trying again can succeed (it never calls a busy handler for the
  * others, such as SQLITE_BUSY_SNAPSHOT, which fail at once as before).
  */

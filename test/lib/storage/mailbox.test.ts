@@ -1,6 +1,6 @@
 /**
  * One inbox, one key: the spellings that reach one inbox are one mailbox, and only those
- * (docs/decisions/065-one-inbox-one-mail.md); an address stored by an earlier release is filed
+ * (docs/decisions/063-one-inbox-one-mail.md); an address stored by an earlier release is filed
  * under the address a mail library reads in it.
  */
 import { describe, expect, it } from "vitest";

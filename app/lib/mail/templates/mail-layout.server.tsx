@@ -12,7 +12,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { buttonDestination, MAIL_SIGNATURE } from "~/content/mails";
 
 /**
- * The look every mail shares (docs/decisions/074-mails-built-with-react-email.md): the logo, a
+ * The look every mail shares (docs/decisions/069-mails-built-with-react-email.md): the logo, a
  * card with the message, one button, a foot in small print. Light by default, with a dark
  * palette for clients that follow the reader's setting; every colour pair is at least WCAG AA
  * in both. Styles are inline (what every mail client keeps); the `<style>` block only adds the
