@@ -73,9 +73,10 @@ interface Confirmed {
 /**
  * The request targets (path and query as sent) whose stored entry the routes last gave. Each
  * target is its own row, so a page answered from here is the one its routes gave for exactly that
- * URL; the most recently used few thousand rows of a key and some headers each.
+ * URL. A row holds a key and some 1.2 KB of headers; the store itself holds a few hundred pages,
+ * so the 1,024 most recently used targets are plenty, and at most a few MB.
  */
-const confirmed = singleton("document-store-confirmed", () => new LRUCache<string, Confirmed>({ max: 4096 }));
+const confirmed = singleton("document-store-confirmed", () => new LRUCache<string, Confirmed>({ max: 1024 }));
 
 /** The target as Remix's adapter reads it from a request line: path and query, percent-encoded alike. */
 export function requestTarget(url: URL): string {
