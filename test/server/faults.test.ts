@@ -281,10 +281,13 @@ describe("upstream hangs past PARTICIPANTS_TIMEOUT_MS", () => {
     await withApp(path, { PARTICIPANTS_TIMEOUT_MS: "1500" }, async (app) => {
       const sorteos = await get(app, "/sorteos");
       expect(sorteos.status).toBe(200);
-      // Well under the 8 s default: the configured limit is the one applied, counted from start-up (warm at boot).
-      expect(sorteos.ms).toBeLessThan(6000);
-      const gaveUpAfter = Number(/"ok":false,"status":null,"durationMs":(\d+)/.exec(app.output())?.[1]);
+      // The configured 1.5 s is the limit applied, not the 8 s default: the server's own measure of
+      // the fetch it gave up on, which a busy machine does not stretch the way it does a page's time.
+      const gaveUp = /"ok":false,"status":null,"durationMs":(\d+)/;
+      await expect.poll(() => app.output()).toMatch(gaveUp);
+      const gaveUpAfter = Number(gaveUp.exec(app.output())![1]);
       expect(gaveUpAfter).toBeGreaterThanOrEqual(1450);
+      expect(gaveUpAfter).toBeLessThan(8000);
       expect(sorteos.body).toContain(TIMED_OUT);
       expect(sorteos.body).toContain("</html>");
       expect((await get(app, "/")).body).toContain(HOME_ERROR);
