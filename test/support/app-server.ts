@@ -84,12 +84,34 @@ export async function commitmentSealed(app: AppServer): Promise<void> {
   );
 }
 
+/**
+ * Ports for the servers a test starts, from a block of its own per vitest worker (VITEST_POOL_ID;
+ * 0 for the run's global set-up) below Linux's ephemeral range (32768–60999). Asking the kernel
+ * for any free port let two workers be handed the same one between the check and the server's
+ * bind (EADDRINUSE in CI); the kernel also hands ephemeral ports to every outgoing connection.
+ */
+const PORT_BLOCK_SIZE = 500;
+const FIRST_PORT = 10_000;
+const PORT_BLOCKS = Math.floor((32_768 - FIRST_PORT) / PORT_BLOCK_SIZE);
+let portsHandedOut = 0;
+
 export async function freePort(): Promise<number> {
+  const block = Number(process.env.VITEST_POOL_ID ?? 0) % PORT_BLOCKS;
+  for (let tries = 0; tries < PORT_BLOCK_SIZE; tries++) {
+    const port = FIRST_PORT + block * PORT_BLOCK_SIZE + (portsHandedOut++ % PORT_BLOCK_SIZE);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in block ${block}`);
+}
+
+async function bindable(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  if (bound) await new Promise((resolve) => server.close(resolve));
+  return bound;
 }
 
 /**
