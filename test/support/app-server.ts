@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -89,11 +90,13 @@ export async function commitmentSealed(app: AppServer): Promise<void> {
  * 0 for the run's global set-up) below Linux's ephemeral range (32768–60999). Asking the kernel
  * for any free port let two workers be handed the same one between the check and the server's
  * bind (EADDRINUSE in CI); the kernel also hands ephemeral ports to every outgoing connection.
+ * A port is still only checked, not held: startAppServer tries again on EADDRINUSE.
  */
 const PORT_BLOCK_SIZE = 500;
 const FIRST_PORT = 10_000;
 const PORT_BLOCKS = Math.floor((32_768 - FIRST_PORT) / PORT_BLOCK_SIZE);
-let portsHandedOut = 0;
+/** Where in its block this process starts: two runs on one machine rarely walk the same ports. */
+let portsHandedOut = randomInt(PORT_BLOCK_SIZE);
 
 export async function freePort(): Promise<number> {
   const block = Number(process.env.VITEST_POOL_ID ?? 0) % PORT_BLOCKS;
@@ -122,9 +125,29 @@ async function bindable(port: number): Promise<boolean> {
  */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
-  { port = 0, movableClock = false, clockAt }: { port?: number; movableClock?: boolean; clockAt?: Date } = {},
+  { port = 0, ...options }: { port?: number } & LaunchOptions = {},
 ): Promise<AppServer> {
-  port ||= await freePort();
+  // Another run on the machine (a second worktree's tests) can take a port between freePort's
+  // check and the server's bind: a free port chosen by the test then gets one more try.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchAppServer(env, port || (await freePort()), options);
+    } catch (error) {
+      if (port || attempt === 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+interface LaunchOptions {
+  movableClock?: boolean;
+  clockAt?: Date;
+}
+
+async function launchAppServer(
+  env: Record<string, string | undefined>,
+  port: number,
+  { movableClock = false, clockAt }: LaunchOptions,
+): Promise<AppServer> {
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
   const child = spawn(
     APP_SERVER_NODE,
