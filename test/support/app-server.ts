@@ -128,7 +128,8 @@ export async function startAppServer(
   { port = 0, ...options }: { port?: number } & LaunchOptions = {},
 ): Promise<AppServer> {
   // Another run on the machine (a second worktree's tests) can take a port between freePort's
-  // check and the server's bind: a free port chosen by the test then gets one more try.
+  // check and the server's bind: a port freePort chose is then given up for another, three
+  // tries in all.
   for (let attempt = 1; ; attempt++) {
     try {
       return await launchAppServer(env, port || (await freePort()), options);

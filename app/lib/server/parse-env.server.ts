@@ -208,10 +208,14 @@ type EnvVariables = z.infer<typeof envSchema>;
  */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
-/** NODE_ENV as remix-serve sets it (production unless told otherwise); anything else is a test run. */
+/**
+ * NODE_ENV as remix-serve sets it: production unless it says `development` or `test`. A server
+ * started as "staging", "prod" or "Production" is a real one (the page store, the organizer's
+ * warnings, no mail printed from a shared database), not a test run.
+ */
 function modeOf(nodeEnv: string | undefined): ServerMode {
   const value = nodeEnv?.trim();
-  return value === "production" || value === "development" ? value : "test";
+  return value === "development" || value === "test" ? value : "production";
 }
 
 const BUNDLED_SAMPLE_SHEET = "app/lib/participants/sample-sheet.csv";

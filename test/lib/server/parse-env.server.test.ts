@@ -13,9 +13,9 @@ const sheetFile = path.join(cwd, "sheet.csv");
 writeFileSync(sheetFile, "nombre,pais,id,fecha\n");
 
 describe("parseEnv", () => {
-  it("defaults to the bundled sample sheet, 300 s, 8000 ms, port 3000, a local site URL, 200 form mails, 30 mails to the team and 1,000 survey notices an hour", () => {
+  it("defaults to production, the bundled sample sheet, 300 s, 8000 ms, port 3000, a local site URL, 200 form mails, 30 mails to the team and 1,000 survey notices an hour", () => {
     expect(parseEnv({}, ROOT)).toEqual({
-      mode: "test",
+      mode: "production",
       sheetSource: { kind: "file", path: path.resolve(ROOT, BUNDLED_SAMPLE_SHEET), isBundledSample: true },
       ttlMs: 300_000,
       timeoutMs: 8000,
@@ -180,7 +180,11 @@ describe("parseEnv", () => {
     ["development", "development"],
     [" production ", "production"],
     ["test", "test"],
-    ["staging", "test"],
+    [" test ", "test"],
+    ["staging", "production"],
+    ["Production", "production"],
+    ["prod", "production"],
+    ["", "production"],
   ])("reads the mode from NODE_ENV=%j", (raw, mode) => {
     expect(parseEnv({ NODE_ENV: raw }, ROOT).mode).toBe(mode);
   });
