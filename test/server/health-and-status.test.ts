@@ -11,7 +11,7 @@ import Sqlite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { npmRun } from "../support/ops-command";
+import { npmRun, opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, postSignUp, useDatabase } from "../support/waitlist";
 
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)("health and status on the %s database", (kind) => 
     expect(printed.stdout).toContain("Avisos de encuestas (npm run waitlist:notify): ninguno todavía.\n");
     expect(printed.stdout).toMatch(/\nTodo en orden\.\n$/);
 
-    const json = await npmRun("status", ["--json"], database.env);
+    const json = await opsCommand("status", ["--json"], database.env);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({
       database: kind,
@@ -119,13 +119,13 @@ describe.each(DATABASE_KINDS)("health and status on the %s database", (kind) => 
     });
 
     // Twenty minutes on: the server has not reported for a minute, the mail has waited 15.
-    const later = await npmRun("status", [], database.env, { clockAt: new Date(Date.now() + 20 * 60_000) });
+    const later = await opsCommand("status", [], database.env, { clockAt: new Date(Date.now() + 20 * 60_000) });
     expect(later.code).toBe(3);
     expect(later.stdout).toContain("sin señales");
     expect(later.stdout).toContain("Para revisar:\n  - Ningún servidor dio señales en el último minuto.\n");
     expect(later.stdout).toMatch(/ {2}- Hay emails esperando desde hace 20 min: revisá SMTP_URL/);
 
-    const usage = await npmRun("status", ["--todo"], database.env);
+    const usage = await opsCommand("status", ["--todo"], database.env);
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain("Uso: npm run status [-- --json]");
   }, 60_000);

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { MIGRATIONS } from "~/lib/storage/migrations.server";
 import { ROOT } from "../support/app-server";
-import { npmRun } from "../support/ops-command";
+import { npmRun, opsCommand } from "../support/ops-command";
 import { DATABASE_KINDS, useDatabase } from "../support/waitlist";
 
 /** This round's migrations, which the previous release did not have. */
@@ -174,7 +174,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
     expect(shown.stdout).toContain("https://encuestas.example/nov (a a<nora@example.com>)");
     expect(shown.stdout).toContain('Lo encontramos también escrito así: a<nora@example.com>, "nora"@example.com.');
 
-    const deleted = await npmRun("privacy", ["delete", "nora@example.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "nora@example.com"], database.env);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.stdout).toContain('También escrita así, y borrada igual: a<nora@example.com>, "nora"@example.com');
     expect(deleted.stdout).toContain(
@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
         last_mail_at: T0 + 3 * HOUR,
       }),
     ]);
-    const shown = await npmRun("privacy", ["show", "Pepa@Ñandú.Example"], database.env);
+    const shown = await opsCommand("privacy", ["show", "Pepa@Ñandú.Example"], database.env);
     expect(shown.stdout).toContain("Estado: dada de baja: no le escribimos más");
   });
 
@@ -215,7 +215,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
       .where("mailbox", "=", "victima@gmail.com")
       .execute();
     expect(notices).toHaveLength(1);
-    const deleted = await npmRun("privacy", ["delete", "victima@gmail.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "victima@gmail.com"], database.env);
     expect(deleted.stdout).toContain(
       [
         "  Inscripción al aviso de encuestas: 2",

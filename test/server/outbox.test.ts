@@ -8,7 +8,7 @@ import { enqueueMail, outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
-import { npmRun } from "../support/ops-command";
+import { opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, postSignUp, useDatabase } from "../support/waitlist";
 
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
       /"event":"mail.given_up","kind":"waitlist-confirm","to":"r•+@example.com","attempt":1,"error":"[^"]*550/,
     );
     expect(await outboxOf(env)).toEqual({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
-    const status = await npmRun("status", [], env);
+    const status = await opsCommand("status", [], env);
     expect(status.stdout).toContain("  En espera: 0.\n  Abandonados en los últimos 30 días: 1.\n");
 
     // Later mail still goes out, and the refused one is never tried again.

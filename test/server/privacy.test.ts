@@ -13,7 +13,7 @@ import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
 import { counterKeyWith } from "~/lib/storage/counter-key";
 import { freePort, ROOT, startAppServer, TEST_FORM_SECRET, type AppServer } from "../support/app-server";
-import { npmRun } from "../support/ops-command";
+import { npmRun, opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
   DATABASE_KINDS,
@@ -83,7 +83,8 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
     const [mail] = await mailsTo(smtp, email);
     expect((await fetch(linksIn(mail!).confirm, { method: "POST" })).status).toBe(200);
   };
-  const privacy = (args: string[], clockAt?: Date) => npmRun("privacy", args, database.env, { clockAt });
+  // The command's own code (`opsCommand`); the first `show` runs as the organizer types it, through npm.
+  const privacy = (args: string[], clockAt?: Date) => opsCommand("privacy", args, database.env, { clockAt });
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -116,7 +117,7 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
       )
       .toBe(0);
 
-    const shown = await privacy(["show", "  NORA@example.COM "]);
+    const shown = await npmRun("privacy", ["show", "  NORA@example.COM "], database.env);
     expect(shown.code, shown.stderr).toBe(0);
     const text = shown.stdout;
     // Data only on stdout: npm's banner and the log lines are on stderr.
@@ -174,11 +175,11 @@ describe.each(DATABASE_KINDS)("requests about personal data on the %s database",
   });
 
   it("refuses a deletion run without the servers' FORM_SECRET (exit 2): its keys would find nothing", async () => {
-    const withoutSecret = await npmRun("privacy", ["delete", NORA], { ...database.env, FORM_SECRET: undefined });
+    const withoutSecret = await opsCommand("privacy", ["delete", NORA], { ...database.env, FORM_SECRET: undefined });
     expect(withoutSecret.code).toBe(2);
     expect(withoutSecret.stderr).toContain("No se borró nada: este comando no tiene la clave del sitio");
     expect(withoutSecret.stdout).not.toContain("Constancia");
-    const otherSecret = await npmRun("privacy", ["delete", NORA], {
+    const otherSecret = await opsCommand("privacy", ["delete", NORA], {
       ...database.env,
       FORM_SECRET: "another-secret-0123456789-0123456789-0123",
     });

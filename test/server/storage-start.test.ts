@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
-import { npmRun } from "../support/ops-command";
+import { opsCommand } from "../support/ops-command";
 import { startSmtpServer } from "../support/smtp-server";
 import { exportWaitlist, mailsTo, postSignUp } from "../support/waitlist";
 
@@ -81,7 +81,7 @@ describe("without SMTP_URL", () => {
     expect((await postSignUp(waiting, { email: "nadie-lee@example.com", client: "198.51.100.42" })).status).toBe(200);
     expect(await exportWaitlist(env)).toEqual([expect.objectContaining({ email: "nadie-lee@example.com" })]);
     // Kept in the outbox: it waits there for a server with SMTP_URL.
-    const status = await npmRun("status", ["--json"], env);
+    const status = await opsCommand("status", ["--json"], env);
     expect((JSON.parse(status.stdout) as { outbox: { pending: number } }).outbox.pending).toBe(1);
     expect(waiting.output()).not.toContain("[mail] (not sent");
     expect(waiting.output()).not.toContain("/avisos/confirmar?t=");

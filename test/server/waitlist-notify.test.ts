@@ -17,7 +17,7 @@ import { mailboxOf } from "~/lib/storage/mailbox";
 import type { WaitlistStatus } from "~/lib/storage/schema";
 import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import type { CommandResult } from "../support/draw-command";
-import { npmRun } from "../support/ops-command";
+import { commandBundle, npmRun, opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, exportWaitlist, mailsTo, useDatabase } from "../support/waitlist";
 
@@ -28,14 +28,15 @@ const HOUR_MS = 60 * 60 * 1000;
 const DIE_AFTER_LINE = path.join(ROOT, "test/support/die-after-line.mjs");
 
 /**
- * The command as the organizer runs it, from a checkout (tsx), stdout and stderr apart.
+ * The command's own code, bundled from other/waitlist-notify.ts and started by node in one
+ * process (`commandBundle`: npm's and tsx's start-up cost more CPU than most runs here; the
+ * organizer's `npm run waitlist:notify` runs once below), stdout and stderr apart.
  * `dieAfter`: it is SIGKILLed right after writing a progress line that matches, the way a
  * machine dies mid-run.
  */
-function notify(env: Record<string, string>, args: string[], dieAfter?: RegExp): { done: Promise<CommandResult> } {
-  // One process (tsx as a loader, not its launcher, which would run the command in a child).
+async function notify(env: Record<string, string>, args: string[], dieAfter?: RegExp): Promise<CommandResult> {
   const preload = dieAfter ? ["--import", DIE_AFTER_LINE] : [];
-  const child = spawn(process.execPath, [...preload, "--import", "tsx", "other/waitlist-notify.ts", ...args], {
+  const child = spawn(process.execPath, [...preload, await commandBundle("waitlist:notify"), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, ...(dieAfter ? { DIE_AFTER_LINE: dieAfter.source } : {}) },
   });
@@ -43,10 +44,9 @@ function notify(env: Record<string, string>, args: string[], dieAfter?: RegExp):
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  const done = new Promise<CommandResult>((resolve) =>
+  return new Promise<CommandResult>((resolve) =>
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 137 : 1), stdout, stderr })),
   );
-  return { done };
 }
 
 /** Confirmed addresses on the list now: whom a new survey's notice is due to. */
@@ -138,17 +138,17 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
       "Ritmo: 1000000 por hora (NOTICE_MAILS_PER_HOUR), menos de una hora en total.",
       "",
     ].join("\n");
-    const dry = await notify(fast, ["--survey-url", SURVEY, "--dry-run", "--local-links"]).done;
+    const dry = await notify(fast, ["--survey-url", SURVEY, "--dry-run", "--local-links"]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toBe(`${preview}Prueba (--dry-run): no se encoló nada.\n`);
-    const unconfirmed = await notify(fast, ["--local-links"]).done;
+    const unconfirmed = await notify(fast, ["--local-links"]);
     expect(unconfirmed.code, unconfirmed.stderr).toBe(3);
     expect(unconfirmed.stdout).toBe(
       `${preview}No se encoló nada. Si la encuesta, los links y la cantidad están bien, confirmá con --yes:\n  npm run waitlist:notify -- --yes --local-links\n`,
     );
     expect(await noticeMails(storage)).toEqual([]);
 
-    const first = await notify(fast, ["--yes", "--local-links"]).done;
+    const first = await notify(fast, ["--yes", "--local-links"]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toBe(
       `${preview}Se encolaron 3 avisos.\nEl outbox de los servidores los manda a 1000000 por hora: menos de una hora.\n`,
@@ -192,24 +192,24 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     // Unsubscribed or deleted: the address leaves the notice's record too.
     expect((await recipientsOf(storage, SURVEY)).map((row) => row.email)).toEqual(["tres@example.com"]);
 
-    const status = await npmRun("status", [], env);
+    const status = await opsCommand("status", [], env);
     expect(status.stdout).toMatch(new RegExp(`\nÚltimo aviso de encuesta: ${SURVEY}, desde el .+: 3 encolados, `));
-    const stats = await npmRun("waitlist:stats", [], env);
+    const stats = await opsCommand("waitlist:stats", [], env);
     expect(stats.stdout).toContain(`${SURVEY}, desde el`);
     expect(stats.stdout).toMatch(/ {4}encolados: +3\n/);
     // A request about one person's data finds the notice, and a deletion takes it away.
-    const shown = await npmRun("privacy", ["show", "tres@example.com"], env);
+    const shown = await opsCommand("privacy", ["show", "tres@example.com"], env);
     expect(shown.stdout).toMatch(
       new RegExp(`Avisos de encuestas abiertas que te mandamos:\n  \\d+/\\d+/\\d{4}, \\d\\d:\\d\\d: ${SURVEY}\n`),
     );
-    const erased = await npmRun("privacy", ["delete", "tres@example.com"], env);
+    const erased = await opsCommand("privacy", ["delete", "tres@example.com"], env);
     expect(erased.stdout).toContain("  Registros de avisos de encuestas: 1\n");
     expect(await recipientsOf(storage, SURVEY)).toEqual([]);
   });
 
   it("killed halfway, run again: the rest are told, nobody twice, at one pace across both runs", async () => {
     const survey = SURVEY;
-    const count = 3000;
+    const count = 1000;
     await addAddresses(
       storage,
       Array.from({ length: count }, (_, index) => ({ email: `p${index}@lote.example`, status: "confirmed" as const })),
@@ -219,14 +219,14 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     const slow = { ...env, NOTICE_MAILS_PER_HOUR: "1" };
     // Killed right after its first progress line, a tenth of the way: what it said it queued is
     // queued, and nothing after.
-    const killed = await notify(slow, ["--yes", "--local-links"], /encolados \d+ de/).done;
+    const killed = await notify(slow, ["--yes", "--local-links"], /encolados \d+ de/);
     expect(killed.code).toBe(137);
     const before = (await recipientsOf(storage, survey)).length;
     expect(killed.stderr.endsWith(`\nencolados ${before} de ${due}\n`), killed.stderr).toBe(true);
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(due);
 
-    const rerun = await notify(slow, ["--yes", "--local-links"]).done;
+    const rerun = await notify(slow, ["--yes", "--local-links"]);
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stdout).toContain(`Se encolaron ${due - before} avisos.\n`);
     const recipients = await recipientsOf(storage, survey);
@@ -274,8 +274,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     "tells of the survey the site links to, with links to the site, and refuses anything else",
     async () => {
       const before = (await noticeMails(storage)).length;
-      const run = async (variables: Record<string, string>, args: string[]) =>
-        notify({ ...env, ...variables }, args).done;
+      const run = async (variables: Record<string, string>, args: string[]) => notify({ ...env, ...variables }, args);
       const refusal = async (variables: Record<string, string>, args: string[]) => {
         const result = await run(variables, args);
         expect(result.code, result.stdout).toBe(2);
@@ -305,8 +304,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
 
       // A database no server reports to: the command's own SURVEY_URL, and --survey-url never names one.
       const quiet = await database.another();
-      const onQuiet = (variables: Record<string, string>, args: string[]) =>
-        notify({ ...quiet, ...variables }, args).done;
+      const onQuiet = (variables: Record<string, string>, args: string[]) => notify({ ...quiet, ...variables }, args);
       const none = await onQuiet({ SITE_URL: "https://opinionlabz.example" }, ["--survey-url", SURVEY, "--yes"]);
       expect(none.code).toBe(2);
       expect(none.stderr).toContain("Rechazado: no sé de qué encuesta avisar: SURVEY_URL no está configurada acá");
@@ -358,8 +356,8 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
         })),
       );
       const runs = await Promise.all([
-        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]).done,
-        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]).done,
+        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]),
+        notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]),
       ]);
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       const queued = runs.map((run) => Number(/Se encolaron (\d+) avisos/.exec(run.stdout)?.[1]));

@@ -9,7 +9,7 @@ import { parseEnv } from "~/lib/server/parse-env.server";
 import { counterKeyWith } from "~/lib/storage/counter-key";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { freePort, ROOT, startAppServer, TEST_FORM_SECRET, type AppServer } from "../support/app-server";
-import { npmRun } from "../support/ops-command";
+import { opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
   DATABASE_KINDS,
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     try {
       // The hour's mails to visitors as the organizer reads them.
       const visitorMails = async () =>
-        (await npmRun("status", [], ceilingDatabase)).stdout.match(/A visitantes: \d+ de \d+/)?.[0];
+        (await opsCommand("status", [], ceilingDatabase)).stdout.match(/A visitantes: \d+ de \d+/)?.[0];
       expect(await visitorMails()).toBe("A visitantes: 0 de 2");
       // Two mails an hour: one client, one domain may spend one each, the site two.
       for (const [index, email] of ["techo-1@uno.example", "techo-2@dos.example"].entries()) {
