@@ -126,6 +126,12 @@ export async function startSmtpServer({ running = true }: { running?: boolean } 
   const mailbox = mkdtempSync(path.join(tmpdir(), "smtp-"));
   for (const folder of ["cur", "new", "tmp"]) mkdirSync(path.join(mailbox, folder));
   let child: ChildProcess | undefined;
+  /**
+   * Each mail parsed once, by its file name: the Maildir handler writes a mail in tmp/ and moves
+   * it into new/ whole, where nothing changes it. Tests poll `mails()` while they wait, and
+   * parsing every mail of the box again on each poll took seconds of CPU in a file of many mails.
+   */
+  const parsed = new Map<string, ReceivedMail>();
 
   const server: SmtpServer = {
     port,
@@ -158,7 +164,14 @@ export async function startSmtpServer({ running = true }: { running?: boolean } 
       const folder = path.join(mailbox, "new");
       return readdirSync(folder)
         .sort()
-        .map((name) => parseMail(readFileSync(path.join(folder, name), "utf8")));
+        .map((name) => {
+          let mail = parsed.get(name);
+          if (!mail) {
+            mail = parseMail(readFileSync(path.join(folder, name), "utf8"));
+            parsed.set(name, mail);
+          }
+          return mail;
+        });
     },
     async close() {
       await server.stop();
