@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthSheet } from "../mocks/sheets";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
-import { axeViolations, openPage, sharedBrowser } from "../support/browser";
+import { axeViolations, openPage, sharedBrowser, type WatchedPage } from "../support/browser";
 import { drawCommand, drawOfMonth, nextDrawAfter, printed, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 
@@ -33,6 +33,7 @@ const chain = rehearsalChain();
 let app: AppServer;
 let browser: Browser;
 let dataDir: string;
+/** For the built draw command, as the image runs it (test/e2e/draw-verify.test.ts runs the checkout's, tsx). */
 let drawEnv: Record<string, string>;
 /** Where the server's clock stands, for the browser's own. */
 let serverNow = Date.now();
@@ -67,22 +68,42 @@ afterAll(async () => {
 });
 
 /**
+ * One page per width and JavaScript setting for the whole file, each loading every state's
+ * pages in turn (a new page costs Chromium a renderer process, about 0.2 s of CPU, where a
+ * navigation costs a fraction: docs/testing.md, "Speed"). Each view is a new document, so
+ * nothing of one state's page stays for the next; documents are revalidated (max-age=0).
+ */
+const views: { width: number; javaScriptEnabled: boolean; watched?: WatchedPage }[] = [390, 1440].flatMap((width) =>
+  [true, false].map((javaScriptEnabled) => ({ width, javaScriptEnabled })),
+);
+afterAll(async () => {
+  await Promise.all(views.map((view) => view.watched?.context.close()));
+});
+
+/**
  * Opens `urlPath` at each width, with JavaScript and without, the browser's clock at the
- * server's (axe runs in the page: with JavaScript only).
+ * server's (axe runs in the page: with JavaScript only); any console problem fails the test.
  */
 async function eachView(urlPath: string, state: string, check: (page: Page, javaScript: boolean) => Promise<void>) {
-  for (const width of [390, 1440]) {
-    for (const javaScriptEnabled of [true, false]) {
-      const { page, context } = await openPage(browser, width, { javaScriptEnabled });
-      if (javaScriptEnabled) await page.clock.install({ time: serverNow });
-      await page.goto(`${app.origin}${urlPath}`);
-      await check(page, javaScriptEnabled);
-      if (SCREENS) {
-        const name = `${state}-${urlPath === "/" ? "home" : urlPath.slice(1)}-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`;
-        await page.screenshot({ path: path.join(SCREENS, name), fullPage: false });
-      }
-      await context.close();
+  for (const view of views) {
+    const { width, javaScriptEnabled } = view;
+    if (!view.watched) {
+      view.watched = await openPage(browser, width, { javaScriptEnabled, checkedByCaller: true });
+      if (javaScriptEnabled) await view.watched.page.clock.install({ time: serverNow });
+    } else if (javaScriptEnabled) {
+      await view.watched.page.clock.setSystemTime(serverNow);
     }
+    const { page, problems, unexpected } = view.watched;
+    // Anything the last view logged after its check fails this one; then each view answers for its own.
+    expect(unexpected(), `after the last view at ${width} px`).toEqual([]);
+    problems.length = 0;
+    await page.goto(`${app.origin}${urlPath}`);
+    await check(page, javaScriptEnabled);
+    if (SCREENS) {
+      const name = `${state}-${urlPath === "/" ? "home" : urlPath.slice(1)}-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`;
+      await page.screenshot({ path: path.join(SCREENS, name), fullPage: false });
+    }
+    expect(unexpected(), `${urlPath} at ${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`).toEqual([]);
   }
 }
 
@@ -134,7 +155,7 @@ describe("draw day, hour by hour", () => {
     await moveServerTo(drawAt.getTime() + SECOND);
     // The first page after the instant freezes the list: the count a second before is the frozen one.
     await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="frozen"');
-    const status = (await drawCommand(drawEnv, ["status"])).stdout;
+    const status = (await drawCommand(drawEnv, ["status"], { built: true })).stdout;
     expect(status).toMatch(/congelada el [^\n]*, 29 participaciones, huella ([0-9a-f]{64})/);
     const listHash = /huella ([0-9a-f]{64})/.exec(status)![1]!;
     const round = upcomingIn(status).drandRound;
@@ -177,11 +198,12 @@ describe("draw day, hour by hour", () => {
   });
 
   it("drawn: the winner leads, marked for what the record is, with a link to its check", async () => {
-    const status = (await drawCommand(drawEnv, ["status"])).stdout;
+    const status = (await drawCommand(drawEnv, ["status"], { built: true })).stdout;
     const { drawAt: upcoming, drandRound: round } = upcomingIn(status);
     expect(upcoming).toEqual(drawAt);
     const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(round).signature], {
       now: new Date(drawAt.getTime() + 31 * MINUTE),
+      built: true,
     });
     expect(run.code, run.stderr).toBe(0);
     const winnerId = printed(run.stdout, "Ganador de la ronda 0");

@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
     DRAND_RELAYS: relays.map((relay) => relay.url).join(","),
     DRAND_TIMEOUT_MS: "500",
   });
-  // The built command, as the image runs it; the browser test runs the checkout's (tsx).
+  // The built command, as the image runs it; test/e2e/draw-verify.test.ts runs the checkout's (tsx).
   const draw = (args: string[], now?: Date) => drawCommand({ ...env, ...rehearsal() }, args, { now, built: true });
 
   beforeAll(async () => {
