@@ -10,6 +10,7 @@ import {
   type ViewportName,
   gotoHydrated,
   hydrated,
+  useSharedPage,
 } from "../support/browser";
 import { useSiteUnderTest } from "../support/site-under-test";
 
@@ -50,8 +51,13 @@ async function timerBoxInSection(page: Page) {
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s", (viewport) => {
+  // The tests that load /sorteos and read or click it share a page, with JavaScript and without;
+  // those that set the browser's clock open their own.
+  const withJavaScript = useSharedPage(() => site.browser, viewport);
+  const withoutJavaScript = useSharedPage(() => site.browser, viewport, { javaScriptEnabled: false });
+
   it("shows every section in order, without console problems or axe violations", async () => {
-    const { page, context, problems } = await openPage(site.browser, viewport);
+    const { page, problems } = await withJavaScript();
     await gotoHydrated(page, `${site.app.origin}/sorteos`);
     const headings = await page.locator("main h1, main h2").allTextContents();
     expect(headings[0]).toContain("Sorteo mensual");
@@ -62,11 +68,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     expect(await page.locator("#ganadores-anteriores h3").allTextContents()).toHaveLength(4);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("counts down every second to the next draw", async () => {
-    const { page, context, problems } = await openPage(site.browser, viewport);
+    const { page, problems } = await withJavaScript();
     await page.goto(`${site.app.origin}/sorteos`);
     await page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
 
@@ -86,7 +91,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     expect(drawDate).toMatch(/^lunes \d{1,2} de [a-z]+, 12:00 \(hora de Argentina\)$/);
     expect(await page.getByRole("timer").getAttribute("aria-live")).toBe("off");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("stops at zero when the draw arrives instead of going negative", async () => {
@@ -135,7 +139,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
   it.each([true, false])(
     "keeps at most one FAQ answer open, and lets it close (JavaScript %s)",
     async (javaScriptEnabled) => {
-      const { page, context } = await openPage(site.browser, viewport, { javaScriptEnabled });
+      const { page } = await (javaScriptEnabled ? withJavaScript() : withoutJavaScript());
       if (javaScriptEnabled) await gotoHydrated(page, `${site.app.origin}/sorteos`);
       else await page.goto(`${site.app.origin}/sorteos`);
       const items = page.locator('[data-testid="faq"] details');
@@ -154,12 +158,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
 
       await items.nth(2).locator("summary").click();
       expect((await openStates()).some(Boolean)).toBe(false);
-      await context.close();
     },
   );
 
   it("covers every FAQ rule of the spec", async () => {
-    const { page, context } = await openPage(site.browser, viewport);
+    const { page } = await withJavaScript();
     await page.goto(`${site.app.origin}/sorteos`);
     const text = (await page.locator('[data-testid="faq"]').textContent()) ?? "";
     for (const rule of [
@@ -175,17 +178,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     ]) {
       expect(text).toContain(rule);
     }
-    await context.close();
   });
 
   it("shows the fixed participation bar only on small screens, never over the last content", async () => {
-    const { page, context, problems } = await openPage(site.browser, viewport);
+    const { page, problems } = await withJavaScript();
     await gotoHydrated(page, `${site.app.origin}/sorteos`);
     const bar = page.getByTestId("mobile-cta-bar");
     if (viewport === "desktop") {
       expect(await bar.isVisible()).toBe(false);
       expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe("0px");
-      await context.close();
       return;
     }
     expect(await bar.isVisible()).toBe(true);
@@ -204,17 +205,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
       });
     await expect.poll(overlap, { timeout: 5000 }).toEqual({ atBottom: true, cta: true, footer: true });
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("reads fine without JavaScript: the time left at render time in fixed-size boxes, every section visible", async () => {
-    const withJs = await openPage(site.browser, viewport);
+    const withJs = await withJavaScript();
     await withJs.page.goto(`${site.app.origin}/sorteos`);
     await withJs.page.locator('[data-testid="countdown"][data-ready="true"]').waitFor();
     const liveBox = await timerBoxInSection(withJs.page);
-    await withJs.context.close();
 
-    const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
+    const { page, problems } = await withoutJavaScript();
     const requestedAt = Date.now();
     await page.goto(`${site.app.origin}/sorteos`);
     const digits = await countdownDigits(page);
@@ -235,6 +234,5 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
       expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
     }
     expect(withoutBlockedScripts(problems)).toEqual([]);
-    await context.close();
   });
 });

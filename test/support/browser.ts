@@ -1,6 +1,6 @@
 import axe from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject, onTestFinished } from "vitest";
+import { afterAll, inject, onTestFinished } from "vitest";
 import { signedFormStart, signFormStart } from "~/lib/forms/form-stamp.server";
 import { TEST_FORM_SECRET } from "./app-server";
 
@@ -138,6 +138,35 @@ export async function openPage(
     });
   }
   return { page, context, problems, unexpected };
+}
+
+/**
+ * One page for the tests of a describe block that each load their own document into it and
+ * leave nothing that outlives that document (no clock, route, init script or exposed function):
+ * a new page costs Chromium a renderer process, about 0.2 s of CPU, where a navigation costs a
+ * fraction (docs/testing.md, "Speed"). Opened by the first test that asks, closed after the
+ * block; each test that asks answers for the page's problems from then until it ends, as with
+ * `openPage`. `browser` is read when the first test asks (a `beforeAll` connects it).
+ */
+export function useSharedPage(
+  browser: () => Browser,
+  viewport: ViewportName | number,
+  options: Omit<PageOptions, "checkedByCaller"> = {},
+): () => Promise<{ page: Page; problems: string[] }> {
+  let shared: Promise<WatchedPage> | undefined;
+  afterAll(async () => {
+    await (await shared)?.context.close();
+  });
+  return async () => {
+    shared ??= openPage(browser(), viewport, { ...options, checkedByCaller: true });
+    const { page, problems, unexpected } = await shared;
+    problems.length = 0;
+    onTestFinished(() => {
+      const seen = unexpected();
+      if (seen.length > 0) throw new Error(`unexpected problems in the browser:\n${seen.join("\n")}`);
+    });
+    return { page, problems };
+  };
 }
 
 /**
