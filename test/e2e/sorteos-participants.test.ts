@@ -14,6 +14,7 @@ import {
   type ViewportName,
   gotoHydrated,
   hydrated,
+  useSharedPage,
 } from "../support/browser";
 
 let sheets: SheetServer;
@@ -64,8 +65,11 @@ const daysLeftAt = (instant: number) => splitCountdown(nextDrawAt(instant).getTi
 const search = (page: Page) => page.getByRole("searchbox", { name: "Buscar participantes por nombre o ID" });
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants at %s", (viewport) => {
+  // One page with JavaScript for the tests that load their own /sorteos into it.
+  const withJavaScript = useSharedPage(() => browser, viewport);
+
   it("shows stats, 10 newest rows, at most 5 page links and the last update, with no console problems or axe violations", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, problems } = await withJavaScript();
     // Days to the next draw counted just before and just after the visit (a day may turn meanwhile).
     const daysLeftBefore = daysLeftAt(Date.now());
     await gotoHydrated(page, `${app.origin}/sorteos`);
@@ -90,11 +94,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
     expect(await search(page).getAttribute("placeholder")).toBe("Buscar por nombre o ID...");
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("typing narrows the rows and replaces the URL without a full reload, starting again at page 1", async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, problems } = await withJavaScript();
     await gotoHydrated(page, `${app.origin}/sorteos?page=2`);
     expect(await countLine(page)).toBe("Mostrando 11–20 de 30 participantes");
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
@@ -107,21 +110,19 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("says so when nothing matches, in the count line and in the table", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await withJavaScript();
     await gotoHydrated(page, `${app.origin}/sorteos`);
     await search(page).fill("zzz-nadie");
     await page.waitForURL((url) => url.searchParams.get("q") === "zzz-nadie");
     await expect.poll(() => countLine(page)).toBe("No se encontraron participantes");
     expect(await page.locator("tbody").textContent()).toBe("No se encontraron participantes con ese criterio");
-    await context.close();
   });
 
   it("pages with links that keep the search, and a reload keeps the state", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await withJavaScript();
     await gotoHydrated(page, `${app.origin}/sorteos?q=a`);
     const firstPage = await rowNames(page);
     await page.getByRole("link", { name: "Página 2" }).click();
@@ -133,7 +134,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos participants a
     await hydrated(page);
     expect(await rowNames(page)).toEqual(secondPage);
     expect(await search(page).inputValue()).toBe("a");
-    await context.close();
   });
 
   it("searches and pages with JavaScript off", async () => {
@@ -205,8 +205,10 @@ describe("days remaining", () => {
 });
 
 describe("/sorteos with a large sheet and with a failing sheet", () => {
+  const desktop = useSharedPage(() => browser, "desktop");
+
   it("shows at most 5 numbered page links around the current page", async () => {
-    const { page, context } = await openPage(browser, "desktop");
+    const { page } = await desktop();
     await gotoHydrated(page, `${largeApp.origin}/sorteos?page=500`);
     const links = await page
       .getByRole("navigation", { name: "Páginas de participantes" })
@@ -214,14 +216,12 @@ describe("/sorteos with a large sheet and with a failing sheet", () => {
       .allTextContents();
     expect(links).toEqual(["498", "499", "500", "501", "502"]);
     expect(await page.locator('[data-testid="stat-participants"]').textContent()).toBe("100.000");
-    await context.close();
   });
 
   it("clamps a page past the end to the last page", async () => {
-    const { page, context } = await openPage(browser, "desktop");
+    const { page } = await desktop();
     await gotoHydrated(page, `${largeApp.origin}/sorteos?page=99999999`);
     expect(await countLine(page)).toBe("Mostrando 99.991–100.000 de 100.000 participantes");
-    await context.close();
   });
 
   it("shows the error box with the spec's texts when there is no data", async () => {
