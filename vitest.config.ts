@@ -27,18 +27,7 @@ export default defineConfig({
     // server or the network (docs/testing.md, "Speed").
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      // One module registry per worker, as in the e2e project: importing the packages again for
-      // each of 99 files cost a third of the unit files' time; test/setup/fresh-app-modules.ts
-      // gives each file the app's modules and singletons fresh (docs/testing.md, "Speed").
-      // Stryker runs the isolated unitProject (vitest.mutation.config.ts).
-      {
-        ...unitProject,
-        test: {
-          ...unitProject.test,
-          isolate: false,
-          setupFiles: ["test/setup/fresh-app-modules.ts", ...unitProject.test.setupFiles],
-        },
-      },
+      unitProject,
       {
         resolve: { alias },
         test: {
@@ -50,7 +39,8 @@ export default defineConfig({
           // One module registry per worker, not one per file: these files import only pure
           // modules of app/ and their own helpers, and keep their state in their own hooks, so
           // re-importing playwright-core, kysely and pg for each of 46 files (38 s of a run) buys
-          // nothing (docs/testing.md, "Speed").
+          // nothing (docs/testing.md, "Speed"). The unit project stays isolated: some of its
+          // modules read the environment once.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
