@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { ROOT, TEST_FORM_SECRET } from "./app-server";
@@ -46,8 +46,30 @@ export function npmRun(
 }
 
 /** Where this process keeps its bundles: under node_modules, so their packages resolve as the checkout's do. */
-const BUNDLES = path.join(ROOT, "node_modules/.cache/ops-commands", String(process.pid));
+const ALL_BUNDLES = path.join(ROOT, "node_modules/.cache/ops-commands");
+const BUNDLES = path.join(ALL_BUNDLES, String(process.pid));
 const bundles = new Map<string, Promise<string>>();
+
+/** Whether the process `pid` still runs (signal 0 only asks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Deletes the bundles of test processes that are gone: vitest ends its workers without an
+ * `exit` event, so each process also clears what earlier ones left.
+ */
+function removeBundlesOfEndedProcesses(): void {
+  for (const name of readdirSync(ALL_BUNDLES)) {
+    if (/^\d+$/.test(name) && !running(Number(name)))
+      rmSync(path.join(ALL_BUNDLES, name), { recursive: true, force: true });
+  }
+}
 
 /**
  * The source file of an npm script that runs one with tsx ("privacy" → other/privacy.ts), bundled
@@ -65,6 +87,7 @@ export function commandBundle(script: string): Promise<string> {
     const outfile = path.join(BUNDLES, `${script.replace(":", "-")}.mjs`);
     if (bundles.size === 0) {
       mkdirSync(BUNDLES, { recursive: true });
+      removeBundlesOfEndedProcesses();
       process.once("exit", () => rmSync(BUNDLES, { recursive: true, force: true }));
     }
     bundle = build({
