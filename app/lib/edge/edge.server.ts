@@ -212,8 +212,9 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
   };
 
   /**
-   * Remix's handler, unless a read is answered from memory; reached by a form submission only once its body is whole and bounded and its
-   * turn has come; its place while the body arrives is in a pool of its own (docs/decisions/061-places-slow-clients-cannot-hold.md).
+   * Remix's handler, unless a read is answered from memory; reached by a form submission only
+   * once its body is whole and bounded and its turn has come; its place while the body arrives
+   * is in a pool of its own (docs/decisions/061-places-slow-clients-cannot-hold.md).
    */
   const inTurn =
     (handler: EdgeHandler): EdgeHandler =>
