@@ -1,5 +1,5 @@
 /**
- * A stored page is painted before it asks for a single script, then hydrates
+ * A page rendered whole is painted before it asks for a single script, then hydrates
  * (docs/decisions/020-scripts-after-the-first-paint.md), in every case the starter
  * script must handle: a visible tab, a hidden one, a browser without paint timing, and
  * no JavaScript at all.
@@ -11,7 +11,8 @@ import { useSiteUnderTest } from "../support/site-under-test";
 
 const site = useSiteUnderTest();
 
-const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe"];
+/** Stored pages, the 404 rendered whole, and a mail link's page, made for its one request. */
+const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe", "/avisos/confirmar?token=abc"];
 
 /** The 404 page's own status, which Chromium reports as a failed load. */
 const expectProblems = /status of 404/;

@@ -44,9 +44,12 @@ export async function renderDocumentWhole(context: EntryContext, url: string): P
   return holdScriptsUntilFirstPaint(await renderWhole(documentElement(context, url, "")));
 }
 
-/** A page whose data is ready, as one string for this request only: its inline elements carry `nonce`. */
-export function renderDocumentForRequest(context: EntryContext, url: string, nonce: string): Promise<string> {
-  return renderWhole(documentElement(context, url, nonce));
+/**
+ * A page whose data is ready, as one string for this request only: its inline elements carry
+ * `nonce`, and its scripts start after the first paint like a stored page's.
+ */
+export async function renderDocumentForRequest(context: EntryContext, url: string, nonce: string): Promise<string> {
+  return holdScriptsUntilFirstPaint(await renderWhole(documentElement(context, url, nonce)));
 }
 
 export interface StreamedDocument {

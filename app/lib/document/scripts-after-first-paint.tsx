@@ -13,14 +13,16 @@ const MAX_FRAMES = 10;
  * Runs in the page. Once the first contentful paint has a timing (the frame has reached the
  * screen, not only the compositor), it gives the held links their `rel` back, and in a later
  * task (each task stays short) replaces each held script by a module script of the same
- * text, which the page's CSP allows by the same hash. A hidden tab paints nothing, so it
+ * text (and nonce), which the page's CSP allows by the same hash or nonce. A hidden tab paints nothing, so it
  * starts at once.
  */
 function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: number) {
   function runScripts() {
-    for (const held of document.querySelectorAll(`script[type="${moduleType}"]`)) {
+    for (const held of document.querySelectorAll<HTMLScriptElement>(`script[type="${moduleType}"]`)) {
       const script = document.createElement("script");
       script.type = "module";
+      // A page made for one request allows its inline scripts by nonce, not by hash.
+      script.nonce = held.nonce;
       script.textContent = held.textContent;
       held.replaceWith(script);
     }
@@ -45,8 +47,8 @@ function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: n
 const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MODULE_TYPE, MAX_FRAMES].map((argument) => JSON.stringify(argument)).join(", ")})`;
 
 /**
- * Starts the scripts a stored page holds until after its first paint (docs/decisions/020-scripts-after-the-first-paint.md). On a page that holds none (a page made for one request, the
- * development server) it finds nothing to start.
+ * Starts the scripts a page rendered whole holds until after its first paint (docs/decisions/020-scripts-after-the-first-paint.md).
+ * On a page that holds none (a streamed page, the development server) it finds nothing to start.
  */
 export function ScriptsAfterFirstPaint() {
   return (

@@ -33,8 +33,15 @@ describe("holdScriptsUntilFirstPaint", () => {
     expect(restored).toBe(PAGE);
   });
 
+  it("holds a page made for one request the same way, its nonce kept on the data block", () => {
+    const page = `<body><link rel="modulepreload" href="/x.js"/><script nonce="abc" type="module" async="">import "/x.js";</script></body>`;
+    expect(holdScriptsUntilFirstPaint(page)).toBe(
+      `<body><link data-rel-after-first-paint="modulepreload" href="/x.js"/><script nonce="abc" type="text/x-module-after-first-paint" async="">import "/x.js";</script></body>`,
+    );
+  });
+
   it("leaves a page without Remix's module script as it is", () => {
-    const streamedShell = `<body><link rel="modulepreload" href="/x.js"/><script nonce="abc" type="module" async="">import "/x.js";</script></body>`;
-    expect(holdScriptsUntilFirstPaint(streamedShell)).toBe(streamedShell);
+    const withoutModule = `<body><link rel="modulepreload" href="/x.js"/><script nonce="abc">window.x = 1;</script></body>`;
+    expect(holdScriptsUntilFirstPaint(withoutModule)).toBe(withoutModule);
   });
 });
