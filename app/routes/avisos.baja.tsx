@@ -1,14 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
-import { LEAVE_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
-import { formFields, UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
+import { LEAVE_PATH } from "~/lib/forms/fields";
+import { mailLinkPageData, mailLinkPost } from "~/lib/forms/mail-link.server";
+import { UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
-import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { metaFor } from "~/lib/sharing/social-meta";
+import { LEAVE_PAGE } from "~/content/pages/mail-links";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
-export const meta = () => unlistedPageMeta("Borrar mi email | Opinion Labz");
+export const meta = metaFor(LEAVE_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("personal", args);
 
 /**
@@ -16,18 +18,16 @@ export const headers: HeadersFunction = (args) => keptAs("personal", args);
  * `List-Unsubscribe=One-Click`) unsubscribes; the page's button deletes the address. The
  * answer is the same whether the token was known or not.
  */
-export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request);
+export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request, LEAVE_PATH);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
-  // RFC 8058 allows either form encoding; a POST with no body at all is the button's, not a mail client's.
-  const fields = request.headers.get("content-type") ? await formFields(request) : new FormData();
-  if (!fields) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
-  if (fields.get("List-Unsubscribe") === "One-Click") {
-    await unsubscribe(token);
+  const posted = await mailLinkPost(request);
+  if (!posted) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
+  if (posted.fields.get("List-Unsubscribe") === "One-Click") {
+    await unsubscribe(posted.token);
     return data({ title: "Listo", message: "Listo: no te vamos a mandar más emails." });
   }
-  await deleteSubscription(token);
+  await deleteSubscription(posted.token);
   return data({
     title: "Email borrado",
     message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más.",

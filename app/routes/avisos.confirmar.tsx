@@ -1,13 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage, type MailLinkOutcome } from "~/components/avisos/mail-link-page";
-import { CONFIRM_PATH, mailLinkPageData, TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { CONFIRM_PATH } from "~/lib/forms/fields";
+import { mailLinkPageData, mailLinkPost } from "~/lib/forms/mail-link.server";
+import { UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
-import { unlistedPageMeta } from "~/lib/sharing/social-meta";
+import { metaFor } from "~/lib/sharing/social-meta";
+import { CONFIRM_PAGE } from "~/content/pages/mail-links";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
-export const meta = () => unlistedPageMeta("Confirmá tu email | Opinion Labz");
+export const meta = metaFor(CONFIRM_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("personal", args);
 
 const OUTCOMES: Record<ConfirmOutcome, MailLinkOutcome> = {
@@ -27,11 +30,12 @@ const OUTCOMES: Record<ConfirmOutcome, MailLinkOutcome> = {
   },
 };
 
-export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request);
+export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request, CONFIRM_PATH);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = new URL(request.url).searchParams.get(TOKEN_PARAMETER) ?? "";
-  const outcome = await confirmSubscription(token);
+  const posted = await mailLinkPost(request);
+  if (!posted) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
+  const outcome = await confirmSubscription(posted.token);
   return data(OUTCOMES[outcome], { status: outcome === "expired" ? 410 : 200 });
 }
 

@@ -37,7 +37,12 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const skip = (part: string) => process.env[`BENCH_SKIP_${part}`] === "1";
 const CONNECTIONS = 50;
 const SHEET_SIZES = (process.env.BENCH_SHEET_ROWS ?? "10,10000,100000").split(",").map(Number);
-/** The eight pages a visitor reaches: the six indexed ones and the two a mail links to. */
+/** A token of our links' shape (unknown to the database: opening a link changes nothing). */
+const LINK_TOKEN = "A".repeat(32);
+/**
+ * The eight pages a visitor reaches: the six indexed ones and the two a mail links to, opened
+ * from the link as the mail gives it (its redirect, then the page with its button).
+ */
 const PAGES = [
   "/",
   "/sorteos",
@@ -45,8 +50,8 @@ const PAGES = [
   "/bases-y-condiciones",
   "/privacidad",
   "/contacto",
-  "/avisos/confirmar",
-  "/avisos/baja",
+  `/avisos/confirmar?t=${LINK_TOKEN}`,
+  `/avisos/baja?t=${LINK_TOKEN}`,
 ];
 const THROUGHPUT_ROUTES = ["/", "/sorteos"];
 /** What a browser sends: the stored pages answer with their brotli bytes. */

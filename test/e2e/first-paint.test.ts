@@ -12,7 +12,7 @@ import { useSiteUnderTest } from "../support/site-under-test";
 const site = useSiteUnderTest();
 
 /** Stored pages, the 404 rendered whole, and a mail link's page, made for its one request. */
-const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe", "/avisos/confirmar?token=abc"];
+const PAGES = ["/", "/sorteos", "/encuesta", "/no-existe", "/avisos/confirmar?t=abc"];
 
 /** The 404 page's own status, which Chromium reports as a failed load. */
 const expectProblems = /status of 404/;

@@ -18,6 +18,7 @@ import {
   linksIn,
   mailsMentioning,
   mailsTo,
+  openMailLink,
   postForm,
   postSignUp,
   SPELLINGS_OF_ONE_INBOX,
@@ -80,15 +81,14 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect(mail!.text).toContain("7 días");
 
     // Opening the link, as a mail scanner does, changes nothing.
-    const page = await fetch(confirm);
-    expect(page.status).toBe(200);
-    const pageHtml = await page.text();
-    expect(pageHtml).toContain("Confirmar mi email");
+    const opened = await openMailLink(confirm);
+    expect(opened.page.status).toBe(200);
+    expect(opened.html).toContain("Confirmar mi email");
     expect(await exportWaitlist(database.env)).toEqual([
       expect.objectContaining({ email: "ana.perez@example.com", status: "pending", confirmed_at: "" }),
     ]);
 
-    const confirmed = await fetch(new URL(formAction(pageHtml), confirm), { method: "POST" });
+    const confirmed = await opened.press();
     expect(confirmed.status).toBe(200);
     const confirmedHtml = await confirmed.text();
     expect(confirmedHtml).toContain("confirmaste tu email");
@@ -99,14 +99,37 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect(Date.parse(row!.confirmed_at)).toBeGreaterThanOrEqual(Date.parse(row!.subscribed_at));
   });
 
-  it("makes a mail link's page for its own token alone: never stored, never shared", async () => {
+  it("makes a mail link's page for its own token alone: never stored, never shared, never in the address", async () => {
     for (const path of ["/avisos/confirmar", "/avisos/baja"]) {
       for (const token of ["token-de-ana", "token-de-bruno"]) {
-        const page = await fetch(`${app.origin}${path}?t=${token}`);
+        const link = await fetch(`${app.origin}${path}?t=${token}`, { redirect: "manual" });
+        expect(link.status, path).toBe(303);
+        expect(link.headers.get("location"), path).toBe(path);
+        expect(link.headers.get("cache-control"), path).toBe("no-store");
+        // For an hour, to the mail links' pages only, out of reach of scripts and other sites' requests.
+        const cookie = link.headers.get("set-cookie") ?? "";
+        expect(cookie, path).toMatch(/; Max-Age=3600; Path=\/avisos; HttpOnly; SameSite=Lax$/);
+        const page = await fetch(`${app.origin}${path}`, { headers: { cookie: cookie.split(";")[0]! } });
         expect(page.headers.get("cache-control"), path).toBe("no-store");
-        expect(formAction(await page.text()), `${path} for ${token}`).toBe(`${path}?t=${token}`);
+        const html = await page.text();
+        expect(formAction(html), path).toBe(path);
+        expect(html, `${path} for ${token}`).toContain(`<input type="hidden" name="t" value="${token}"/>`);
       }
+      // Without the cookie the page is the same for everyone, so search engines may list it.
+      const bare = await (await fetch(`${app.origin}${path}`)).text();
+      expect(bare).toContain("Este enlace está incompleto");
+      expect(bare).not.toContain("<form");
+      expect(bare).not.toContain('name="robots"');
+      expect(bare).toMatch(new RegExp(`<link rel="canonical" href="http://[^"/]+${path}"/>`));
     }
+  });
+
+  it("carries no token longer than any of ours in a cookie", async () => {
+    const link = await fetch(`${app.origin}/avisos/baja?t=${"x".repeat(257)}`, { redirect: "manual" });
+    expect(link.status).toBe(303);
+    expect(link.headers.get("set-cookie")).toBeNull();
+    const carried = await fetch(`${app.origin}/avisos/baja?t=${"x".repeat(256)}`, { redirect: "manual" });
+    expect(carried.headers.get("set-cookie")).toMatch(/^aviso-baja=/);
   });
 
   it("answers a known address exactly as a new one, and mails it at most once a day", async () => {
@@ -232,11 +255,10 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     ]);
 
     const { leave } = linksIn(mail!);
-    const page = await fetch(leave);
-    const html = await page.text();
-    expect(html).toContain("Borrar mi email");
+    const opened = await openMailLink(leave);
+    expect(opened.html).toContain("Borrar mi email");
     expect((await exportWaitlist(database.env)).map((row) => row.email)).toContain("dario@example.com");
-    const deleted = await fetch(new URL(formAction(html), leave), { method: "POST" });
+    const deleted = await opened.press();
     expect(deleted.status).toBe(200);
     expect(await deleted.text()).toContain("borramos tu email");
     expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("dario@example.com");
@@ -506,8 +528,7 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     await app.stop();
     await start();
     const { confirm } = linksIn(mail!);
-    const html = await (await fetch(confirm)).text();
-    const confirmed = await fetch(new URL(formAction(html), confirm), { method: "POST" });
+    const confirmed = await (await openMailLink(confirm)).press();
     expect(confirmed.status).toBe(200);
     const rows = await exportWaitlist(database.env);
     expect(rows.find((row) => row.email === "ana.perez@example.com")).toMatchObject({ status: "confirmed" });

@@ -150,6 +150,42 @@ export function linksIn(mail: ReceivedMail): { confirm: string; leave: string } 
   return { confirm, leave };
 }
 
+/** A mail link's page as a browser reaches it, and its button. */
+export interface OpenedMailLink {
+  page: Response;
+  html: string;
+  /** Presses the page's button: its form posted as a browser posts it, with the page's cookie. */
+  press(): Promise<Response>;
+}
+
+/**
+ * Opens a mail link as a browser does: the link answers with a redirect to the page's own
+ * address, which carries no token, and a cookie that takes the token there.
+ */
+export async function openMailLink(link: string): Promise<OpenedMailLink> {
+  const redirect = await fetch(link, { redirect: "manual" });
+  expect(redirect.status).toBe(303);
+  const location = new URL(redirect.headers.get("location") ?? "", link);
+  expect(location.href).toBe(`${new URL(link).origin}${new URL(link).pathname}`);
+  const cookie = (redirect.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const page = await fetch(location, { headers: { cookie } });
+  const html = await page.text();
+  return {
+    page,
+    html,
+    press() {
+      const form =
+        /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*><input type="hidden" name="t" value="([^"]*)"/.exec(html);
+      if (!form) throw new Error(`no form with a token on the page:\n${html}`);
+      return fetch(new URL(form[1]!, link), {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ t: form[2]!.replace(/&amp;/g, "&") }),
+      });
+    },
+  };
+}
+
 /**
  * One inbox, victim@example.com, spelt the ways a mail library reads as that address
  * (display name, quotes, comments, group, list, NUL): each one once put one more mail in it.

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { mailLinkAction } from "~/lib/forms/fields";
+import { TOKEN_PARAMETER } from "~/lib/forms/fields";
 
 /** What a mail link's button answers: a heading and a sentence for the page, and where to go next if not home. */
 export interface MailLinkOutcome {
@@ -9,7 +9,7 @@ export interface MailLinkOutcome {
 }
 
 interface MailLinkPageProps {
-  /** The page's own path: its button posts back to it, the link's token included. */
+  /** The page's own path: its button posts back to it, the link's token in a hidden field. */
   path: string;
   title: string;
   /** What the button will do, before it is pressed. */
@@ -20,14 +20,13 @@ interface MailLinkPageProps {
 /**
  * The page a link in a mail opens. Opening it changes nothing (mail scanners open every
  * link); its one button, a POST (Remix's `<Form>`, plain without JavaScript) answered with the
- * outcome, does. Its route's loader gives the token (`mailLinkPageData`), its action
+ * outcome, does. Its route's loader gives the token the link carried (`mailLinkPageData`), its action
  * `{ message }`; its `clientAction` a failed answer (`ok: false`), which keeps the button.
  */
 export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLinkPageProps) {
   const { token } = useLoaderData<{ token: string | null }>();
   const answer = useActionData<MailLinkOutcome & { ok?: boolean }>();
   const sending = useNavigation().state === "submitting";
-  const action = token ? mailLinkAction(path, token) : null;
   const outcome = answer?.ok === false ? null : answer?.message;
   return (
     <div className="bg-gradient-to-b from-brand-50 via-white to-white pt-16">
@@ -39,8 +38,9 @@ export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLink
           <p role="status" className="mt-4 text-lg leading-relaxed text-slate-700" data-testid="mail-link-outcome">
             {outcome}
           </p>
-        ) : action ? (
-          <Form method="post" action={action} className="mt-6">
+        ) : token ? (
+          <Form method="post" action={path} className="mt-6">
+            <input type="hidden" name={TOKEN_PARAMETER} value={token} />
             <p className="text-lg leading-relaxed text-slate-600">{explanation}</p>
             <button type="submit" className="btn-primary mt-6 h-12 px-6" disabled={sending}>
               {buttonLabel}

@@ -2,6 +2,8 @@
  * The names the forms post and the server reads, and what each answer says. Shared by the
  * components (which render them) and app/lib/forms (which checks them).
  */
+import { CONFIRM_PAGE, LEAVE_PAGE } from "~/content/pages/mail-links";
+
 export const FIELD = {
   email: "email",
   consent: "consentimiento",
@@ -23,18 +25,13 @@ export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 export const EMAIL_MAX_LENGTH = 254;
 
 /** The page a mail's confirm link opens; its button confirms (a POST: mail scanners open links). */
-export const CONFIRM_PATH = "/avisos/confirmar";
+export const CONFIRM_PATH = CONFIRM_PAGE.path;
 /** The one-click unsubscribe target (RFC 8058) and the page whose button deletes the address. */
-export const LEAVE_PATH = "/avisos/baja";
-/** The query parameter both links carry the address's token in. */
+export const LEAVE_PATH = LEAVE_PAGE.path;
+/** The query parameter both links carry the address's token in, and the field their pages post it in. */
 export const TOKEN_PARAMETER = "t";
 
-/** What a mail link's page receives: its token, for this visitor only (its route is kept as "personal"). */
-export function mailLinkPageData(request: Request): { token: string | null } {
-  return { token: new URL(request.url).searchParams.get(TOKEN_PARAMETER) };
-}
-
-/** A mail link's page as it posts back to itself: same path, same token. */
-export function mailLinkAction(pathname: string, token: string): string {
+/** The address a mail links to: the page's path and the address's token. */
+export function mailLinkPath(pathname: string, token: string): string {
   return `${pathname}?${new URLSearchParams({ [TOKEN_PARAMETER]: token })}`;
 }

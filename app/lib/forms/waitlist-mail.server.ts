@@ -2,9 +2,9 @@ import { SURVEY_NOTICE_KIND, type OutgoingMail } from "~/lib/mail/outbox.server"
 import { renderConfirmationMail } from "~/lib/mail/templates/confirmation-mail.server";
 import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
 import { env } from "~/lib/server/env.server";
-import { CONFIRM_PATH, LEAVE_PATH, mailLinkAction } from "./fields";
+import { CONFIRM_PATH, LEAVE_PATH, mailLinkPath } from "./fields";
 
-const linkTo = (pathname: string, token: string) => new URL(mailLinkAction(pathname, token), env.siteUrl).href;
+const linkTo = (pathname: string, token: string) => new URL(mailLinkPath(pathname, token), env.siteUrl).href;
 
 /** Every mail to the list carries the way out: RFC 8058 one-click in the headers, and the delete link. */
 function wayOut(token: string): { leave: string; headers: Record<string, string> } {
