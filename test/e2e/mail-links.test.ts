@@ -43,4 +43,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("a mail link's page at %
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it("without JavaScript, the button posts the link's token and the answer comes as a page, the token in no address", async () => {
+    const { page, context } = await openPage(site.browser, viewport, {
+      javaScriptEnabled: false,
+      expectProblems: EXPECTED,
+    });
+    await page.goto(`${site.app.origin}/avisos/confirmar?t=desconocido`);
+    expect(page.url()).toBe(`${site.app.origin}/avisos/confirmar`);
+    await page.getByRole("button", { name: "Confirmar mi email" }).click();
+    await page.waitForURL(`${site.app.origin}/avisos/confirmar`, { waitUntil: "load" });
+    expect(await page.getByTestId("mail-link-outcome").textContent()).toContain("venció");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Enlace vencido");
+    await context.close();
+  });
 });
