@@ -1,13 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
-import { LEAVE_PATH } from "~/lib/forms/fields";
-import { mailLinkPageData, mailLinkPost } from "~/lib/forms/mail-link.server";
-import { UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
+import { mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { metaFor } from "~/lib/sharing/social-meta";
-import { LEAVE_PAGE } from "~/content/pages/mail-links";
+import { LEAVE_PAGE } from "~/content/pages/leave-list";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(LEAVE_PAGE);
@@ -18,11 +16,11 @@ export const headers: HeadersFunction = (args) => keptAs("personal", args);
  * `List-Unsubscribe=One-Click`) unsubscribes; the page's button deletes the address. The
  * answer is the same whether the token was known or not.
  */
-export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request, LEAVE_PATH);
+export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request, LEAVE_PAGE.path);
 
 export async function action({ request }: ActionFunctionArgs) {
   const posted = await mailLinkPost(request);
-  if (!posted) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
+  if (!posted) return unreadableMailLinkPost();
   if (posted.fields.get("List-Unsubscribe") === "One-Click") {
     await unsubscribe(posted.token);
     return data({ title: "Listo", message: "Listo: no te vamos a mandar más emails." });
@@ -41,7 +39,7 @@ export const shouldRevalidate = keepDataAfterForms;
 export default function LeaveListPage() {
   return (
     <MailLinkPage
-      path={LEAVE_PATH}
+      path={LEAVE_PAGE.path}
       title="Borrar mi email"
       explanation="Tocá el botón para borrar tu email de nuestra lista. No te vamos a escribir más."
       buttonLabel="Borrar mi email"

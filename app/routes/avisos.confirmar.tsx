@@ -1,13 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage, type MailLinkOutcome } from "~/components/avisos/mail-link-page";
-import { CONFIRM_PATH } from "~/lib/forms/fields";
-import { mailLinkPageData, mailLinkPost } from "~/lib/forms/mail-link.server";
-import { UNREADABLE_SUBMISSION } from "~/lib/forms/submission-guard.server";
+import { mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { metaFor } from "~/lib/sharing/social-meta";
-import { CONFIRM_PAGE } from "~/content/pages/mail-links";
+import { CONFIRM_PAGE } from "~/content/pages/confirm-email";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(CONFIRM_PAGE);
@@ -30,11 +28,11 @@ const OUTCOMES: Record<ConfirmOutcome, MailLinkOutcome> = {
   },
 };
 
-export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request, CONFIRM_PATH);
+export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(request, CONFIRM_PAGE.path);
 
 export async function action({ request }: ActionFunctionArgs) {
   const posted = await mailLinkPost(request);
-  if (!posted) return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
+  if (!posted) return unreadableMailLinkPost();
   const outcome = await confirmSubscription(posted.token);
   return data(OUTCOMES[outcome], { status: outcome === "expired" ? 410 : 200 });
 }
@@ -46,7 +44,7 @@ export const shouldRevalidate = keepDataAfterForms;
 export default function ConfirmEmailPage() {
   return (
     <MailLinkPage
-      path={CONFIRM_PATH}
+      path={CONFIRM_PAGE.path}
       title="Confirmá tu email"
       explanation="Tocá el botón para confirmar que querés que te avisemos cuando haya una encuesta de Opinion Labz abierta."
       buttonLabel="Confirmar mi email"

@@ -2,8 +2,6 @@
  * The names the forms post and the server reads, and what each answer says. Shared by the
  * components (which render them) and app/lib/forms (which checks them).
  */
-import { CONFIRM_PAGE, LEAVE_PAGE } from "~/content/pages/mail-links";
-
 export const FIELD = {
   email: "email",
   consent: "consentimiento",
@@ -24,10 +22,6 @@ export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 /** The longest address SMTP carries (RFC 5321: a 254-character path). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** The page a mail's confirm link opens; its button confirms (a POST: mail scanners open links). */
-export const CONFIRM_PATH = CONFIRM_PAGE.path;
-/** The one-click unsubscribe target (RFC 8058) and the page whose button deletes the address. */
-export const LEAVE_PATH = LEAVE_PAGE.path;
 /** The query parameter both links carry the address's token in, and the field their pages post it in. */
 export const TOKEN_PARAMETER = "t";
 

@@ -1,7 +1,7 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, data, redirect } from "@remix-run/node";
 import { env } from "~/lib/server/env.server";
 import { TOKEN_PARAMETER } from "./fields";
-import { formFields } from "./submission-guard.server";
+import { formFields, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 
 /** Longer than any token we make (32 characters); a longer one is no link of ours and is not carried. */
 const MAX_CARRIED_TOKEN = 256;
@@ -54,4 +54,9 @@ export async function mailLinkPost(request: Request): Promise<{ token: string; f
   const posted = fields.get(TOKEN_PARAMETER);
   const token = typeof posted === "string" ? posted : new URL(request.url).searchParams.get(TOKEN_PARAMETER);
   return { token: token ?? "", fields };
+}
+
+/** The answer to a mail link's POST whose body cannot be read: the page keeps its button. */
+export function unreadableMailLinkPost() {
+  return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
 }

@@ -2,7 +2,8 @@ import { SURVEY_NOTICE_KIND, type OutgoingMail } from "~/lib/mail/outbox.server"
 import { renderConfirmationMail } from "~/lib/mail/templates/confirmation-mail.server";
 import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
 import { env } from "~/lib/server/env.server";
-import { CONFIRM_PATH, LEAVE_PATH, mailLinkPath } from "./fields";
+import { CONFIRM_PATH, LEAVE_PATH } from "~/content/pages/mail-link-paths";
+import { mailLinkPath } from "./fields";
 
 const linkTo = (pathname: string, token: string) => new URL(mailLinkPath(pathname, token), env.siteUrl).href;
 
