@@ -684,6 +684,10 @@ it("says when the page's server cannot be reached at all", async () => {
 
 it("says so when the browser cannot hash (no Web Crypto outside https)", async () => {
   // An insecure page has no crypto.subtle: the check must end with a clear answer, not hang.
+  // The seals' checker, which the page imports on demand, binds PKI.js to the crypto of the
+  // moment it is first imported: import it first, or every seal checked after this test would
+  // meet the stand-in without Web Crypto (a failure that depended on the tests' order).
+  await import("~/lib/draw/witness-checks");
   vi.stubGlobal("crypto", { getRandomValues: crypto.getRandomValues.bind(crypto) });
   try {
     const { verdict, items } = await verify(publishedDraw());
