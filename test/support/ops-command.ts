@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { BUNDLED_PACKAGES } from "../../remix.config.js";
 import { ROOT, TEST_FORM_SECRET } from "./app-server";
 import type { CommandResult } from "./draw-command";
 
@@ -74,7 +75,8 @@ function removeBundlesOfEndedProcesses(): void {
 /**
  * The source file of an npm script that runs one with tsx ("privacy" → other/privacy.ts), bundled
  * once per test process as `npm run build:draw` bundles the draw command: its packages left to
- * node_modules, the rest in one file.
+ * node_modules but the ES modules the server build carries too (remix.config.js), the rest in
+ * one file.
  */
 export function commandBundle(script: string): Promise<string> {
   let bundle = bundles.get(script);
@@ -96,8 +98,10 @@ export function commandBundle(script: string): Promise<string> {
       platform: "node",
       format: "esm",
       target: "node20",
-      // Every package from node_modules, as tsx loads them; `~/` is the checkout's app/ (tsconfig paths).
-      external: [...Object.keys(dependencies), ...Object.keys(devDependencies)],
+      // Every other package from node_modules, as tsx loads them; `~/` is the checkout's app/ (tsconfig paths).
+      external: [...Object.keys(dependencies), ...Object.keys(devDependencies)].filter(
+        (name) => !BUNDLED_PACKAGES.includes(name),
+      ),
       logLevel: "warning",
       outfile,
     }).then(() => outfile);
