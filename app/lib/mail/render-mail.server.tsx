@@ -1,4 +1,3 @@
-import { render, toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 
 /** A mail's words in both parts, ready for the outbox. */
@@ -31,6 +30,9 @@ const TEXT_OPTIONS = {
  * written from that same HTML, so the two parts never say different things.
  */
 export async function renderMail(subject: string, template: ReactElement): Promise<RenderedMail> {
+  // Imported with the first mail, not with the server: its HTML and text parsers are about 30 ms
+  // of CPU that a start without mail never spends (docs/decisions/072-the-server-start-carries-its-es-modules.md).
+  const { render, toPlainText } = await import("@react-email/render");
   const html = await render(template);
   return { subject, html, text: toPlainText(html, TEXT_OPTIONS) };
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import mimeFuncs from "nodemailer/lib/mime-funcs/index.js";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { env } from "~/lib/server/env.server";
@@ -37,8 +37,14 @@ function refusedForGood(error: unknown): boolean {
   return code === "EENVELOPE" || (typeof responseCode === "number" && responseCode >= 500 && responseCode < 600);
 }
 
-/** smtp:// (STARTTLS whenever the server offers it, nodemailer's default) or smtps:// (TLS from the start). */
-function smtpTransport(smtpUrl: string): Transporter {
+/**
+ * smtp:// (STARTTLS whenever the server offers it, nodemailer's default) or smtps:// (TLS from the
+ * start). nodemailer is imported here, for the first mail a process sends: a server that sends
+ * none (no SMTP_URL, or nothing queued) never loads it, about 30 ms of CPU at every start
+ * (docs/decisions/072-the-server-start-carries-its-es-modules.md).
+ */
+async function smtpTransport(smtpUrl: string): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
   const url = new URL(smtpUrl);
   const secure = url.protocol === "smtps:";
   return nodemailer.createTransport({
@@ -61,7 +67,7 @@ function subjectOnTheWire(subject: string): string {
 }
 
 function overSmtp(smtpUrl: string): Deliver {
-  const transport = smtpTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   // MAIL_FROM's bare address (parse-env.server.ts checked it): the envelope names addresses, never display names.
   const fromAddress = env.mail.from.match(/<([^<>]+)>$/)?.[1] ?? env.mail.from;
   const domain = fromAddress.split("@")[1] ?? "localhost";
@@ -69,7 +75,9 @@ function overSmtp(smtpUrl: string): Deliver {
     // A row stored before every address went through one parser: a mailer would deliver it to
     // whatever it reads in it, another inbox than the one stored.
     if (parseEmailAddress(row.recipient) !== row.recipient) throw new UnreadableRecipient();
-    await transport.sendMail({
+    transport ??= smtpTransport(smtpUrl);
+    const smtp = await transport;
+    await smtp.sendMail({
       from: env.mail.from,
       to: row.recipient,
       replyTo: row.reply_to ?? undefined,

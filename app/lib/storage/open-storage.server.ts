@@ -1,8 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import Sqlite from "better-sqlite3";
+// Each driver is imported when its database is opened (openSqlite, postgresPool): a server or a
+// command loads only the one it uses; pg alone is about 20 ms of CPU at every start
+// (docs/decisions/072-the-server-start-carries-its-es-modules.md).
+import type Sqlite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { DatabaseConfig } from "~/lib/server/parse-env.server";
 import { MIGRATIONS } from "./migrations.server";
 import { PatientSqliteDialect } from "./patient-sqlite.server";
@@ -15,7 +18,8 @@ export interface Storage {
   kind: DatabaseKind;
 }
 
-function openSqlite(file: string): Sqlite.Database {
+async function openSqlite(file: string): Promise<Sqlite.Database> {
+  const { default: Sqlite } = await import("better-sqlite3");
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new Sqlite(file);
   // WAL lets the commands read while a sign-up writes; FULL syncs every commit, so
@@ -35,7 +39,8 @@ const POOL_CONNECTION_TIMEOUT_MS = 5_000;
  */
 const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
-function postgresPool(url: string, statementTimeoutMs: number): pg.Pool {
+async function postgresPool(url: string, statementTimeoutMs: number): Promise<pg.Pool> {
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: url,
     // A hung or locked database holds nothing for long: a submission that meets one of these
@@ -61,8 +66,8 @@ function postgresPool(url: string, statementTimeoutMs: number): pg.Pool {
 export async function openStorage(config: DatabaseConfig): Promise<Storage> {
   const dialect =
     config.kind === "embedded"
-      ? new PatientSqliteDialect({ database: async () => openSqlite(config.file) })
-      : new PostgresDialect({ pool: postgresPool(config.url, config.statementTimeoutMs) });
+      ? new PatientSqliteDialect({ database: () => openSqlite(config.file) })
+      : new PostgresDialect({ pool: () => postgresPool(config.url, config.statementTimeoutMs) });
   const db = new Kysely<Tables>({ dialect });
   try {
     const { error } = await new Migrator({
