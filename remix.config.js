@@ -2,7 +2,7 @@
  * Packages the server build carries inside itself instead of importing them from node_modules at
  * every start: ES modules of many small files (Kysely's 279, zod's, PKI.js's) cost Node a
  * resolution, a read and a compilation each, about 0.15 s of CPU per start for these, in one file
- * a tenth of that (docs/decisions/072-the-server-start-carries-its-es-modules.md). Only ES module
+ * a tenth of that (docs/decisions/073-the-server-start-carries-its-es-modules.md). Only ES module
  * packages whose imports are Node's own modules or each other: a CommonJS package inside an ES
  * module build would reach Node's modules through esbuild's `require` shim, which throws.
  * `test/support/ops-command.ts` bundles the same into the organizer's commands.

@@ -31,7 +31,7 @@ const TEXT_OPTIONS = {
  */
 export async function renderMail(subject: string, template: ReactElement): Promise<RenderedMail> {
   // Imported with the first mail, not with the server: its HTML and text parsers are about 30 ms
-  // of CPU that a start without mail never spends (docs/decisions/072-the-server-start-carries-its-es-modules.md).
+  // of CPU that a start without mail never spends (docs/decisions/073-the-server-start-carries-its-es-modules.md).
   const { render, toPlainText } = await import("@react-email/render");
   const html = await render(template);
   return { subject, html, text: toPlainText(html, TEXT_OPTIONS) };

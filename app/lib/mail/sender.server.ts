@@ -41,7 +41,7 @@ function refusedForGood(error: unknown): boolean {
  * smtp:// (STARTTLS whenever the server offers it, nodemailer's default) or smtps:// (TLS from the
  * start). nodemailer is imported here, for the first mail a process sends: a server that sends
  * none (no SMTP_URL, or nothing queued) never loads it, about 30 ms of CPU at every start
- * (docs/decisions/072-the-server-start-carries-its-es-modules.md).
+ * (docs/decisions/073-the-server-start-carries-its-es-modules.md).
  */
 async function smtpTransport(smtpUrl: string): Promise<Transporter> {
   const { default: nodemailer } = await import("nodemailer");

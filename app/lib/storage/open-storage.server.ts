@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 // Each driver is imported when its database is opened (openSqlite, postgresPool): a server or a
 // command loads only the one it uses; pg alone is about 20 ms of CPU at every start
-// (docs/decisions/072-the-server-start-carries-its-es-modules.md).
+// (docs/decisions/073-the-server-start-carries-its-es-modules.md).
 import type Sqlite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import type pg from "pg";
