@@ -1,6 +1,7 @@
 import type { PublishedDraw } from "./published-draw";
 import {
   pemCertificates,
+  readTimestampReply,
   trustedRoots,
   verifyTimestampReply,
   type TokenFacts,
@@ -172,10 +173,11 @@ async function tokenCheck(
   if (token.reply === null) {
     return { check: { value, ok: false, unchecked: true, detail: "No pudimos descargar el sello." }, checked: null };
   }
-  let verdict = await verifyTimestampReply(token.reply, statement, trusted);
+  const reply = readTimestampReply(token.reply);
+  let verdict = await verifyTimestampReply(reply, statement, trusted);
   let declaredOnly = false;
   if (!verdict.ok && verdict.problem === "untrusted" && declared) {
-    const again = await verifyTimestampReply(token.reply, statement, declared);
+    const again = await verifyTimestampReply(reply, statement, declared);
     if (again.ok) [verdict, declaredOnly] = [again, true];
   }
   if (!verdict.ok) {
