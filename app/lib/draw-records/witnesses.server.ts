@@ -3,7 +3,6 @@ import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
 import {
   askAuthority,
   DEFAULT_TIMESTAMP_AUTHORITIES,
-  verifyWitnessReply,
   WitnessFailure,
   witnessRoots,
   type Witnessed,
@@ -13,7 +12,7 @@ import { rootCertificates } from "node:tls";
 import { DRAW_RULE } from "~/lib/draw/draw-checks";
 import type { WitnessFindings } from "~/lib/draw/draw-verdict";
 import type { RecordedDraw } from "~/lib/draw/published-draw";
-import type { TrustedRoots } from "~/lib/draw/timestamp-token";
+import { verifyTimestampReply, type TrustedRoots } from "~/lib/draw/timestamp-token";
 import { expectedStatements, witnessChecks, type StatementSource } from "~/lib/draw/witness-checks";
 import type { StatementKind } from "~/lib/draw/witness-statement";
 import { env } from "~/lib/server/env.server";
@@ -185,7 +184,7 @@ export async function validWitnesses(
   const valid: ValidWitness[] = [];
   const problems: string[] = [];
   for (const row of await witnessesOf(db, draw.draw_at, kind)) {
-    const verdict = await verifyWitnessReply(decoded(row.reply), bytes, roots);
+    const verdict = await verifyTimestampReply(decoded(row.reply), bytes, roots);
     if (verdict.ok) {
       valid.push({ authority: row.authority, stampedAt: verdict.facts.stampedAt, latestAt: verdict.facts.latestAt });
     } else {

@@ -1,16 +1,12 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { Certificate } from "pkijs";
 import {
   pemCertificates,
-  readTimestampReply,
   timestampQuery,
   trustedRoots,
   verifyTimestampReply,
-  type TimestampReply,
   type TokenFacts,
   type TokenProblem,
-  type TokenVerdict,
   type TrustedRoots,
 } from "./timestamp-token";
 
@@ -24,81 +20,21 @@ export const DEFAULT_TIMESTAMP_AUTHORITIES = ["http://timestamp.digicert.com", "
 /** A reply is a few kilobytes (the token and its signer's certificates): anything far larger is not one. */
 const MAX_REPLY_BYTES = 64 * 1024;
 
-/** A trusted root: its DER, and PKI.js's parse once needed. */
-interface RootEntry {
-  der: Uint8Array<ArrayBuffer>;
-  parsed?: Certificate[];
-}
-
-/** Roots whose PKI.js parse waits until a token needs them (`verifyWitnessReply`). */
-interface WitnessRoots extends TrustedRoots {
-  readonly entries: readonly RootEntry[];
-}
-
 /**
  * The roots a token's signer must lead to: Mozilla's set as Node ships it (`tls.rootCertificates`),
  * plus the PEM file TIMESTAMP_ROOTS names, for an authority whose root is not in that set (and
- * the tests' loopback authorities). Read once per file. PKI.js parses all of them (some 150,
- * 0.3 s of CPU) only when a token is checked against the whole set: `verifyWitnessReply` first
- * tries the few that name the issuer of a certificate the token carries.
+ * the tests' loopback authorities). Read once per file; PKI.js parses a root only when a check
+ * needs it (`trustedRoots`).
  */
-const rootsByFile = new Map<string | null, WitnessRoots>();
+const rootsByFile = new Map<string | null, TrustedRoots>();
 
 export function witnessRoots(extraRootsFile: string | null): TrustedRoots {
   let roots = rootsByFile.get(extraRootsFile);
   if (!roots) {
     const pems = [...rootCertificates, extraRootsFile ? readFileSync(extraRootsFile, "utf8") : ""];
-    const entries = pems.flatMap(pemCertificates).map((der) => ({ der }));
-    let all: TrustedRoots | undefined;
-    roots = {
-      entries,
-      get certificates() {
-        all ??= trustedRoots(entries.map((entry) => entry.der));
-        return all.certificates;
-      },
-    };
-    rootsByFile.set(extraRootsFile, roots);
+    rootsByFile.set(extraRootsFile, (roots = trustedRoots(pems.flatMap(pemCertificates))));
   }
   return roots;
-}
-
-/** The issuers' names of the certificates a reply carries, as their DER encodes them; none if it holds no token. */
-function issuersCarried(reply: TimestampReply): Buffer[] {
-  if ("problem" in reply) return [];
-  return (reply.signed.certificates ?? [])
-    .filter((item): item is Certificate => item instanceof Certificate)
-    .map((item) => Buffer.from(item.issuer.valueBeforeDecode))
-    .filter((name) => name.byteLength > 0);
-}
-
-/**
- * `verifyTimestampReply` against `roots`, trying first only the roots that carry, byte for byte,
- * the name a certificate of the reply gives as its issuer (a root's subject: the only ones its
- * chain can end at; finding the bytes costs nothing, reading every root's subject was some 20 ms
- * at every start), so that a server or command checking a token parses two roots instead of
- * Mozilla's whole set. Anything short of a valid token there is checked against every root: the
- * verdict is the full set's. The reply is read once for both.
- */
-export async function verifyWitnessReply(
-  der: Uint8Array<ArrayBuffer>,
-  statement: Uint8Array<ArrayBuffer>,
-  roots: TrustedRoots,
-  options: { nonce?: string | null } = {},
-): Promise<TokenVerdict> {
-  const reply = readTimestampReply(der);
-  if ("entries" in roots) {
-    const issuers = issuersCarried(reply);
-    const naming = (roots as WitnessRoots).entries.filter((entry) => {
-      const bytes = Buffer.from(entry.der.buffer, entry.der.byteOffset, entry.der.byteLength);
-      return issuers.some((name) => bytes.includes(name));
-    });
-    if (naming.length > 0) {
-      const certificates = naming.flatMap((entry) => (entry.parsed ??= trustedRoots([entry.der]).certificates));
-      const verdict = await verifyTimestampReply(reply, statement, { certificates }, options);
-      if (verdict.ok) return verdict;
-    }
-  }
-  return verifyTimestampReply(reply, statement, roots, options);
 }
 
 /** An authority's token for a statement, checked before anything keeps it. */
@@ -184,7 +120,7 @@ export async function askAuthority(
       `unreachable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
     );
   }
-  const verdict = await verifyWitnessReply(reply, bytes, roots, { nonce: query.nonce });
+  const verdict = await verifyTimestampReply(reply, bytes, roots, { nonce: query.nonce });
   if (!verdict.ok) throw new WitnessFailure(authority, verdict.problem, `not a valid token: ${verdict.detail}`);
   return { authority, reply, facts: verdict.facts, root: verdict.root };
 }

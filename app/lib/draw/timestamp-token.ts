@@ -173,22 +173,51 @@ function factsOf(signed: SignedData, info: TSTInfo): TokenFacts {
   };
 }
 
-/** Trusted roots, parsed once: the certificates a token's signer must lead to. */
+/** Trusted roots: the certificates a token's signer must lead to. */
 export interface TrustedRoots {
-  certificates: Certificate[];
+  /** Every root, parsed by PKI.js. */
+  readonly certificates: Certificate[];
+  /** The roots whose DER carries one of `names` (each a Name's DER), parsed by PKI.js. */
+  naming?(names: readonly Uint8Array[]): Certificate[];
 }
 
-/** Roots from their DER bytes; one that cannot be read is skipped (a root store holds what it holds). */
-export function trustedRoots(ders: readonly Uint8Array<ArrayBuffer>[]): TrustedRoots {
-  const certificates: Certificate[] = [];
-  for (const der of ders) {
-    try {
-      certificates.push(Certificate.fromBER(der));
-    } catch {
-      // Not a certificate: it can lead to nothing.
-    }
+/** Whether `needle` occurs in `haystack`, byte for byte. */
+function carries(haystack: Uint8Array, needle: Uint8Array): boolean {
+  outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
+    for (let index = 0; index < needle.length; index++) if (haystack[start + index] !== needle[index]) continue outer;
+    return true;
   }
-  return { certificates };
+  return false;
+}
+
+/** A root as PKI.js reads it; none if it cannot be read (a root store holds what it holds). */
+function parsedRoot(der: Uint8Array<ArrayBuffer>): Certificate[] {
+  try {
+    return [Certificate.fromBER(der)];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Roots from their DER bytes, each parsed by PKI.js when a check first needs it: a server or a
+ * command holds Mozilla's set (some 150 roots, 0.3 s of CPU to parse them all), and a check tries
+ * first the few that name an issuer of the reply's certificates (`verifyTimestampReply`).
+ */
+export function trustedRoots(ders: readonly Uint8Array<ArrayBuffer>[]): TrustedRoots {
+  const parsed = new Map<Uint8Array<ArrayBuffer>, Certificate[]>();
+  const parse = (der: Uint8Array<ArrayBuffer>) => {
+    let certificates = parsed.get(der);
+    if (!certificates) parsed.set(der, (certificates = parsedRoot(der)));
+    return certificates;
+  };
+  let all: Certificate[] | undefined;
+  return {
+    get certificates() {
+      return (all ??= ders.flatMap(parse));
+    },
+    naming: (names) => ders.filter((der) => names.some((name) => carries(der, name))).flatMap(parse),
+  };
 }
 
 /** DER certificates from PEM text (one or many `BEGIN CERTIFICATE` blocks). */
@@ -220,6 +249,11 @@ function isUnsupported(error: unknown): boolean {
  * carries; that certificate is for time-stamping and leads to one of `roots`, valid at the
  * stamped instant. What `openssl ts -verify -data <statement> -in <reply> -CAfile <root>` checks.
  * `reply` is the DER, or the reply `readTimestampReply` read.
+ *
+ * The chain is tried first against only the roots that carry, byte for byte, the name a
+ * certificate of the reply gives as its issuer (a root's subject: the only ones its chain can end
+ * at), so that a check parses two roots instead of Mozilla's whole set; anything short of a valid
+ * token there is checked against every root: the verdict is the full set's.
  */
 export async function verifyTimestampReply(
   reply: Uint8Array<ArrayBuffer> | TimestampReply,
@@ -242,11 +276,30 @@ export async function verifyTimestampReply(
   if (nonce !== null && facts.nonce !== nonce.replace(/^(00)+(?=.)/, "")) {
     return { ok: false, problem: "nonce", detail: "the reply does not repeat the request's nonce", facts };
   }
+  const issuers = (parsed.signed.certificates ?? [])
+    .filter((item): item is Certificate => item instanceof Certificate)
+    .map((item) => new Uint8Array(item.issuer.valueBeforeDecode))
+    .filter((name) => name.length > 0);
+  const naming = roots.naming?.(issuers) ?? [];
+  if (naming.length > 0) {
+    const verdict = await signatureVerdict(parsed.signed, statement, naming, facts);
+    if (verdict.ok) return verdict;
+  }
+  return signatureVerdict(parsed.signed, statement, roots.certificates, facts);
+}
+
+/** The signature and the chain: whether `signed` verifies over `statement` and leads to one of `roots`. */
+async function signatureVerdict(
+  signed: SignedData,
+  statement: Uint8Array<ArrayBuffer>,
+  roots: Certificate[],
+  facts: TokenFacts,
+): Promise<TokenVerdict> {
   try {
-    const result = await parsed.signed.verify({
+    const result = await signed.verify({
       signer: 0,
       data: statement.buffer,
-      trustedCerts: roots.certificates,
+      trustedCerts: roots,
       checkChain: true,
       extendedMode: true,
     });

@@ -117,7 +117,7 @@ function authorityName(authority: string): string {
   return URL.canParse(authority) ? new URL(authority).host : authority;
 }
 
-/** Roots parsed once per PEM text: the page checks several records with the same ones. */
+/** Roots read once per PEM text, each parsed when a check needs it: the page checks several records with the same ones. */
 const parsedRoots = new Map<string, TrustedRoots>();
 function rootsOf(pem: string): TrustedRoots {
   let roots = parsedRoots.get(pem);
