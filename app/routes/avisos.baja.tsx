@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage } from "~/components/avisos/mail-link-page";
-import { mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
+import { mailLinkAnswer, mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
 import { deleteSubscription, unsubscribe } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -23,10 +23,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!posted) return unreadableMailLinkPost();
   if (posted.fields.get("List-Unsubscribe") === "One-Click") {
     await unsubscribe(posted.token);
-    return data({ title: "Listo", message: "Listo: no te vamos a mandar más emails." });
+    return mailLinkAnswer(LEAVE_PAGE.path, { title: "Listo", message: "Listo: no te vamos a mandar más emails." });
   }
   await deleteSubscription(posted.token);
-  return data({
+  return mailLinkAnswer(LEAVE_PAGE.path, {
     title: "Email borrado",
     message: "Listo: borramos tu email de nuestra lista. No te vamos a escribir más.",
   });

@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage, type MailLinkOutcome } from "~/components/avisos/mail-link-page";
-import { mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
+import { mailLinkAnswer, mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { metaFor } from "~/lib/sharing/social-meta";
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const posted = await mailLinkPost(request);
   if (!posted) return unreadableMailLinkPost();
   const outcome = await confirmSubscription(posted.token);
-  return data(OUTCOMES[outcome], { status: outcome === "expired" ? 410 : 200 });
+  return mailLinkAnswer(CONFIRM_PAGE.path, OUTCOMES[outcome], outcome === "expired" ? 410 : 200);
 }
 
 /** Failures on the way stay inside the form (app/lib/forms/answer-in-place.ts). */

@@ -25,6 +25,7 @@ import {
   useDatabase,
   type SignUp,
 } from "../support/waitlist";
+import { rawRequest } from "../support/raw-http";
 import { decodeSingleFetch } from "../support/single-fetch";
 
 const ACCEPTED = "te llega un email para confirmarla";
@@ -90,6 +91,10 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
 
     const confirmed = await opened.press();
     expect(confirmed.status).toBe(200);
+    // The link is spent, and so is the cookie that carried its token.
+    expect(confirmed.headers.get("set-cookie")).toBe(
+      "aviso-confirmar=; Max-Age=0; Path=/avisos; HttpOnly; SameSite=Lax",
+    );
     const confirmedHtml = await confirmed.text();
     expect(confirmedHtml).toContain("confirmaste tu email");
     // After confirming, the heading no longer asks to confirm.
@@ -100,17 +105,28 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
   });
 
   it("makes a mail link's page for its own token alone: never stored, never shared, never in the address", async () => {
+    const refusesFraming = (response: Response) => {
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    };
     for (const path of ["/avisos/confirmar", "/avisos/baja"]) {
       for (const token of ["token-de-ana", "token-de-bruno"]) {
         const link = await fetch(`${app.origin}${path}?t=${token}`, { redirect: "manual" });
         expect(link.status, path).toBe(303);
-        expect(link.headers.get("location"), path).toBe(path);
+        expect(link.headers.get("location"), path).toBe(`${path}?t=${token}&c=1`);
         expect(link.headers.get("cache-control"), path).toBe("no-store");
+        refusesFraming(link);
         // For an hour, to the mail links' pages only, out of reach of scripts and other sites' requests.
-        const cookie = link.headers.get("set-cookie") ?? "";
-        expect(cookie, path).toMatch(/; Max-Age=3600; Path=\/avisos; HttpOnly; SameSite=Lax$/);
-        const page = await fetch(`${app.origin}${path}`, { headers: { cookie: cookie.split(";")[0]! } });
+        const setCookie = link.headers.get("set-cookie") ?? "";
+        expect(setCookie, path).toMatch(/; Max-Age=3600; Path=\/avisos; HttpOnly; SameSite=Lax$/);
+        const cookie = setCookie.split(";")[0]!;
+        const check = await fetch(`${app.origin}${path}?t=${token}&c=1`, { headers: { cookie }, redirect: "manual" });
+        expect(check.status, path).toBe(303);
+        expect(check.headers.get("location"), path).toBe(path);
+        expect(check.headers.get("cache-control"), path).toBe("no-store");
+        const page = await fetch(`${app.origin}${path}`, { headers: { cookie } });
         expect(page.headers.get("cache-control"), path).toBe("no-store");
+        expect(page.headers.get("x-robots-tag"), path).toBeNull();
         const html = await page.text();
         expect(formAction(html), path).toBe(path);
         expect(html, `${path} for ${token}`).toContain(`<input type="hidden" name="t" value="${token}"/>`);
@@ -124,10 +140,23 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     }
   });
 
-  it("carries no token longer than any of ours in a cookie", async () => {
-    const link = await fetch(`${app.origin}/avisos/baja?t=${"x".repeat(257)}`, { redirect: "manual" });
-    expect(link.status).toBe(303);
-    expect(link.headers.get("set-cookie")).toBeNull();
+  it("opens a link's page at the link's own address, unlisted, where the cookie does not come back", async () => {
+    // A browser that blocks cookies, or a CDN that forwards none, at the check; a GET that
+    // declares a body at once; a token longer than any of ours (256 characters) is not carried.
+    const long = "x".repeat(257);
+    for (const [target, headers] of [
+      ["/avisos/baja?t=token-de-carla&c=1", {}],
+      ["/avisos/confirmar?t=token-de-carla", { "content-length": "0" }],
+      [`/avisos/baja?t=${long}`, {}],
+    ] as const) {
+      const page = await rawRequest(app.origin, target, { method: "GET", headers });
+      expect(page.status, target).toBe(200);
+      expect(page.headers["set-cookie"], target).toBeUndefined();
+      expect(page.headers["cache-control"], target).toBe("no-store");
+      expect(page.headers["x-robots-tag"], target).toBe("noindex");
+      const token = new URL(target, app.origin).searchParams.get("t");
+      expect(page.body.toString(), target).toContain(`<input type="hidden" name="t" value="${token}"/>`);
+    }
     const carried = await fetch(`${app.origin}/avisos/baja?t=${"x".repeat(256)}`, { redirect: "manual" });
     expect(carried.headers.get("set-cookie")).toMatch(/^aviso-baja=/);
   });

@@ -159,15 +159,22 @@ export interface OpenedMailLink {
 }
 
 /**
- * Opens a mail link as a browser does: the link answers with a redirect to the page's own
- * address, which carries no token, and a cookie that takes the token there.
+ * Opens a mail link as a browser does: the link sets a cookie with its token and redirects to a
+ * check of it, which, with the cookie back, redirects to the page's own address, which carries
+ * no token.
  */
 export async function openMailLink(link: string): Promise<OpenedMailLink> {
-  const redirect = await fetch(link, { redirect: "manual" });
-  expect(redirect.status).toBe(303);
-  const location = new URL(redirect.headers.get("location") ?? "", link);
-  expect(location.href).toBe(`${new URL(link).origin}${new URL(link).pathname}`);
-  const cookie = (redirect.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const bare = `${new URL(link).origin}${new URL(link).pathname}`;
+  const arrival = await fetch(link, { redirect: "manual" });
+  expect(arrival.status).toBe(303);
+  const cookie = (arrival.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const check = await fetch(new URL(arrival.headers.get("location") ?? "", link), {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  expect(check.status).toBe(303);
+  const location = new URL(check.headers.get("location") ?? "", link);
+  expect(location.href).toBe(bare);
   const page = await fetch(location, { headers: { cookie } });
   const html = await page.text();
   return {

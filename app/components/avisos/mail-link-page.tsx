@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { TOKEN_PARAMETER } from "~/lib/forms/fields";
+import { TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 
 /** What a mail link's button answers: a heading and a sentence for the page, and where to go next if not home. */
 export interface MailLinkOutcome {

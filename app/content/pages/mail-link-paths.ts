@@ -2,3 +2,5 @@
 export const CONFIRM_PATH = "/avisos/confirmar";
 /** The one-click unsubscribe target (RFC 8058) and the page whose button deletes the address. */
 export const LEAVE_PATH = "/avisos/baja";
+/** The query parameter both links carry the address's token in, and the field their pages post it in. */
+export const TOKEN_PARAMETER = "t";

@@ -2,6 +2,8 @@
  * The names the forms post and the server reads, and what each answer says. Shared by the
  * components (which render them) and app/lib/forms (which checks them).
  */
+import { TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
+
 export const FIELD = {
   email: "email",
   consent: "consentimiento",
@@ -21,9 +23,6 @@ export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 
 /** The longest address SMTP carries (RFC 5321: a 254-character path). */
 export const EMAIL_MAX_LENGTH = 254;
-
-/** The query parameter both links carry the address's token in, and the field their pages post it in. */
-export const TOKEN_PARAMETER = "t";
 
 /** The address a mail links to: the page's path and the address's token. */
 export function mailLinkPath(pathname: string, token: string): string {

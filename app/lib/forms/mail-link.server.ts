@@ -1,12 +1,23 @@
-import { createCookie, data, redirect } from "@remix-run/node";
+import { createCookie, data } from "@remix-run/node";
+import { seeOtherResponse } from "~/lib/http/finish-response.server";
 import { env } from "~/lib/server/env.server";
-import { TOKEN_PARAMETER } from "./fields";
+import { TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 import { formFields, UNREADABLE_SUBMISSION } from "./submission-guard.server";
 
 /** Longer than any token we make (32 characters); a longer one is no link of ours and is not carried. */
 const MAX_CARRIED_TOKEN = 256;
 /** Long enough to read the page and press its button; the page itself then holds the token in its form. */
 const CARRIED_FOR_SECONDS = 60 * 60;
+/** Marks the second step of a link's arrival, where the cookie must have come back. */
+const CHECK_PARAMETER = "c";
+/**
+ * Whether the loader is rendering the answer to a POST: Remix runs the loaders with a copy of
+ * the POST's headers, and a POST declares its body (a browser's and a mail client's alike; a
+ * fetch without a body sends `Content-Length: 0`). Such a request is never redirected: the
+ * action's outcome would be lost. A GET that declares a body is answered in place too.
+ */
+const answersAPost = (request: Request) =>
+  request.headers.has("content-length") || request.headers.has("transfer-encoding");
 
 /**
  * The cookie that carries a mail link's token from the address the mail gave to the page's own
@@ -23,24 +34,28 @@ const carriedToken = (pathname: string) =>
   });
 
 /**
- * A mail link's page data, for this visitor only (its route is kept as "personal"). The link
- * the mail gave (`pathname?t=…`) is answered with a redirect to `pathname` that leaves the token
- * in a cookie, so the address bar, the history and a shared screenshot never show it, and the
- * page at that address can be listed by search engines: it shows nothing to anyone without it.
+ * A mail link's page data, for this visitor only (its route is kept as "personal"). The link the
+ * mail gave (`pathname?t=…`) is answered in two steps: a redirect that sets a cookie with the
+ * token, to `pathname?t=…&c=1`; there, with the cookie back, a redirect to `pathname`, whose page
+ * reads the token from the cookie. So the address bar, the history and a shared screenshot never
+ * show it, and the page at that address, the same for anyone without the cookie, may be listed by
+ * search engines. A browser or a CDN that does not return the cookie gets the page at the link's
+ * own address instead, as before, kept out of search results by its `X-Robots-Tag`.
  */
 export async function mailLinkPageData(request: Request, pathname: string): Promise<{ token: string | null }> {
-  const fromLink = new URL(request.url).searchParams.get(TOKEN_PARAMETER);
+  const url = new URL(request.url);
+  const fromLink = url.searchParams.get(TOKEN_PARAMETER);
   const cookie = carriedToken(pathname);
-  // After a POST to the link itself (a one-click unsubscribe), Remix renders the answer with
-  // the POST's headers: a request that carried a body is answered in place, not redirected.
-  const arrival = !request.headers.has("content-length") && !request.headers.has("transfer-encoding");
-  if (fromLink !== null && arrival) {
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    if (fromLink.length <= MAX_CARRIED_TOKEN) headers.set("Set-Cookie", await cookie.serialize(fromLink));
-    throw redirect(pathname, { status: 303, headers });
+  const parsed: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const carried = typeof parsed === "string" ? parsed : null;
+  if (fromLink === null) return { token: carried };
+  if (answersAPost(request) || fromLink.length > MAX_CARRIED_TOKEN) return { token: fromLink };
+  if (!url.searchParams.has(CHECK_PARAMETER)) {
+    const check = `${pathname}?${new URLSearchParams({ [TOKEN_PARAMETER]: fromLink, [CHECK_PARAMETER]: "1" })}`;
+    throw seeOtherResponse(check, await cookie.serialize(fromLink));
   }
-  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
-  return { token: typeof token === "string" ? token : null };
+  if (carried === fromLink) throw seeOtherResponse(pathname);
+  return { token: fromLink };
 }
 
 /**
@@ -59,4 +74,10 @@ export async function mailLinkPost(request: Request): Promise<{ token: string; f
 /** The answer to a mail link's POST whose body cannot be read: the page keeps its button. */
 export function unreadableMailLinkPost() {
   return data({ message: UNREADABLE_SUBMISSION.answer.message }, { status: UNREADABLE_SUBMISSION.status });
+}
+
+/** The answer to a mail link's button: the link is spent, and so is the cookie that carried it. */
+export async function mailLinkAnswer<Answer>(pathname: string, answer: Answer, status = 200) {
+  const spent = await carriedToken(pathname).serialize("", { maxAge: 0 });
+  return data(answer, { status, headers: { "Set-Cookie": spent } });
 }

@@ -4,8 +4,7 @@ import { deleteMailsAbout, mailsAbout, type OutboxRow } from "~/lib/mail/outbox.
 import { mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
 import { deleteMessagesFrom, messagesFrom } from "./contact-rows.server";
-import { CONFIRM_PATH, LEAVE_PATH } from "~/content/pages/mail-link-paths";
-import { TOKEN_PARAMETER } from "./fields";
+import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 import { blockAfterDeletion } from "./mailbox-rules.server";
 import { deleteNoticesTo, noticesTo } from "./survey-notice.server";
 import { deleteWaitlistEntries, waitlistEntries, type WaitlistEntry } from "./waitlist-rows.server";

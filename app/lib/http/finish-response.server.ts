@@ -1,5 +1,6 @@
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
-import { robotsDirectiveFor } from "~/lib/sharing/robots-directive";
+import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
+import { robotsDirectiveFor, type RobotsDirective } from "~/lib/sharing/robots-directive";
 import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
 import type { StoredResponse } from "./stored-response.server";
 import { KEEPING_HEADER } from "./route-keeping.server";
@@ -21,6 +22,8 @@ export type FinishedAs =
   | { kind: "stored"; stored: StoredResponse; url: URL }
   /** A page for this request only, whole or streamed: its inline elements carry this request's nonce. */
   | { kind: "private-page"; nonce: string; url: URL }
+  /** A redirect made for one request (a mail link's first steps): no body, never kept. */
+  | { kind: "redirect" }
   /** The 404 page, rendered whole for this request: its inline elements are allowed by hash. */
   | { kind: "not-found-page"; inline: HashSources }
   /** Single-fetch data that is not stored (still streaming, an action, an error): Remix sets its type. */
@@ -45,8 +48,16 @@ interface Finishing {
   contentType?: string;
   /** The URL whose listing rules the X-Robots-Tag says, for the kinds that answer one. */
   robotsFor?: URL;
+  /** What the X-Robots-Tag says whatever the listing rules (a page made for one mail link). */
+  robots?: RobotsDirective;
   /** A draw's ids list is public: a checker on any site may recompute the draw from it. */
   anyOrigin?: boolean;
+}
+
+/** Whether an address is a mail link's, token and all: its page is never listed by search engines. */
+function isMailLinkAddress(url: URL): boolean {
+  const pathname = url.pathname.replace(/\.data$/, "");
+  return (pathname === CONFIRM_PATH || pathname === LEAVE_PATH) && url.searchParams.has(TOKEN_PARAMETER);
 }
 
 /** One row per kind: how it is finished, read once per response. */
@@ -62,7 +73,11 @@ const FINISHING: { [Kind in FinishedAs["kind"]]: (finished: Extract<FinishedAs, 
     cacheControl: NO_STORE,
     contentType: HTML_CONTENT_TYPE,
     robotsFor: url,
+    // A browser or CDN that returned no cookie sees a mail link's page at the link's own address
+    // (docs/decisions/072-mail-link-tokens-out-of-the-address-bar.md).
+    ...(isMailLinkAddress(url) ? { robots: "noindex" as const } : {}),
   }),
+  redirect: () => ({ inline: NO_INLINE_SOURCES, cacheControl: NO_STORE }),
   "not-found-page": ({ inline }) => ({
     inline,
     cacheControl: cacheControlFor("not-found"),
@@ -97,13 +112,13 @@ function finishingOf<Kind extends FinishedAs["kind"]>(finished: Extract<Finished
 
 /** Sets the security headers, Cache-Control and Content-Type of a response of this kind. */
 export function finishResponse(headers: Headers, finished: FinishedAs): void {
-  const { inline, cacheControl, contentType, robotsFor, anyOrigin } = finishingOf(finished);
+  const { inline, cacheControl, contentType, robotsFor, robots: fixedRobots, anyOrigin } = finishingOf(finished);
   headers.delete(KEEPING_HEADER);
   applySecurityHeaders(headers, inline);
   headers.set("Cache-Control", cacheControl);
   if (contentType) headers.set("Content-Type", contentType);
   // The header says of every listing URL what its meta tag says, data requests included.
-  const robots = robotsFor ? robotsDirectiveFor(robotsFor) : null;
+  const robots = fixedRobots ?? (robotsFor ? robotsDirectiveFor(robotsFor) : null);
   if (robots) headers.set("X-Robots-Tag", robots);
   if (anyOrigin) headers.set("Access-Control-Allow-Origin", "*");
 }
@@ -113,6 +128,14 @@ function resourceResponse(body: string | Uint8Array<ArrayBuffer>, finished: Fini
   finishResponse(headers, finished);
   headers.set("Content-Length", String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength));
   return new Response(body, { headers, status });
+}
+
+/** A 303 to `location` for this request only, finished like every other response; `setCookie` rides along. */
+export function seeOtherResponse(location: string, setCookie?: string): Response {
+  const headers = new Headers({ Location: location });
+  finishResponse(headers, { kind: "redirect" });
+  if (setCookie) headers.set("Set-Cookie", setCookie);
+  return new Response(null, { status: 303, headers });
 }
 
 /** robots.txt or the sitemap, finished like every other response. */
