@@ -54,7 +54,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         },
         {
           paragraph: [
-            "No usamos herramientas de publicidad ni de seguimiento, y no te pedimos datos que no necesitamos. La única cookie guarda una hora el código de un enlace de nuestros emails, para que no quede en la barra de direcciones. Tus respuestas a las encuestas son confidenciales y nunca se publican.",
+            "No usamos herramientas de publicidad ni de seguimiento, y no te pedimos datos que no necesitamos. La única cookie guarda una hora el código de un enlace de nuestros emails para que no quede en la barra de direcciones.",
           ],
         },
       ],

@@ -1,14 +1,7 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import {
-  pemCertificates,
-  timestampQuery,
-  trustedRoots,
-  verifyTimestampReply,
-  type TokenFacts,
-  type TokenProblem,
-  type TrustedRoots,
-} from "./timestamp-token";
+import { timestampQuery, verifyTimestampReply, type TokenFacts, type TokenProblem } from "./timestamp-token";
+import { pemCertificates, trustedRoots, type TrustedRoots } from "./trusted-roots";
 
 /**
  * Well-known public RFC 3161 authorities of two independent organizations, asked by default

@@ -1,12 +1,6 @@
 import type { PublishedDraw } from "./published-draw";
-import {
-  pemCertificates,
-  readTimestampReply,
-  trustedRoots,
-  verifyTimestampReply,
-  type TokenFacts,
-  type TrustedRoots,
-} from "./timestamp-token";
+import { readTimestampReply, verifyTimestampReply, type TokenFacts } from "./timestamp-token";
+import { pemCertificates, trustedRoots, type TrustedRoots } from "./trusted-roots";
 import { KNOWN_WITNESS_ROOTS } from "./witness-roots";
 import { commitmentStatement, differingLines, listStatement, type StatementKind } from "./witness-statement";
 

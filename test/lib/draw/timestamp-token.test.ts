@@ -1,7 +1,8 @@
 import { rootCertificates } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askAuthority, WitnessFailure, witnessRoots } from "~/lib/draw/timestamp-authorities.server";
-import { pemCertificates, trustedRoots, verifyTimestampReply, type TrustedRoots } from "~/lib/draw/timestamp-token";
+import { verifyTimestampReply } from "~/lib/draw/timestamp-token";
+import { pemCertificates, trustedRoots, type TrustedRoots } from "~/lib/draw/trusted-roots";
 import {
   opensslVerifies,
   rootsFile,
