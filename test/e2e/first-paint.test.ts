@@ -55,6 +55,7 @@ describe("the starter script", () => {
     const { page, context } = await openPage(site.browser, "mobile");
     await page.addInitScript(() => {
       Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+      Object.defineProperty(document, "hidden", { get: () => true });
       window.requestAnimationFrame = () => 0;
     });
     await page.goto(`${site.app.origin}/`, { waitUntil: "load" });
@@ -66,6 +67,7 @@ describe("the starter script", () => {
     const { page, context } = await openPage(site.browser, "mobile");
     await page.addInitScript(() => {
       performance.getEntriesByName = () => [];
+      Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => [] });
     });
     await page.goto(`${site.app.origin}/`, { waitUntil: "load" });
     await hydrated(page);

@@ -6,7 +6,11 @@ export const HELD_REL_ATTRIBUTE = "data-rel-after-first-paint";
 /** The type a held module script carries: a data block, which the browser neither fetches for nor runs. */
 export const HELD_MODULE_TYPE = "text/x-module-after-first-paint";
 
-/** Frames to wait for the first paint's timing before starting anyway (a browser without paint timing). */
+/**
+ * Frames a browser without paint timing waits before starting anyway. One that times paints
+ * waits for its first however many frames that takes: on a busy machine the paint can reach
+ * the screen more than 10 frames after its first animation frame.
+ */
 const MAX_FRAMES = 10;
 
 /**
@@ -28,20 +32,20 @@ function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: n
     }
   }
   function start() {
-    for (const link of document.querySelectorAll(`link[${relAttribute}]`)) {
-      link.setAttribute("rel", link.getAttribute(relAttribute)!);
+    for (const link of document.querySelectorAll<HTMLLinkElement>(`link[${relAttribute}]`)) {
+      link.rel = link.getAttribute(relAttribute)!;
       link.removeAttribute(relAttribute);
     }
     setTimeout(runScripts);
   }
-  let framesLeft = maxFrames;
+  let framesLeft = self.PerformanceObserver?.supportedEntryTypes?.includes("paint") ? Infinity : maxFrames;
   function startAfterFirstPaint() {
     const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
     if (painted || --framesLeft === 0) start();
     else requestAnimationFrame(() => setTimeout(startAfterFirstPaint));
   }
-  if (document.visibilityState === "hidden") start();
-  else requestAnimationFrame(() => setTimeout(startAfterFirstPaint));
+  if (document.hidden) start();
+  else startAfterFirstPaint();
 }
 
 const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MODULE_TYPE, MAX_FRAMES].map((argument) => JSON.stringify(argument)).join(", ")})`;
