@@ -7,20 +7,14 @@ export const HELD_REL_ATTRIBUTE = "data-rel-after-first-paint";
 export const HELD_MODULE_TYPE = "text/x-module-after-first-paint";
 
 /**
- * Frames a browser without paint timing waits before starting anyway. One that times paints
- * waits for its first however many frames that takes: on a busy machine the paint can reach
- * the screen more than 10 frames after its first animation frame.
- */
-const MAX_FRAMES = 10;
-
-/**
  * Runs in the page. Once the first contentful paint has a timing (the frame has reached the
- * screen, not only the compositor), it gives the held links their `rel` back, and in a later
- * task (each task stays short) replaces each held script by a module script of the same
- * text (and nonce), which the page's CSP allows by the same hash or nonce. A hidden tab paints nothing, so it
- * starts at once.
+ * screen, not only the compositor; told by a PerformanceObserver, which a page's own fake
+ * clock leaves alone), it gives the held links their `rel` back, and in a later task (each
+ * task stays short) replaces each held script by a module script of the same text (and
+ * nonce), which the page's CSP allows by the same hash or nonce. A hidden tab paints nothing,
+ * so it starts at once, and so does an old browser without paint timing.
  */
-function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: number) {
+function startHeldScripts(relAttribute: string, moduleType: string) {
   function runScripts() {
     for (const held of document.querySelectorAll<HTMLScriptElement>(`script[type="${moduleType}"]`)) {
       const script = document.createElement("script");
@@ -38,17 +32,18 @@ function startHeldScripts(relAttribute: string, moduleType: string, maxFrames: n
     }
     setTimeout(runScripts);
   }
-  let framesLeft = self.PerformanceObserver?.supportedEntryTypes?.includes("paint") ? Infinity : maxFrames;
-  function startAfterFirstPaint() {
-    const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
-    if (painted || --framesLeft === 0) start();
-    else requestAnimationFrame(() => setTimeout(startAfterFirstPaint));
+  if (document.hidden || !self.PerformanceObserver?.supportedEntryTypes?.includes("paint")) start();
+  else {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length > 0) {
+        observer.disconnect();
+        start();
+      }
+    }).observe({ type: "paint", buffered: true });
   }
-  if (document.hidden) start();
-  else startAfterFirstPaint();
 }
 
-const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MODULE_TYPE, MAX_FRAMES].map((argument) => JSON.stringify(argument)).join(", ")})`;
+const START_HELD_SCRIPTS = `(${startHeldScripts})(${[HELD_REL_ATTRIBUTE, HELD_MODULE_TYPE].map((argument) => JSON.stringify(argument)).join(", ")})`;
 
 /**
  * Starts the scripts a page rendered whole holds until after its first paint (docs/decisions/020-scripts-after-the-first-paint.md).
