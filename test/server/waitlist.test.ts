@@ -289,6 +289,7 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect((await exportWaitlist(database.env)).map((row) => row.email)).toContain("dario@example.com");
     const deleted = await opened.press();
     expect(deleted.status).toBe(200);
+    expect(deleted.headers.get("set-cookie")).toBe("aviso-baja=; Max-Age=0; Path=/avisos; HttpOnly; SameSite=Lax");
     expect(await deleted.text()).toContain("borramos tu email");
     expect((await exportWaitlist(database.env)).map((row) => row.email)).not.toContain("dario@example.com");
     expect(await mailsToDario(), "the outbox after the delete").toEqual([]);
