@@ -6,9 +6,9 @@
  *   npm run draw -- run [--signature <hex>]                the due draw, with drand's value for its round
  *   npm run draw -- redraw [<YYYY-MM>] [--signature <hex>] the next round of an unclaimed prize
  *   npm run draw -- beacon <round> <signature>             checks one beacon and prints its randomness
- *   npm run draw -- claimed <YYYY-MM>                      records that month's prize as delivered
+ *   npm run draw -- claimed <YYYY-MM>                      that month's prize claimed: a statement sealed before the redraw's round
  *   npm run draw -- discard <YYYY-MM>                      removes that month's rehearsal (only a rehearsal)
- *   npm run draw -- rehearsal-key <round>… [--secret <hex>] a rehearsal key and its signatures (no database)
+ *   npm run draw -- rehearsal-key <round>… [--secret <hex>] a rehearsal key and its signatures
  *   npm run draw -- verify <site-url> <YYYY-MM> [--rehearsal-key <hex>] [--signature <hex>]
  *                                               checks that month's published draw from public
  *                                               data only (no database), as an auditor would
@@ -16,9 +16,11 @@
  * `run` and `redraw` ask drand's relays for the round's signature, or take the one given
  * (copied from any relay where this machine cannot reach drand), and check it against the
  * chain's key. It speaks Spanish to the organizer, as the other organizer commands do: the
- * record on stdout, log lines and refusals on stderr. Exit status: 0 done, 1 a failure that is
- * not a refusal (the configuration, the database), 2 refused (nothing recorded, the reason on
- * stderr), 64 bad usage; `verify` exits 0 only when every check holds, else 1.
+ * record on stdout, log lines and refusals on stderr (one Spanish line each). Exit status: 0 done,
+ * 1 a failure that is not a refusal (the configuration, the database), 2 refused (nothing recorded
+ * but a claim's statement, the reason on stderr), 64 bad usage; `verify` exits 0 only when every
+ * check holds, else 1. Rehearsal commands (a run on DRAW_REHEARSAL_KEY, `discard`,
+ * `rehearsal-key`) refuse a database a production server opened.
  */
 
 import { argv, exit, stdout } from "node:process";
@@ -97,7 +99,7 @@ if (command === "verify") {
     month: words[1]!,
     rehearsalKey: options.get("--rehearsal-key") ?? null,
     signature: options.get("--signature") ?? null,
-    rootsFile: env.witnesses.rootsFile,
+    testRootsFile: env.witnesses.testRootsFile,
     relays: env.draw.relays ?? DRAND_RELAYS,
     relayTimeoutMs: env.draw.relayTimeoutMs,
   });
@@ -109,36 +111,38 @@ if (command === "verify") {
 console.log = (...args: unknown[]) => console.error(...args);
 const { DrawRefused } = await import("~/lib/draw-records/draw-refused");
 
-/** Runs one command, printing a refusal in Spanish with exit status 2. */
+/**
+ * Runs one command, printing a refusal as one Spanish line on stderr (the reason, with no
+ * stack and nothing else) with exit status 2.
+ */
 async function refusedWith2(work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (error) {
     if (!(error instanceof DrawRefused)) throw error;
-    console.error(`Rechazado: ${error.message}.`);
+    console.error(`Rechazado: ${error.message.replace(/\s+/g, " ")}.`);
     process.exitCode = 2;
   }
 }
 
-if (command === "rehearsal-key") {
-  // No database: a key and signatures only.
-  const { rehearsalKeyCommand } = await import("~/lib/draw-records/rehearsal-key-command");
-  await refusedWith2(async () => {
-    stdout.write(`${rehearsalKeyCommand(words.map(Number), options.get("--secret") ?? null)}\n`);
-  });
-} else {
+{
   const { storage } = await import("~/lib/storage/database.server");
-  const { checkBeaconCommand, claimedCommand, discardCommand, drawCommand, drawStatus } =
+  const { checkBeaconCommand, claimedCommand, discardCommand, drawCommand, drawStatus, refuseRehearsalOnProduction } =
     await import("~/lib/draw-records/draw-commands.server");
   const { describeDraw } = await import("~/lib/draw-records/record-text.server");
   const signature = options.get("--signature") ?? null;
   try {
     await refusedWith2(async () => {
-      if (command === "status") stdout.write(`${await drawStatus()}\n`);
+      if (command === "rehearsal-key") {
+        // A key and signatures only, never beside a database a production server opened.
+        await refuseRehearsalOnProduction();
+        const { rehearsalKeyCommand } = await import("~/lib/draw-records/rehearsal-key-command");
+        stdout.write(`${rehearsalKeyCommand(words.map(Number), options.get("--secret") ?? null)}\n`);
+      } else if (command === "status") stdout.write(`${await drawStatus()}\n`);
       else if (command === "beacon") stdout.write(`${checkBeaconCommand(Number(words[0]), words[1]!)}\n`);
       else if (command === "claimed") {
         const view = await claimedCommand(words[0]!);
-        stdout.write(`Premio registrado como entregado.\n${describeDraw(view)}\n`);
+        stdout.write(`Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo.\n${describeDraw(view)}\n`);
       } else if (command === "discard") stdout.write(`${await discardCommand(words[0]!)}\n`);
       else {
         const view = await drawCommand(

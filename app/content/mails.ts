@@ -155,3 +155,35 @@ export const WINNER_NOTICE = {
       "El equipo de Opinion Labz",
     ].join("\n\n"),
 } as const;
+
+/**
+ * "Avisarme de cada sorteo" (docs/draw.md, "Witnesses the operator cannot recall"): at the freeze,
+ * the list's count, hash and link, which the reader keeps as proof of the list before its round;
+ * after the draw, the winner. To those who asked, and to the team (CONTACT_EMAIL).
+ */
+export const DRAW_NOTICE_MAIL = {
+  list: {
+    subject: (day: string, entries: string) => `Sorteo del ${day}: la lista está cerrada (${entries})`,
+    preheader: (round: string, time: string) =>
+      `El ganador sale de la ronda ${round} de drand, a las ${time} (hora de Argentina). Guardá este email.`,
+    heading: (day: string) => `La lista del sorteo del ${day} está cerrada`,
+    entries: (entries: string) => `Entran ${entries}. Desde ahora la lista no cambia.`,
+    hashLabel: "Su huella (SHA-256), la que tiene que dar la lista publicada:",
+    round: (round: string, time: string) =>
+      `El ganador sale de esa lista y de la ronda ${round} de drand, que se publica a las ${time} (hora de Argentina): nadie la conoce antes, ni nosotros. Si antes de esa hora la lista no tiene los sellos de las dos autoridades de sellado de tiempo, ese día no hay sorteo y sus participaciones pasan al siguiente.`,
+    keep: "Guardá este email: prueba qué lista se cerró antes de la ronda. Si después publicáramos otra, no daría esta huella.",
+    button: "Ver el texto sellado de la lista",
+  },
+  winner: {
+    subject: (day: string, roundName: string, winner: string) => `${roundName} del ${day}: ganó ${winner}`,
+    preheader: (entries: string) => `Entre ${entries}. Comprobalo vos con la lista que te mandamos.`,
+    heading: (roundName: string, day: string) => `${roundName} del ${day}`,
+    winner: (winner: string, winnerId: string, entries: string) =>
+      `Ganó ${winner} (id ${winnerId}), entre ${entries}.`,
+    round: (round: string) =>
+      `Salió de la lista cerrada y de la ronda ${round} de drand, con la cuenta publicada: cualquiera puede rehacerla.`,
+    button: "Comprobar el resultado",
+  },
+  /** The team's copy has no way out: it goes to CONTACT_EMAIL, whoever asked. */
+  team: "Copia para el equipo: este aviso salió también a cada dirección que lo pidió.",
+} as const;

@@ -1,35 +1,30 @@
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
+import { beaconRound } from "~/lib/draw/quicknet-rounds";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
 import { drawVerdict } from "~/lib/draw/draw-verdict";
-import type { RecordedDraw } from "~/lib/draw/published-draw";
-import { witnessRoots } from "~/lib/draw/timestamp-authorities.server";
+import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
-import { drawnOf, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
-import { CLAIM_PERIOD_MS, discardRehearsal, recordClaim } from "./prize.server";
+import { drawsAt, drawSnapshots } from "./draw-snapshot.server";
+import { queueListNotices, queueWinnerNotices } from "./draw-notices.server";
+import { publishedDraw } from "./published-records.server";
+import { CLAIM_PERIOD_MS, discardRehearsal, recordClaim, settleClaim } from "./prize.server";
 import { redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
-import { describeCalendar, describeDraw, describeUpcoming, VERDICTS } from "./record-text.server";
+import { describeCalendar, describeDraw, describeMissed, describeUpcoming, VERDICTS } from "./record-text.server";
+import { refuseProductionDatabase } from "./rehearsal-guard.server";
 import { loadSheetEntries } from "./sheet-entries.server";
 import { drawMonth, line, spokenInstant } from "./command-text";
-import {
-  drawRecords,
-  frozenList,
-  latestDue,
-  witnessesOf,
-  type DrawRecord,
-  type DrawRow,
-  type DrawSummary,
-} from "./stored-draws.server";
+import { drawRecords, frozenList, latestDue, witnessesOf, type DrawRecord, type DrawRow } from "./stored-draws.server";
 import {
   askMissingWitnesses,
-  fixedStatement,
+  listSealedInTime,
   storedWitnessFindings,
-  validWitnesses,
   witnessConfig,
+  STATEMENT_COLUMN,
 } from "./witnesses.server";
 
 /**
@@ -44,15 +39,15 @@ function drawNow(): number {
 }
 
 /** The record, mailed to the team: the latest round's winner may claim until its redraw is allowed. */
-async function recordMail(view: RecordedDraw): Promise<OutgoingMail> {
+async function recordMail(view: PublishedDraw): Promise<OutgoingMail> {
   const claimBy = Date.parse(view.drawAt) + view.rounds.length * CLAIM_PERIOD_MS;
   const mail = await renderDrawRecordMail({ siteUrl: env.siteUrl, draw: view, claimBy });
   return { kind: "draw-record", to: env.contactEmail.value, ...mail };
 }
 
 /** The server's check of a record, on the list as stored: the badge the pages show, and why not verified. */
-async function describeVerdict({ draw }: DrawRecord<DrawSummary>, view: RecordedDraw): Promise<string> {
-  const text = await frozenList(storage.db, draw.draw_at);
+async function describeVerdict(drawAt: number, view: PublishedDraw): Promise<string> {
+  const text = await frozenList(storage.db, drawAt);
   const list = text === null ? { problem: "la lista no está guardada" } : { bytes: new TextEncoder().encode(text) };
   const { verdict, failed } = await drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
   const why = failed.map((check) => `${check.value.toLowerCase()} (${check.detail})`).join("; ");
@@ -60,29 +55,35 @@ async function describeVerdict({ draw }: DrawRecord<DrawSummary>, view: Recorded
 }
 
 /**
- * `npm run draw -- status`: the upcoming draw, then every drawn month, its check and its prize's
- * calendar. Only reads: committing and freezing are the server's (docs/draw.md, "Commit, freeze,
- * reveal").
+ * `npm run draw -- status`: the draw under way (and, after a day with no draw, that it will not
+ * happen and what comes next), then every drawn month, its check and its prize's calendar. Only
+ * reads: writing records and freezing are the server's (docs/draw.md, "Freeze, seal, draw"). Its
+ * view is the pages' own (the same snapshot and the same checks, against the same roots).
  */
 export async function drawStatus(): Promise<string> {
-  const records = await drawRecords(storage.db);
-  const pending = pendingOf(records);
   const now = drawNow();
-  const sections = [
-    pending
-      ? describeUpcoming(upcomingCommitment(pending))
-      : "No hay un próximo sorteo comprometido: el servidor lo compromete al arrancar (¿corre contra esta base de datos?).",
-  ];
-  const due = records.find(({ draw }) => draw.draw_at <= now);
-  if (due && due.draw.list_hash === null && due.rounds.length === 0 && due !== pending) {
-    sections.push(
-      `El sorteo del ${spokenInstant(due.draw.draw_at)} no tiene la lista congelada: el servidor la congela en el momento del sorteo (¿corría entonces?); \`run\` la congela ahora si hace falta.`,
-    );
+  const snapshot = await drawSnapshots(storage.db, {
+    pollMs: 0,
+    clock: () => 0,
+    witnessFindings: (draw) => storedWitnessFindings(storage.db, draw),
+    hideRehearsals: false,
+  }).current();
+  const { upcoming, draws, missed } = drawsAt(snapshot, now);
+  const sections: string[] = [];
+  for (const day of missed.filter((draw) => Date.parse(draw.drawAt) > now - 40 * 24 * 60 * 60 * 1000)) {
+    sections.push(describeMissed(day));
   }
-  for (const record of drawnOf(records)) {
-    const view = publishedDraw(record);
+  sections.push(
+    upcoming
+      ? describeUpcoming(upcoming, now)
+      : "No hay un próximo sorteo registrado: el servidor lo registra al arrancar (¿corre contra esta base de datos?).",
+  );
+  for (const view of draws) {
+    const record = snapshot.checked.find((checked) => checked.shown === view)!.record;
     sections.push(
-      [describeDraw(view), await describeVerdict(record, view), ...describeCalendar(record, view)].join("\n"),
+      [describeDraw(view), await describeVerdict(record.draw.draw_at, view), ...describeCalendar(record, view)].join(
+        "\n",
+      ),
     );
   }
   return sections.join("\n\n");
@@ -133,39 +134,32 @@ export function checkBeaconCommand(round: number, signature: string): string {
  * Asks the authorities that have no token yet over `draw`'s statement of `kind` (the server
  * asks first; the command only where it has not), saying on stderr what each did.
  */
-async function askWitnesses(draw: DrawRow, kind: "commitment" | "list"): Promise<void> {
-  const config = witnessConfig();
-  const statement = await fixedStatement(storage.db, draw, kind);
-  const round = await askMissingWitnesses(storage.db, draw.draw_at, kind, statement, config, drawNow);
-  const what = kind === "commitment" ? "el compromiso" : "la lista";
+async function askWitnesses(draw: DrawRow, kind: "list" | "claim"): Promise<void> {
+  const statement = draw[STATEMENT_COLUMN[kind]];
+  if (statement === null) return;
+  const round = await askMissingWitnesses(storage.db, draw.draw_at, kind, statement, witnessConfig(), drawNow);
+  const what = kind === "list" ? "la lista" : "el reclamo";
   for (const witnessed of round.stored) {
-    console.error(`El testigo ${witnessed.authority} selló ${what} el ${spokenInstant(witnessed.facts.stampedAt)}`);
+    const who = witnessed.facts.organization ?? witnessed.authority;
+    console.error(`El testigo ${who} selló ${what} el ${spokenInstant(witnessed.facts.stampedAt)}`);
   }
   for (const failure of round.failures) console.error(`Testigo: ${failure.message} (${failure.reason})`);
 }
 
 /**
  * The list's witnesses as the order rule counts them: the stored tokens that are valid today
- * against Mozilla's roots and TIMESTAMP_ROOTS, over the statement the record's values make; the
- * authorities are asked first when none is valid (the server never got one).
+ * against the public roots (and, in development and tests, the test roots), over the statement
+ * the record's values make; before the round, the authorities are asked first when two
+ * independent ones have not sealed it yet (the server never got them). After the round, nothing
+ * is asked: a seal then counts for nothing.
  */
 async function listWitnesses(draw: DrawRow): Promise<ListWitnesses> {
-  const roots = witnessRoots(witnessConfig().rootsFile);
-  let checked = await validWitnesses(storage.db, draw, "list", roots);
-  if (checked.valid.length === 0) {
+  let checked = await listSealedInTime(storage.db, draw);
+  if (!checked.inTime && drawNow() < quicknetRoundTime(beaconRound(new Date(draw.draw_at), 0))) {
     await askWitnesses(draw, "list");
-    checked = await validWitnesses(
-      storage.db,
-      { ...draw, list_statement: await fixedStatement(storage.db, draw, "list") },
-      "list",
-      roots,
-    );
+    checked = await listSealedInTime(storage.db, draw);
   }
-  return {
-    witnessedAt: checked.valid.map((witness) => witness.latestAt),
-    rows: await witnessesOf(storage.db, draw.draw_at),
-    problems: checked.problems,
-  };
+  return { inTime: checked.inTime, rows: await witnessesOf(storage.db, draw.draw_at), problems: checked.problems };
 }
 
 /**
@@ -175,37 +169,53 @@ async function listWitnesses(draw: DrawRow): Promise<ListWitnesses> {
 export async function drawCommand(
   command: { kind: "run" } | { kind: "redraw"; month: string | null },
   signature: string | null,
-): Promise<RecordedDraw> {
+): Promise<PublishedDraw> {
+  const now = drawNow();
   const options = {
     beaconFor: (round: number) => checkedBeacon(round, signature),
     rehearsal: env.draw.rehearsalKey !== null,
-    now: drawNow(),
+    now,
     onRecorded: async (trx: Parameters<typeof enqueueMail>[0], record: DrawRecord) => {
       await enqueueMail(trx, await recordMail(publishedDraw(record)), Date.now());
+      await queueWinnerNotices(trx, record.draw, record.rounds.at(-1)!, Date.now());
     },
+    onFrozen: (trx: Parameters<typeof enqueueMail>[0], draw: DrawRow) => queueListNotices(trx, draw, Date.now()),
     listWitnesses,
   };
   const record =
     command.kind === "run"
       ? await runDraw(storage.db, loadSheetEntries, options)
       : await redraw(storage.db, command.month, options);
-  if (command.kind === "run") {
-    // The run committed the next draw's seed: its witnesses now, as the server would.
-    const next = await storage.db
-      .selectFrom("draws")
-      .selectAll()
-      .where("draw_at", ">", record.draw.draw_at)
-      .orderBy("draw_at")
-      .limit(1)
-      .executeTakeFirst();
-    if (next) await askWitnesses(next, "commitment");
-  }
   return publishedDraw(record);
 }
 
-/** `npm run draw -- claimed <YYYY-MM>`: the record, now saying the prize was delivered. */
-export async function claimedCommand(month: string): Promise<RecordedDraw> {
-  return publishedDraw(await recordClaim(storage.db, month, drawNow()));
+/**
+ * `npm run draw -- claimed <YYYY-MM>`: the claim statement written and sealed by the
+ * authorities now; the record, saying whether the claim counts (two seals before the next
+ * redraw's round). A claim not sealed yet is refused as not counting, and the server keeps asking
+ * for its seals until that round.
+ */
+export async function claimedCommand(month: string): Promise<PublishedDraw> {
+  const { record, deadline } = await recordClaim(storage.db, month, drawNow());
+  const draw = await storage.db
+    .selectFrom("draws")
+    .selectAll()
+    .where("draw_at", "=", record.draw.draw_at)
+    .executeTakeFirstOrThrow();
+  await askWitnesses(draw, "claim");
+  const counted = await settleClaim(storage.db, draw.draw_at);
+  if (counted === null) {
+    throw new DrawRefused(
+      `el reclamo de ${month} quedó escrito pero todavía no cuenta: le faltan los sellos de dos autoridades independientes, que el servidor sigue pidiendo hasta el ${spokenInstant(deadline)}; si no llegan antes, el resorteo vale`,
+    );
+  }
+  const [updated] = (await drawRecords(storage.db)).filter(({ draw: row }) => row.draw_at === draw.draw_at);
+  return publishedDraw(updated!);
+}
+
+/** `npm run draw -- rehearsal-key`: refused on a database a production server opened, before any key is made. */
+export async function refuseRehearsalOnProduction(): Promise<void> {
+  await refuseProductionDatabase(storage.db);
 }
 
 /** `npm run draw -- discard <YYYY-MM>`: what was removed, and what `run` does now. */
@@ -214,7 +224,7 @@ export async function discardCommand(month: string): Promise<string> {
   const due = await latestDue(storage.db, drawNow());
   const drawable = due !== undefined && drawMonth(due.draw_at) === month;
   return [
-    `Se descartó el ensayo del sorteo de ${month}: ${removed.length === 1 ? "1 ronda" : `${removed.length} rondas`}. Su compromiso y su lista congelada quedan.`,
+    `Se descartó el ensayo del sorteo de ${month}: ${removed.length === 1 ? "1 ronda" : `${removed.length} rondas`}. Su lista congelada y sus sellos quedan.`,
     drawable
       ? "El sorteo queda sin hacer: `npm run draw -- run` lo hace con el valor de drand de su ronda."
       : "No es el sorteo pendiente: `npm run draw -- run` hace solo el último cuya hora ya pasó.",

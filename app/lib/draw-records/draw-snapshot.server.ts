@@ -1,30 +1,42 @@
 import type { Kysely } from "kysely";
 import { drawVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
-import { argentinaDay, type DrawTaken } from "~/lib/draw/entry-window";
-import type { RecordedDraw, ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import type { MissedDraw, NoticeCount, PendingDraw, PublishedDraw, ShownDraw } from "~/lib/draw/published-draw";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { sha256Hex } from "~/lib/draw/verifiable-draw";
 import { noteShownDataChanged } from "~/lib/server/shown-data.server";
 import type { Tables } from "~/lib/storage/schema";
-import { drawnOf, kept, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
-import { drawRecords, frozenIds, frozenList, type DrawRecord, type DrawSummary } from "./stored-draws.server";
+import { listNoticeCounts } from "./draw-notices.server";
+import { kept, missedDraw, pendingDraw, publishedDraw } from "./published-records.server";
+import { drawRecords, frozenIds, frozenList, ruleOf, type DrawRecord, type DrawSummary } from "./stored-draws.server";
 
 /**
  * The draws as the pages show them, read once per change of the records, not per request
  * (docs/decisions/056-draw-records-read-once-per-change.md): the database's triggers move a
  * counter on every change, whoever makes it (this server, a draw command, another replica,
  * someone's SQL); the server reads that counter at most once per poll, and the records, the
- * frozen ids and each record's verdict only when it moved.
+ * frozen ids and each record's checks only when it moved. What depends on the clock (a round
+ * passing with no change in the records) is worked out per request from it (`drawsAt`).
  */
+
+/** One kept record as the server checked it. */
+export interface CheckedRecord {
+  record: DrawRecord<DrawSummary>;
+  /** Its list sealed before its round by two independent authorities (rule v1: one), checked against the public roots. */
+  sealedInTime: boolean;
+  /** Its published values and the server's verdict, for a record with rounds. */
+  shown: ShownDraw | null;
+  /** Its list's draw notices, once frozen. */
+  notices: NoticeCount | null;
+}
 
 /** Everything the pages read of the draws, as of one version of the records. */
 export interface DrawSnapshot {
   /** Every record, newest first, erased ones included: what keeping the draws on time decides from. */
   records: DrawRecord<DrawSummary>[];
-  upcoming: UpcomingCommitment | null;
-  /** The drawn months still kept, newest first, each with the server's verdict. */
-  draws: ShownDraw[];
-  /** What the latest freeze of a real sheet took: the list of /sorteos counts from it. */
-  lastTaken: DrawTaken | null;
+  /** The records still kept, newest first, each checked. */
+  checked: CheckedRecord[];
+  /** The frozen ids of the two latest real lists, by draw instant: the list of /sorteos counts from one. */
+  takenIds: Map<number, ReadonlySet<string>>;
 }
 
 export interface DrawSnapshots {
@@ -43,7 +55,12 @@ export interface SnapshotOptions {
   /** A monotonic clock in milliseconds. */
   clock: () => number;
   /** What the witnesses' check finds on a record (their module provides it). */
-  witnessFindings: (draw: RecordedDraw) => Promise<WitnessFindings>;
+  witnessFindings: (draw: PublishedDraw) => Promise<WitnessFindings>;
+  /**
+   * A production server's pages never show a rehearsal's rounds (docs/operations.md, "Rehearsing
+   * draw day"): a month rehearsed before it opened the database reads as not drawn yet.
+   */
+  hideRehearsals: boolean;
 }
 
 async function readVersion(db: Kysely<Tables>): Promise<number> {
@@ -59,53 +76,112 @@ async function readVersion(db: Kysely<Tables>): Promise<number> {
   return 0;
 }
 
-/** A verdict, by the record's published values and its stored list's hash: a record checked once stays checked. */
-type VerdictMemo = Map<string, ShownDraw["verdict"]>;
+/** What a record's check found, by its published values and its stored list's hash: a record checked once stays checked. */
+type CheckMemo = Map<string, { verdict: ShownDraw["verdict"]; sealedInTime: boolean; claimSealedAt: number | null }>;
 
-async function shownDraw(
+async function checkRecord(
   db: Kysely<Tables>,
   record: DrawRecord<DrawSummary>,
-  memo: VerdictMemo,
-  fresh: VerdictMemo,
+  memo: CheckMemo,
+  fresh: CheckMemo,
   witnessFindings: SnapshotOptions["witnessFindings"],
-): Promise<ShownDraw> {
+): Promise<{ draw: PublishedDraw; found: NonNullable<ReturnType<CheckMemo["get"]>> }> {
   const draw = publishedDraw(record);
-  const text = await frozenList(db, record.draw.draw_at);
+  const text = record.draw.list_hash === null ? null : await frozenList(db, record.draw.draw_at);
   const key = `${JSON.stringify(draw)}\n${text === null ? "" : await sha256Hex(text)}`;
-  let verdict = memo.get(key);
-  if (verdict === undefined) {
+  let found = memo.get(key);
+  if (found === undefined) {
+    const findings = record.draw.list_hash === null ? ({ stamped: false } as const) : await witnessFindings(draw);
     const list = text === null ? { problem: "La lista no está guardada." } : { bytes: new TextEncoder().encode(text) };
-    verdict = (await drawVerdict(draw, list, await witnessFindings(draw))).verdict;
-    // Each check verifies BLS signatures (tens of milliseconds): the next record waits for a turn.
+    const { verdict } = await drawVerdict(draw, list, findings);
+    found = {
+      verdict,
+      sealedInTime: findings.stamped && findings.listSealedInTime,
+      claimSealedAt: findings.stamped ? findings.claimSealedAt : null,
+    };
+    // Each check verifies seals and BLS signatures (tens of milliseconds): the next record waits for a turn.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  fresh.set(key, verdict);
-  return { ...draw, verdict };
+  fresh.set(key, found);
+  return { draw, found };
 }
 
 async function readSnapshot(
   db: Kysely<Tables>,
-  memo: VerdictMemo,
-  witnessFindings: SnapshotOptions["witnessFindings"],
-): Promise<{ snapshot: DrawSnapshot; memo: VerdictMemo }> {
-  const records = await drawRecords(db);
-  const pending = pendingOf(records);
-  const fresh: VerdictMemo = new Map();
-  const draws: ShownDraw[] = [];
-  for (const record of drawnOf(records)) draws.push(await shownDraw(db, record, memo, fresh, witnessFindings));
-  const latestReal = kept(records).find(({ draw }) => draw.list_hash !== null && draw.from_sample === 0);
-  const lastTaken = latestReal
-    ? { day: argentinaDay(latestReal.draw.draw_at), ids: await frozenIds(db, latestReal.draw.draw_at) }
-    : null;
+  memo: CheckMemo,
+  { witnessFindings, hideRehearsals }: Pick<SnapshotOptions, "witnessFindings" | "hideRehearsals">,
+): Promise<{ snapshot: DrawSnapshot; memo: CheckMemo }> {
+  const stored = await drawRecords(db);
+  const records = hideRehearsals
+    ? stored.map((record) => ({ ...record, rounds: record.rounds.filter((round) => round.rehearsal === 0) }))
+    : stored;
+  const notices = await listNoticeCounts(db);
+  const fresh: CheckMemo = new Map();
+  const checked: CheckedRecord[] = [];
+  for (const record of kept(records)) {
+    const { draw, found } = await checkRecord(db, record, memo, fresh, witnessFindings);
+    const sealedInTime = found.sealedInTime || (ruleOf(record.draw) === "opinionlabz-draw-v1" && record.rounds.length > 0);
+    checked.push({
+      record,
+      sealedInTime,
+      shown:
+        record.rounds.length === 0
+          ? null
+          : {
+              ...draw,
+              verdict: found.verdict,
+              claimSealedAt: found.claimSealedAt === null ? null : new Date(found.claimSealedAt).toISOString(),
+              notices: notices.get(record.draw.draw_at) ?? null,
+            },
+      notices: notices.get(record.draw.draw_at) ?? null,
+    });
+  }
+  const real = kept(records).filter(({ draw }) => draw.list_hash !== null && draw.from_sample === 0);
+  const takenIds = new Map<number, ReadonlySet<string>>();
+  for (const { draw } of real.slice(0, 2)) takenIds.set(draw.draw_at, await frozenIds(db, draw.draw_at));
+  return { snapshot: { records, checked, takenIds }, memo: fresh };
+}
+
+/** When a record's round 0 is out: from then on, a list not sealed in time means no draw that day. */
+const roundOut = (record: DrawRecord<DrawSummary>) =>
+  quicknetRoundTime(beaconRound(new Date(record.draw.draw_at), 0));
+
+/**
+ * Whether a checked record's draw happened as of `now` (for the days its next draw counts): its
+ * list sealed in time, or frozen with its round still ahead (it will happen unless its seals
+ * fail to come; then the page follows within a poll).
+ */
+export function happenedAt({ record, sealedInTime }: CheckedRecord, now: number): boolean {
+  return sealedInTime || (record.draw.list_hash !== null && now < roundOut(record));
+}
+
+/** Whether a checked record is a day with no draw, as of `now`: its round is out and its list was not sealed in time. */
+export function missedAt({ record, sealedInTime }: CheckedRecord, now: number): boolean {
+  return !sealedInTime && now >= roundOut(record);
+}
+
+/** The draws as of `now`: the one under way, those made (newest first), and the days that had none. */
+export function drawsAt(
+  snapshot: DrawSnapshot,
+  now: number,
+): { upcoming: PendingDraw | null; draws: ShownDraw[]; missed: MissedDraw[] } {
+  const missed = snapshot.checked.filter((checked) => missedAt(checked, now));
+  const pending = snapshot.checked
+    .filter((checked) => !missedAt(checked, now) && checked.record.rounds.length === 0)
+    .at(-1);
   return {
-    snapshot: { records, upcoming: pending ? upcomingCommitment(pending) : null, draws, lastTaken },
-    memo: fresh,
+    upcoming: pending
+      ? pendingDraw(pending.record, { witnessed: pending.sealedInTime, notices: pending.notices })
+      : null,
+    draws: snapshot.checked.flatMap((checked) => (checked.shown && !missedAt(checked, now) ? [checked.shown] : [])),
+    missed: missed.map((checked) => missedDraw(checked.record)),
   };
 }
 
-export function drawSnapshots(db: Kysely<Tables>, { pollMs, clock, witnessFindings }: SnapshotOptions): DrawSnapshots {
+export function drawSnapshots(db: Kysely<Tables>, options: SnapshotOptions): DrawSnapshots {
+  const { pollMs, clock } = options;
   let read: { version: number; snapshot: DrawSnapshot } | null = null;
-  let memo: VerdictMemo = new Map();
+  let memo: CheckMemo = new Map();
   let lookedAt = -Infinity;
   let looking: Promise<DrawSnapshot> | null = null;
   let failing = false;
@@ -116,7 +192,7 @@ export function drawSnapshots(db: Kysely<Tables>, { pollMs, clock, witnessFindin
       try {
         const version = await readVersion(db);
         if (read?.version !== version) {
-          const next = await readSnapshot(db, memo, witnessFindings);
+          const next = await readSnapshot(db, memo, options);
           read = { version, snapshot: next.snapshot };
           memo = next.memo;
           noteShownDataChanged();

@@ -1,15 +1,20 @@
 import { nextDrawAt } from "~/lib/draw/next-draw";
+import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
+import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
+import { markDatabase } from "~/lib/storage/database-marks.server";
+import { queueListNotices } from "./draw-notices.server";
 import { freezeDeadline, freezeDueDraw } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
 import { loadSheetEntries } from "./sheet-entries.server";
-import { ensureCommitment, type DrawRecord, type DrawSummary } from "./stored-draws.server";
+import { ensureUpcoming, type DrawRecord, type DrawSummary } from "./stored-draws.server";
 import { startWitnessing, witnessIfDue, witnessNewStatement } from "./witness-timer.server";
 
 /**
  * The server's draw timer: the draws kept on time by the server itself, never by a command
- * (docs/draw.md, "Commit, freeze, reveal"): the upcoming seed committed, the due list frozen.
+ * (docs/draw.md, "Freeze, seal, draw"): the upcoming draw's record written, the due list frozen
+ * at its instant with its notices queued ahead of every other mail.
  */
 
 /**
@@ -28,7 +33,7 @@ let keeping: Promise<void> | null = null;
 const tooLateToFreeze = new Set<number>();
 
 /**
- * Whether the records, as last read, lack what is due by `now`: the upcoming draw's commitment,
+ * Whether the records, as last read, lack what is due by `now`: the upcoming draw's record,
  * or the due draw's frozen list while it may still be frozen (unless a try failed less than a
  * minute ago). The pages ask on every request, from the snapshot, without touching the database;
  * the witnesses' retries are kicked from here too, never waited on.
@@ -44,24 +49,28 @@ export function dueForKeeping(records: readonly DrawRecord<DrawSummary>[], now: 
 }
 
 /**
- * Keeps the draws on time: commits the upcoming draw's seed if no one has, and freezes the due
- * draw's list if no one has (both idempotent across replicas), has the witnesses asked for the
- * new statement without waiting for them, then reads the records again. A failure is logged and
- * tried again a minute later; the run freezes the list itself if it must, before the draw's round
- * is public, and never after (said once).
+ * Keeps the draws on time: writes the upcoming draw's record if no one has, and freezes the due
+ * draw's list if no one has (both idempotent across replicas; the notices are queued by the one
+ * that froze), has the witnesses asked for the new statement and the notices sent without
+ * waiting for them, then reads the records again. A failure is logged and tried again a minute
+ * later; the run freezes the list itself if it must, before the draw's round is public, and
+ * never after: that day has no draw (said once).
  */
 export function keepDrawsOnTime(now: number): Promise<void> {
   keeping ??= (async () => {
     try {
-      if (await ensureCommitment(storage.db, now)) witnessNewStatement();
-      const outcome = await freezeDueDraw(storage.db, loadSheetEntries, now);
+      await ensureUpcoming(storage.db, now);
+      const outcome = await freezeDueDraw(storage.db, loadSheetEntries, now, (trx, draw) =>
+        queueListNotices(trx, draw, now),
+      );
       if (outcome === "frozen") {
         console.log(JSON.stringify({ event: "draw.frozen", at: new Date(now).toISOString() }));
         witnessNewStatement();
+        sendQueuedMailSoon();
       } else if (typeof outcome === "object" && !tooLateToFreeze.has(outcome.tooLate)) {
         tooLateToFreeze.add(outcome.tooLate);
         console.error(
-          `[draw] The list of the draw of ${new Date(outcome.tooLate).toISOString()} was never frozen, and its drand round is public now: that draw cannot be made (docs/operations.md, "Draw day")`,
+          `[draw] The list of the draw of ${new Date(outcome.tooLate).toISOString()} was never frozen, and its drand round is public now: that day has no draw, and its entries go to the next (docs/operations.md, "Draw day")`,
         );
       }
       await serverDraws.fresh();
@@ -84,6 +93,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export function startDrawTimer(): Promise<void> {
   // Once per process: development re-imports the server build on every change.
   return singleton("draw-clock", async () => {
+    // A database a production server opened is never rehearsed on (docs/operations.md, "Rehearsing draw day").
+    if (env.mode === "production") await markDatabase(storage.db, "production", Date.now());
     await keepDrawsOnTime(Date.now());
     startWitnessing();
     const arm = () => {

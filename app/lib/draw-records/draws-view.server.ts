@@ -1,53 +1,56 @@
-import { readFileSync } from "node:fs";
 import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
 import { nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
-import type { ShownDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
+import type { MissedDraw, PendingDraw, ShownDraw } from "~/lib/draw/published-draw";
+import { publicRootsPem } from "~/lib/draw/timestamp-authorities.server";
+import { idPatternOf } from "~/lib/draw/verifiable-draw";
 import type { EntryRule } from "~/lib/participants/entries-in-play";
+import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
 import { dueForKeeping, keepDrawsOnTime } from "./draw-timer.server";
-import type { DrawSnapshot } from "./draw-snapshot.server";
+import { drawsAt, happenedAt, missedAt, type DrawSnapshot } from "./draw-snapshot.server";
 import { freezeDeadline } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
 import { publishedDraw } from "./published-records.server";
-import { frozenList, type DrawRecord, type DrawSummary } from "./stored-draws.server";
+import { frozenList } from "./stored-draws.server";
 import { STATEMENT_FILES, tokenFileName } from "~/lib/draw/witness-statement";
-import { replyBytes, witnessConfig } from "./witnesses.server";
+import { replyBytes, testRootsPem } from "./witnesses.server";
 
 /**
- * The draws as the pages show them: /sorteos' commitment and records, the home page's winners,
- * the list /sorteos counts from, and each frozen ids list (docs/draw.md). Read from the server's
- * snapshot, renewed once per change of the records, never per request.
+ * The draws as the pages show them: /sorteos' draw under way, its records and the days with no
+ * draw, the home page's winners, the list /sorteos counts from, and each draw's files
+ * (docs/draw.md). Read from the server's snapshot, renewed once per change of the records, never
+ * per request; what the clock decides (a round passing) is worked out from it per request.
  */
 
 export interface DrawsView {
-  upcoming: UpcomingCommitment | null;
+  upcoming: PendingDraw | null;
   /** Newest first. */
   draws: ShownDraw[];
-  /** Roots the site trusts for its witnesses besides the well-known ones (PEM), or null. */
-  declaredRoots: string | null;
+  /** Days that had no draw, newest first. */
+  missed: MissedDraw[];
+  /**
+   * Test roots (TIMESTAMP_ROOTS) as PEM, only on a development or test server: the page's check
+   * counts them and marks every line that rests on one. Null on a real site.
+   */
+  testRoots: string | null;
 }
 
-/**
- * The roots this site trusts for its witnesses besides Mozilla's (TIMESTAMP_ROOTS), as PEM, for
- * the page's check to use without vouching for them; null when none (the default).
- */
-function declaredWitnessRoots(): string | null {
-  const file = witnessConfig().rootsFile;
-  return file ? readFileSync(file, "utf8") : null;
-}
-
-/** No ids: the previous draw froze no real list (none recorded, a sample, or erased). One object, so lists computed with it are kept. */
+/** No ids: the draw before froze no real list (none happened, a sample, or erased). One object, so lists computed with it are kept. */
 const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The organizer's id format, read once: the list of /sorteos refuses what the freeze would. */
+const ID_PATTERN = idPatternOf(env.idPattern);
 
 /**
  * What the next freeze will apply to the sheet (docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md):
  * the latest draw's rule while its list can still be frozen (the moments after its instant, or a
- * retry, until its drand round is out), else the upcoming draw's (a list frozen ahead of the
- * server's clock, by a command's own clock, moves it on); with the ids the draw before it froze
+ * retry, until its drand round is out), else the upcoming draw's; its window from the day of the
+ * last draw that happened (or, when none did, the earliest missed draw's own window start,
+ * docs/decisions/082-entries-go-to-the-next-draw-that-happens.md), with the ids that draw froze
  * from a real sheet. The list of /sorteos and the home page's figures are worked out with it, by
  * the freeze's own function.
  */
-function nextFreezeRule({ records, lastTaken }: DrawSnapshot, now: number): EntryRule {
+function nextFreezeRule({ records, checked, takenIds }: DrawSnapshot, now: number): EntryRule {
   const upcoming = nextDrawAt(now).getTime();
   const latest = previousDrawAt(upcoming).getTime();
   const frozen = (at: number) => records.some(({ draw }) => draw.draw_at === at && draw.list_hash !== null);
@@ -55,17 +58,23 @@ function nextFreezeRule({ records, lastTaken }: DrawSnapshot, now: number): Entr
   const freezing = latestRecorded && !frozen(latest) && now < freezeDeadline(latest);
   let drawAt = freezing ? latest : upcoming;
   while (frozen(drawAt)) drawAt = nextDrawAt(drawAt).getTime();
-  // The latest real freeze is the draw before this one's whenever that draw froze a real list.
-  const previousDay = argentinaDay(previousDrawAt(drawAt).getTime());
-  const previous = lastTaken?.day === previousDay ? lastTaken.ids : NO_IDS;
-  return { drawAt, window: entryWindow(drawAt), previous };
+  const earlier = checked.filter(({ record }) => record.draw.draw_at < drawAt);
+  const last = earlier.find((record) => happenedAt(record, now))?.record.draw;
+  const earliest = earlier.at(-1)?.record.draw;
+  const from = last
+    ? argentinaDay(last.draw_at)
+    : earliest
+      ? entryWindow(earliest.draw_at, earliest.window_from).from
+      : null;
+  const previous = (last && takenIds.get(last.draw_at)) ?? NO_IDS;
+  return { drawAt, window: entryWindow(drawAt, from), previous, idPattern: ID_PATTERN };
 }
 
 /**
- * What /sorteos shows: the upcoming commitment and every drawn month, and the rule its list of
- * participants follows. When the records lack what is due (a commitment, the due freeze), the
- * server keeps the draws on time first, so the first page after the draw instant shows the frozen
- * list.
+ * What /sorteos shows: the draw under way, every drawn month and every day with no draw, and the
+ * rule its list of participants follows. When the records lack what is due (the upcoming draw's
+ * record, the due freeze), the server keeps the draws on time first, so the first page after the
+ * draw instant shows the frozen list.
  */
 export async function getSorteosDraws(now = Date.now()): Promise<{ view: DrawsView; rule: EntryRule }> {
   let snapshot = await serverDraws.current();
@@ -73,19 +82,16 @@ export async function getSorteosDraws(now = Date.now()): Promise<{ view: DrawsVi
     await keepDrawsOnTime(now);
     snapshot = await serverDraws.current();
   }
-  const view = {
-    upcoming: snapshot.upcoming,
-    draws: snapshot.draws,
-    declaredRoots: declaredWitnessRoots(),
-  };
+  const view = { ...drawsAt(snapshot, now), testRoots: testRootsPem() };
   return { view, rule: nextFreezeRule(snapshot, now) };
 }
 
-/** What the home page shows of the draws: the drawn months' winners, the upcoming draw, and the rule its figures follow. */
+/** What the home page shows of the draws: the drawn months' winners, the draw under way, the last day with no draw, and the rule its figures follow. */
 export interface HomeDraws {
   /** Newest first. */
   drawn: ShownDraw[];
-  upcoming: UpcomingCommitment | null;
+  upcoming: PendingDraw | null;
+  missed: MissedDraw[];
   rule: EntryRule;
 }
 
@@ -97,11 +103,17 @@ export interface HomeDraws {
 export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
   try {
     const snapshot = await serverDraws.current();
-    return { drawn: snapshot.draws, upcoming: snapshot.upcoming, rule: nextFreezeRule(snapshot, now) };
+    const { upcoming, draws, missed } = drawsAt(snapshot, now);
+    return { drawn: draws, upcoming, missed, rule: nextFreezeRule(snapshot, now) };
   } catch (error) {
     console.error("[draw] Reading the draw records for the home page failed:", error);
     const drawAt = nextDrawAt(now).getTime();
-    return { drawn: [], upcoming: null, rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS } };
+    return {
+      drawn: [],
+      upcoming: null,
+      missed: [],
+      rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS, idPattern: ID_PATTERN },
+    };
   }
 }
 
@@ -124,32 +136,38 @@ export interface DrawFile {
   contentType: string;
 }
 
-/** The record of the draw on `date` (yyyy-mm-dd, Argentina), erased or not. */
-async function recordOn(date: string): Promise<DrawRecord<DrawSummary> | undefined> {
-  return (await serverDraws.current()).records.find(({ draw }) => argentinaDay(draw.draw_at) === date);
-}
-
 /**
- * A file of the draw on `date`: `compromiso.txt` or `lista.txt`, each statement as it was
- * stamped, or `<statement>.<authority>.tsr`, an authority's token as it sent it, kept past the
- * 12-month erasure (they identify no one); or `sorteo.json`, the record as its section of
- * /sorteos shows it, for `npm run draw -- verify` and any auditor (drawn and not erased). Null
- * where the draw has no such file.
+ * A file of the draw on `date`: `lista.txt`, `reclamo.txt` (or a v1 record's `compromiso.txt`),
+ * each statement as it was stamped, or `<statement>.<authority>.tsr`, an authority's token as it
+ * sent it, kept past the 12-month erasure (they identify no one); or `sorteo.json`, the record as
+ * its section of /sorteos shows it, for `npm run draw -- verify` and any auditor (drawn, or a day
+ * with no draw, and not erased). Null where the draw has no such file.
  */
-export async function drawFile(date: string, name: string): Promise<DrawFile | null> {
-  const record = await recordOn(date);
+export async function drawFile(date: string, name: string, now = Date.now()): Promise<DrawFile | null> {
+  const snapshot = await serverDraws.current();
+  const record = snapshot.records.find(({ draw }) => argentinaDay(draw.draw_at) === date);
   if (!record) return null;
   if (name === "sorteo.json") {
-    return record.rounds.length > 0 && record.draw.erased_at === null
+    const checked = snapshot.checked.find((candidate) => candidate.record.draw.draw_at === record.draw.draw_at);
+    const published = record.rounds.length > 0 || (checked !== undefined && missedAt(checked, now));
+    return published && record.draw.erased_at === null
       ? { body: `${JSON.stringify(publishedDraw(record), null, 2)}\n`, contentType: "application/json; charset=utf-8" }
       : null;
   }
-  for (const kind of ["commitment", "list"] as const) {
-    const text = kind === "commitment" ? record.draw.commitment_statement : record.draw.list_statement;
+  for (const kind of ["commitment", "list", "claim"] as const) {
+    const text = record.draw[`${kind}_statement`];
     if (text !== null && name === `${STATEMENT_FILES[kind]}.txt`) {
       return { body: text, contentType: "text/plain; charset=utf-8" };
     }
   }
   const token = record.witnesses.find((row) => tokenFileName(row.statement, row.authority) === name);
   return token ? { body: replyBytes(token), contentType: "application/timestamp-reply" } : null;
+}
+
+/**
+ * /sorteos/raices.pem: the public roots every verdict on a seal uses (the badge, the page's check,
+ * `draw -- verify`): Node's own set, Mozilla's, byte for byte (docs/draw.md, "Witnesses").
+ */
+export function witnessRootsFile(): DrawFile {
+  return { body: publicRootsPem(), contentType: "application/x-pem-file" };
 }

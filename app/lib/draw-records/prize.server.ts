@@ -1,9 +1,13 @@
 import type { Kysely } from "kysely";
-import { beaconRound } from "~/lib/draw/quicknet-rounds";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
+import { WITNESSES_NEEDED } from "~/lib/draw/witness-checks";
+import { claimStatement } from "~/lib/draw/witness-statement";
 import type { Tables } from "~/lib/storage/schema";
 import { drawMonth, spokenInstant } from "./command-text";
 import { DrawRefused } from "./draw-refused";
-import { drawRecords, type DrawRecord, type DrawRoundRow, type DrawSummary } from "./stored-draws.server";
+import { refuseProductionDatabase } from "./rehearsal-guard.server";
+import { drawRecords, ruleOf, type DrawRecord, type DrawRoundRow, type DrawSummary } from "./stored-draws.server";
+import { validWitnesses, witnessedBefore } from "./witnesses.server";
 
 /**
  * A drawn month's prize after the draw: its calendar (until when each winner may claim, when
@@ -70,45 +74,96 @@ async function drawnIn(db: Kysely<Tables>, month: string): Promise<DrawRecord<Dr
   return record;
 }
 
+/** When the redraw after round `round` of the draw at `drawAt` is drawn: a claim must be sealed before it. */
+export function claimDeadline(drawAt: number, round: number): number {
+  return quicknetRoundTime(beaconRound(new Date(drawAt), round + 1));
+}
+
 /**
- * `npm run draw -- claimed <YYYY-MM>`: the prize of that month's draw was delivered to its
- * latest round's winner. Once only; a draw not made yet, claimed already, made on a rehearsal
- * key or among the sample sheet's examples (no prize to deliver) is refused.
+ * The prize of `month`'s draw claimed by its latest round's winner (`npm run draw -- claimed`,
+ * and issue 42's link the winner follows): writes the claim statement for the authorities to seal
+ * (docs/draw.md, "Witnesses"). It counts only once two independent authorities have sealed it
+ * before the next redraw's round (`settleClaim`). Refused from that round on (the redraw stands),
+ * and for a draw not made yet, claimed already, made on a rehearsal key or among the sample
+ * sheet's examples (no prize to deliver). Returns the record and the statement to seal.
  */
-export async function recordClaim(db: Kysely<Tables>, month: string, now: number): Promise<DrawRecord<DrawSummary>> {
+export async function recordClaim(
+  db: Kysely<Tables>,
+  month: string,
+  now: number,
+): Promise<{ record: DrawRecord<DrawSummary>; statement: string; deadline: number }> {
   const record = await drawnIn(db, month);
-  if (record.draw.erased_at !== null) {
+  const { draw, rounds } = record;
+  if (draw.erased_at !== null) {
     throw new DrawRefused(`el sorteo de ${month} tiene más de 12 meses: su registro se borró`);
   }
-  if (rehearsed(record.rounds)) {
+  if (rehearsed(rounds)) {
     throw new DrawRefused(
       `el sorteo de ${month} fue un ensayo: no hay premio que entregar (para descartarlo: \`npm run draw -- discard ${month}\`)`,
     );
   }
-  if (record.draw.from_sample === 1) {
+  if (draw.from_sample === 1) {
     throw new DrawRefused(
       `el sorteo de ${month} se hizo con la planilla de ejemplo, no con participantes reales: no hay premio que entregar`,
     );
   }
-  const alreadyOn = (at: number) =>
-    new DrawRefused(`el premio de ${month} ya está registrado como entregado el ${spokenInstant(at)}`);
-  if (record.draw.claimed_at !== null) throw alreadyOn(record.draw.claimed_at);
-  const updated = await db
-    .updateTable("draws")
-    .set({ claimed_at: now })
-    .where("draw_at", "=", record.draw.draw_at)
-    .where("claimed_at", "is", null)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    // Another run recorded it between the read above and this update.
-    const stored = await db
-      .selectFrom("draws")
-      .select("claimed_at")
-      .where("draw_at", "=", record.draw.draw_at)
-      .executeTakeFirst();
-    throw alreadyOn(Number(stored?.claimed_at ?? now));
+  if (draw.claimed_at !== null) {
+    throw new DrawRefused(`el premio de ${month} ya está registrado como reclamado el ${spokenInstant(draw.claimed_at)}`);
   }
-  return { ...record, draw: { ...record.draw, claimed_at: now } };
+  const round = rounds.length - 1;
+  const redrawRound = beaconRound(new Date(draw.draw_at), round + 1);
+  const deadline = claimDeadline(draw.draw_at, round);
+  if (now >= deadline) {
+    throw new DrawRefused(
+      `drand ya publicó la ronda ${redrawRound} del resorteo ${round + 1} (el ${spokenInstant(deadline)}): un reclamo sellado ahora no cuenta y el resorteo vale. Hacelo con \`npm run draw -- redraw ${month}\``,
+    );
+  }
+  const statement = claimStatement({
+    drawAt: new Date(draw.draw_at).toISOString(),
+    rule: ruleOf(draw),
+    listHash: draw.list_hash ?? "",
+    round,
+    winnerId: rounds[round]!.winner_id,
+    redrawRound,
+  });
+  await db.transaction().execute(async (trx) => {
+    // A claim of an earlier round that never counted gives way to this round's, with its seals.
+    if (draw.claim_round !== null && draw.claim_round !== round) {
+      await trx.deleteFrom("draw_witnesses").where("draw_at", "=", draw.draw_at).where("statement", "=", "claim").execute();
+    }
+    await trx
+      .updateTable("draws")
+      .set({ claim_statement: statement, claim_round: round })
+      .where("draw_at", "=", draw.draw_at)
+      .where("claimed_at", "is", null)
+      .execute();
+  });
+  return { record, statement, deadline };
+}
+
+/**
+ * Whether `drawAt`'s claim counts now: two independent authorities sealed its statement before
+ * the next redraw's round. When it does, the record says so (`claimed_at`, its first seal's
+ * instant), and no redraw follows; the seals are checked today, never the column's word.
+ */
+export async function settleClaim(db: Kysely<Tables>, drawAt: number): Promise<number | null> {
+  const draw = await db.selectFrom("draws").selectAll().where("draw_at", "=", drawAt).executeTakeFirstOrThrow();
+  if (draw.claimed_at !== null) return Number(draw.claimed_at);
+  if (draw.claim_statement === null || draw.claim_round === null) return null;
+  const rounds = await db.selectFrom("draw_rounds").select("round").where("draw_at", "=", drawAt).execute();
+  // A redraw drawn since the claim was written: the claim came too late, the redraw stands.
+  if (rounds.length !== draw.claim_round + 1) return null;
+  const { valid } = await validWitnesses(db, draw, "claim");
+  const deadline = claimDeadline(drawAt, draw.claim_round);
+  if (!witnessedBefore(valid, deadline, WITNESSES_NEEDED)) return null;
+  const sealedAt = Math.min(...valid.filter((seal) => seal.latestAt < deadline).map((seal) => seal.stampedAt));
+  await db
+    .updateTable("draws")
+    .set({ claimed_at: sealedAt })
+    .where("draw_at", "=", drawAt)
+    .where("claimed_at", "is", null)
+    .execute();
+  return sealedAt;
 }
 
 /**
@@ -118,6 +173,7 @@ export async function recordClaim(db: Kysely<Tables>, month: string, now: number
  * the whole discard is refused. Returns the rounds removed.
  */
 export async function discardRehearsal(db: Kysely<Tables>, month: string): Promise<DrawRoundRow[]> {
+  await refuseProductionDatabase(db);
   const record = await drawnIn(db, month);
   if (record.rounds.some((round) => round.rehearsal !== 1)) {
     throw new DrawRefused(`el sorteo de ${month} no es un ensayo: un sorteo hecho con drand nunca se descarta`);
@@ -134,7 +190,11 @@ export async function discardRehearsal(db: Kysely<Tables>, month: string): Promi
         `el sorteo de ${month} cambió mientras tanto: mirá \`npm run draw -- status\` y volvé a probar`,
       );
     }
-    await trx.updateTable("draws").set({ claimed_at: null }).where("draw_at", "=", record.draw.draw_at).execute();
+    await trx
+      .updateTable("draws")
+      .set({ claimed_at: null, claim_statement: null, claim_round: null })
+      .where("draw_at", "=", record.draw.draw_at)
+      .execute();
   });
   return record.rounds;
 }

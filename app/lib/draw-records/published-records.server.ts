@@ -2,30 +2,35 @@ import { QUICKNET } from "~/lib/draw/drand-beacon";
 import { DRAND_RELAYS } from "~/lib/draw/drand.server";
 import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
 import type {
+  MissedDraw,
+  NoticeCount,
+  PendingDraw,
+  PublishedDraw,
   PublishedStatement,
   PublishedWitnesses,
-  RecordedDraw,
-  UpcomingCommitment,
 } from "~/lib/draw/published-draw";
+import { nextDrawAt } from "~/lib/draw/next-draw";
+import { tokenFacts } from "~/lib/draw/timestamp-token";
 import { STATEMENT_FILES, tokenFileName, type StatementKind } from "~/lib/draw/witness-statement";
-import { beaconRound, witnessedDrawRound } from "~/lib/draw/quicknet-rounds";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
 import { env } from "~/lib/server/env.server";
 import {
   idRuleOf,
   leftOutOf,
+  ruleOf,
   type DrawRecord,
   type DrawRoundRow,
   type DrawSummary,
   type DrawWitnessRow,
 } from "./stored-draws.server";
-import { witnessConfig } from "./witnesses.server";
+import { replyBytes, witnessConfig } from "./witnesses.server";
 import { countryName } from "~/lib/participants/country-name";
 
 /**
  * The stored records as they are published: on /sorteos and the home page, in the organizer's
- * commands and in the team's mail, one shape for all (app/lib/draw/published-draw.ts). Seeds
- * stay out until drawn.
+ * commands and in the team's mail, one shape for all (app/lib/draw/published-draw.ts). A v1
+ * record's seed stays out until drawn; every instant a page shows of a seal is read from the seal.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -40,8 +45,10 @@ function listUrlOf(drawAt: number): string {
 }
 
 /**
- * A draw's witnesses as published: each statement stamped so far, with the tokens it has. A
- * statement is linked as soon as it is written, before any token (an authority may still answer).
+ * A draw's witnesses as published: each statement stamped so far, with the tokens it has, each
+ * token's instant and signer read from the token itself (the database's columns are no one's
+ * word). A statement is linked as soon as it is written, before any token (an authority may still
+ * answer).
  */
 function publishedWitnesses(draw: DrawSummary, rows: readonly DrawWitnessRow[]): PublishedWitnesses {
   const statement = (kind: StatementKind, text: string | null): PublishedStatement | null =>
@@ -51,15 +58,20 @@ function publishedWitnesses(draw: DrawSummary, rows: readonly DrawWitnessRow[]):
           url: drawFileUrl(draw.draw_at, `${STATEMENT_FILES[kind]}.txt`),
           tokens: rows
             .filter((row) => row.statement === kind)
-            .map((row) => ({
-              authority: row.authority,
-              url: drawFileUrl(draw.draw_at, tokenFileName(kind, row.authority)),
-              stampedAt: iso(row.stamped_at),
-            })),
+            .map((row) => {
+              const facts = tokenFacts(replyBytes(row));
+              return {
+                authority: row.authority,
+                url: drawFileUrl(draw.draw_at, tokenFileName(kind, row.authority)),
+                stampedAt: iso(facts?.stampedAt ?? row.stamped_at),
+                signer: facts?.organization ?? null,
+              };
+            }),
         };
   return {
     commitment: statement("commitment", draw.commitment_statement),
     list: statement("list", draw.list_statement),
+    claim: statement("claim", draw.claim_statement),
   };
 }
 
@@ -75,17 +87,20 @@ function beaconSource(round: DrawRoundRow): string {
 const beaconUrl = (round: DrawRoundRow) =>
   round.rehearsal === 1 ? null : `${DRAND_RELAYS[0]}/${QUICKNET.chainHash}/public/${round.beacon_round}`;
 
-/** A drawn record as /sorteos publishes it, the commands print it and the team's mail says it. */
-export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>): RecordedDraw {
+/** A record as /sorteos publishes it, the commands print it, the team's mail says it and `sorteo.json` serves it. */
+export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>): PublishedDraw {
+  const v1 = ruleOf(draw) === "opinionlabz-draw-v1";
   return {
     drawAt: iso(draw.draw_at),
+    rule: ruleOf(draw),
     entryCount: draw.entry_count ?? 0,
     listHash: draw.list_hash ?? "",
     listUrl: listUrlOf(draw.draw_at),
     idRule: idRuleOf(draw),
-    commitment: draw.commitment,
-    committedAt: iso(draw.committed_at),
-    seed: draw.seed,
+    idPattern: draw.id_rule === 3 ? draw.id_pattern : null,
+    commitment: v1 ? draw.commitment : null,
+    committedAt: v1 ? iso(draw.committed_at) : null,
+    seed: v1 && rounds.length > 0 ? draw.seed : null,
     rounds: rounds.map((round) => ({
       beacon: round.beacon,
       beaconSource: beaconSource(round),
@@ -100,44 +115,71 @@ export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummar
     })),
     sample: draw.from_sample === 1,
     frozenAt: iso(draw.frozen_at ?? draw.draw_at),
-    window: entryWindow(draw.draw_at),
+    window: entryWindow(draw.draw_at, draw.window_from),
     // A sample sheet's examples are all taken, whatever their dates: no window is claimed for them.
     leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
     claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
+    claimRound: draw.claim_round,
     witnesses: publishedWitnesses(draw, witnesses),
   };
 }
 
+/** The first instant a statement's seals state, or null before any. */
+function firstSealOf(statement: PublishedStatement | null): string | null {
+  const times = (statement?.tokens ?? []).map((token) => token.stampedAt).sort();
+  return times[0] ?? null;
+}
+
 /**
- * A committed draw not yet made: its commitment, and its frozen list from the draw instant on,
- * with the seals each has, the authorities still asked, and the round its list's seals fix.
+ * The draw under way, not made yet: its days, and from the draw instant on its frozen list with
+ * the seals it has (its closing time is its first seal's), the authorities still asked, whether
+ * it is witnessed in time, and its notices.
  */
-export function upcomingCommitment({ draw, witnesses }: DrawRecord<DrawSummary>): UpcomingCommitment {
-  const drawAt = new Date(draw.draw_at);
-  const unsealed = (kind: StatementKind) =>
-    witnessConfig().authorities.filter(
-      (authority) => !witnesses.some((row) => row.statement === kind && row.authority === authority),
-    );
-  const listSealedAt = witnesses.filter((row) => row.statement === "list").map((row) => row.latest_at);
+export function pendingDraw(
+  { draw, witnesses }: DrawRecord<DrawSummary>,
+  { witnessed, notices }: { witnessed: boolean; notices: NoticeCount | null },
+): PendingDraw {
+  const published = publishedWitnesses(draw, witnesses);
+  const unsealed = witnessConfig().authorities.filter(
+    (authority) => !witnesses.some((row) => row.statement === "list" && row.authority === authority),
+  );
   return {
     drawAt: iso(draw.draw_at),
-    commitment: draw.commitment,
-    committedAt: iso(draw.committed_at),
-    beaconRound: witnessedDrawRound(drawAt, listSealedAt) ?? beaconRound(drawAt, 0),
-    window: entryWindow(draw.draw_at),
-    witnesses: publishedWitnesses(draw, witnesses),
-    awaited: { commitment: unsealed("commitment"), list: draw.list_hash === null ? [] : unsealed("list") },
+    beaconRound: beaconRound(new Date(draw.draw_at), 0),
+    window: entryWindow(draw.draw_at, draw.window_from),
+    witnesses: published,
+    awaited: draw.list_hash === null ? [] : unsealed,
     frozen:
-      draw.frozen_at === null
+      draw.list_hash === null
         ? null
         : {
-            frozenAt: iso(draw.frozen_at),
+            sealedAt: firstSealOf(published.list),
             entryCount: draw.entry_count ?? 0,
-            listHash: draw.list_hash ?? "",
+            listHash: draw.list_hash,
             listUrl: listUrlOf(draw.draw_at),
             leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
             sample: draw.from_sample === 1,
+            witnessed,
+            notices: notices ?? { queued: 0, sentBeforeRound: 0 },
           },
+  };
+}
+
+/** A day that had no draw: its list (if frozen) and seals, why, and where its entries go. */
+export function missedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>): MissedDraw {
+  const round = beaconRound(new Date(draw.draw_at), 0);
+  return {
+    drawAt: iso(draw.draw_at),
+    beaconRound: round,
+    beaconAt: iso(quicknetRoundTime(round)),
+    reason: draw.list_hash === null ? "not-frozen" : "not-sealed",
+    frozen:
+      draw.list_hash === null
+        ? null
+        : { listHash: draw.list_hash, entryCount: draw.entry_count ?? 0, listUrl: listUrlOf(draw.draw_at) },
+    witnesses: publishedWitnesses(draw, witnesses),
+    roundsIgnored: rounds.length,
+    nextDrawAt: nextDrawAt(draw.draw_at).toISOString(),
   };
 }
 
@@ -145,12 +187,4 @@ export function upcomingCommitment({ draw, witnesses }: DrawRecord<DrawSummary>)
 export const kept = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
   records.filter(({ draw }) => draw.erased_at === null);
 
-/** The upcoming draw, committed and not made yet: the earliest kept record without a round. */
-export const pendingOf = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
-  kept(records)
-    .filter((record) => record.rounds.length === 0)
-    .at(-1);
 
-/** The drawn records still kept, newest first, as the records are ordered. */
-export const drawnOf = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
-  kept(records).filter((record) => record.rounds.length > 0);

@@ -1,19 +1,23 @@
 import type { Kysely } from "kysely";
 import { nextDrawAt } from "~/lib/draw/next-draw";
 import { isBeaconValue, parseEntryList, winnerIndex } from "~/lib/draw/verifiable-draw";
-import { beaconRound, quicknetRoundTime, witnessedDrawRound } from "~/lib/draw/quicknet-rounds";
+import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
+import { databaseMarkedAt } from "~/lib/storage/database-marks.server";
 import type { Tables } from "~/lib/storage/schema";
 import { DrawRefused } from "./draw-refused";
 import { notRedrawable, prizeCalendar, rehearsed } from "./prize.server";
 import { drawMonth, spokenInstant } from "./command-text";
-import { freezeDraw } from "./freeze.server";
+import { freezeDraw, type OnFrozen } from "./freeze.server";
+import { refuseProductionDatabase } from "./rehearsal-guard.server";
 import type { LoadEntries } from "./sheet-entries.server";
 import {
   drawRecords,
-  ensureCommitment,
+  ensureUpcoming,
+  idPatternOfDraw,
   idRuleOf,
   latestDue,
   roundsOf,
+  ruleOf,
   type DrawRecord,
   type DrawRoundRow,
   type DrawRow,
@@ -49,21 +53,23 @@ export interface DrawOptions {
   /** Whether the value will be checked against a rehearsal key (refused on a database with a real draw). */
   rehearsal: boolean;
   now: number;
-  /** Runs inside the transaction that records the round: the mail of the record. */
+  /** Runs inside the transaction that records the round: the mail of the record, the winner's notices. */
   onRecorded: (trx: Kysely<Tables>, record: DrawRecord) => Promise<void>;
+  /** Runs inside the transaction of a freeze the run makes itself (the server never did): the list's notices. */
+  onFrozen: OnFrozen;
   /**
-   * The list's witnesses the order rule counts (docs/draw.md, "The order, proven"): the latest
-   * instant of each token that is valid today over the statement the record's values make,
-   * asked of the authorities first if none is stored; with every token kept, and why the others
-   * do not count.
+   * The list's witnesses as the order rule counts them (docs/draw.md, "The order, proven"):
+   * whether two independent authorities sealed it before its round, by the tokens valid today
+   * over the statement the record's values make (the authorities asked first if none is stored);
+   * with every token kept, and why the others do not count.
    */
   listWitnesses: (draw: DrawRow) => Promise<ListWitnesses>;
 }
 
 /** The tokens over a draw's list statement, as the order rule reads them. */
 export interface ListWitnesses {
-  /** Each valid token's latest instant (its time plus its accuracy), epoch ms. */
-  witnessedAt: number[];
+  /** Two independent authorities (a v1 record: one) sealed the list before its round was out. */
+  inTime: boolean;
   /** Every token of the draw, as stored: the record's. */
   rows: DrawWitnessRow[];
   /** Why stored tokens or authorities do not count, for the refusal. */
@@ -71,39 +77,23 @@ export interface ListWitnesses {
 }
 
 /**
- * The drand round that draws `round` of `draw`, by the order rule: never one emitted before a
- * witness saw the list. Round 0 is the rule's round, or moves to the first round 30 minutes
- * after the list's first witness when none came before it; a redraw's is fixed 30 days on, and
- * refused without a witness before it. Refused (DrawRefused) without any witness.
+ * A day whose list was not witnessed in time has no draw, and no round ever counts for it
+ * (docs/draw.md, "The order, proven"): refused, saying why and where its entries go.
  */
-function provenRound(
-  draw: DrawRow,
-  round: number,
-  witnesses: ListWitnesses,
-): { drandRound: number; moved: string | null } {
-  const drawAt = new Date(draw.draw_at);
-  const fixed = beaconRound(drawAt, round);
-  const proven = round === 0 ? witnessedDrawRound(drawAt, witnesses.witnessedAt) : fixed;
-  const before = witnesses.witnessedAt.some((at) => at < quicknetRoundTime(proven ?? fixed));
-  if (proven === null || !before) {
-    const why = witnesses.problems.length > 0 ? ` (${witnesses.problems.join("; ")})` : "";
-    throw new DrawRefused(
-      `ninguna autoridad de sellado de tiempo selló la lista del sorteo de ${drawMonth(draw.draw_at)}${why}: sin un testigo antes del valor público no hay sorteo (docs/draw.md, "The order, proven")`,
-    );
-  }
-  if (proven === fixed) return { drandRound: fixed, moved: null };
-  const first = Math.min(...witnesses.witnessedAt);
-  return {
-    drandRound: proven,
-    moved: `el sorteo pasó de la ronda ${fixed} de drand (publicada el ${spokenInstant(quicknetRoundTime(fixed))}) a la ronda ${proven} (publicada el ${spokenInstant(quicknetRoundTime(proven))}): ningún testigo selló la lista antes de que saliera la ronda ${fixed}, y su primer sello es del ${spokenInstant(first)}`,
-  };
+function refuseUnwitnessed(draw: DrawRow, witnesses: ListWitnesses): never {
+  const round = beaconRound(new Date(draw.draw_at), 0);
+  const why = witnesses.problems.length > 0 ? ` (${witnesses.problems.join("; ")})` : "";
+  throw new DrawRefused(
+    `el ${spokenInstant(draw.draw_at)} no hubo sorteo: la lista no tiene los sellos de dos autoridades independientes anteriores a la ronda ${round} de drand${why}, así que ninguna ronda cuenta para ese día y sus participaciones pasan al sorteo del ${spokenInstant(nextDrawAt(draw.draw_at).getTime())} (docs/draw.md, "The order, proven")`,
+  );
 }
 
 /**
- * A rehearsal key never draws on a database that holds a real draw (docs/operations.md,
- * "Rehearsing draw day"): rehearsals happen on a copy without its draws.
+ * A rehearsal never touches a database a production server opened, nor one that holds a real
+ * draw (docs/operations.md, "Rehearsing draw day"): rehearsals happen on a copy of neither.
  */
-async function refuseRehearsalBesideRealDraws(db: Kysely<Tables>): Promise<void> {
+async function refuseRehearsal(db: Kysely<Tables>): Promise<void> {
+  await refuseProductionDatabase(db);
   const real = await db
     .selectFrom("draw_rounds")
     .select("draw_at")
@@ -113,20 +103,21 @@ async function refuseRehearsalBesideRealDraws(db: Kysely<Tables>): Promise<void>
     .executeTakeFirst();
   if (real) {
     throw new DrawRefused(
-      `esta base de datos tiene sorteos reales (el último, el de ${drawMonth(real.draw_at)}): un ensayo nunca se hace sobre ella. Ensayá sobre una copia sin sus sorteos (docs/operations.md, "Rehearsing draw day")`,
+      `esta base de datos tiene sorteos reales (el último, el de ${drawMonth(real.draw_at)}): un ensayo nunca se hace sobre ella. Ensayá sobre una base de datos nueva`,
     );
   }
 }
 
 /**
- * The due draw: refused before its instant and once made. Uses the list frozen at the instant
- * (freezing it now only if the server never did, which the record's freeze instant shows),
- * reveals the seed, picks round 0's winner and commits the next draw's seed, in one
- * transaction with the mail, so a refused or failed run leaves nothing behind.
+ * The due draw: refused before its instant, once made, and for a day that had no draw. Uses the
+ * list frozen at the instant (freezing it now only if the server never did, before its round),
+ * picks round 0's winner from the list and the round alone and writes the next draw's record, in
+ * one transaction with the mails, so a refused or failed run leaves nothing behind. On a database
+ * a production server opened, a real run replaces a rehearsal made there before it was.
  */
 export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, options: DrawOptions): Promise<DrawRecord> {
   const { now } = options;
-  if (options.rehearsal) await refuseRehearsalBesideRealDraws(db);
+  if (options.rehearsal) await refuseRehearsal(db);
   const draw = await latestDue(db, now);
   if (!draw) {
     const upcoming = await db.selectFrom("draws").select("draw_at").orderBy("draw_at").limit(1).executeTakeFirst();
@@ -135,7 +126,13 @@ export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, opti
     );
   }
   const made = await roundsOf(db, draw.draw_at);
-  if (made.length > 0) {
+  // A rehearsal made before a production server opened the database never shows there, and a
+  // real run takes its place (discard is refused on such a database).
+  const replaced =
+    made.length > 0 && !options.rehearsal && rehearsed(made) && made.every((round) => round.rehearsal === 1)
+      ? (await databaseMarkedAt(db, "production")) !== null
+      : false;
+  if (made.length > 0 && !replaced) {
     const month = drawMonth(draw.draw_at);
     throw new DrawRefused(
       rehearsed(made)
@@ -143,8 +140,11 @@ export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, opti
         : `el sorteo de ${month} ya se hizo: mirá \`npm run draw -- status\``,
     );
   }
-  const frozen = draw.list_hash === null ? await freezeDraw(db, draw, loadEntries, now) : draw;
-  return recordRound(db, frozen, [], options, (trx) => ensureCommitment(trx, now));
+  const frozen = draw.list_hash === null ? await freezeDraw(db, draw, loadEntries, now, options.onFrozen) : draw;
+  return recordRound(db, frozen, [], options, async (trx) => {
+    if (replaced) await trx.deleteFrom("draw_rounds").where("draw_at", "=", draw.draw_at).execute();
+    await ensureUpcoming(trx, now);
+  });
 }
 
 /**
@@ -154,7 +154,7 @@ export async function runDraw(db: Kysely<Tables>, loadEntries: LoadEntries, opti
  */
 export async function redraw(db: Kysely<Tables>, month: string | null, options: DrawOptions): Promise<DrawRecord> {
   const { now } = options;
-  if (options.rehearsal) await refuseRehearsalBesideRealDraws(db);
+  if (options.rehearsal) await refuseRehearsal(db);
   const drawn = (await drawRecords(db)).filter(({ rounds }) => rounds.length > 0);
   if (drawn.length === 0) throw new DrawRefused("todavía no se hizo ningún sorteo: primero `npm run draw -- run`");
   let target: DrawRecord<DrawSummary>;
@@ -208,7 +208,7 @@ async function recordRound(
   { beaconFor, now, onRecorded, listWitnesses }: DrawOptions,
   alsoInTransaction: (trx: Kysely<Tables>) => Promise<unknown>,
 ): Promise<DrawRecord> {
-  const ids = parseEntryList(draw.list_text ?? "", idRuleOf(draw));
+  const ids = parseEntryList(draw.list_text ?? "", idRuleOf(draw), idPatternOfDraw(draw));
   if (ids === null || draw.list_hash === null) throw new Error("A frozen draw's stored list is not a canonical list");
   const names = JSON.parse(draw.list_names ?? "[]") as string[];
   const countries = JSON.parse(draw.list_countries ?? "[]") as string[];
@@ -218,14 +218,20 @@ async function recordRound(
     throw new DrawRefused(`todas las participaciones del sorteo de ${drawMonth(draw.draw_at)} ya ganaron una ronda`);
   }
   const round = earlier.length;
+  // The round the rule names, never another (docs/draw.md, "The order, proven").
+  const drandRound = beaconRound(new Date(draw.draw_at), round);
   const witnesses = await listWitnesses(draw);
-  const { drandRound, moved } = provenRound(draw, round, witnesses);
-  const beacon = await beaconFor(drandRound).catch((error: unknown) => {
-    throw error instanceof DrawRefused && moved ? new DrawRefused(`${moved}. ${error.message}`) : error;
-  });
+  // Before the round is out the value is refused first (it does not exist); after it, a list
+  // without its two seals from before it means the day had no draw.
+  if (now >= quicknetRoundTime(beaconRound(new Date(draw.draw_at), 0)) && !witnesses.inTime) {
+    refuseUnwitnessed(draw, witnesses);
+  }
+  const beacon = await beaconFor(drandRound);
+  if (!witnesses.inTime) refuseUnwitnessed(draw, witnesses);
   if (!isBeaconValue(beacon.randomness)) throw new Error("A checked beacon's randomness is not hex");
   const { index, attempts } = await winnerIndex({
-    seed: draw.seed,
+    rule: ruleOf(draw),
+    seed: draw.seed || null,
     listHash: draw.list_hash,
     beacon: beacon.randomness,
     round,

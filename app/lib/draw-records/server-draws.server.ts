@@ -1,3 +1,4 @@
+import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import { drawSnapshots } from "./draw-snapshot.server";
@@ -13,5 +14,6 @@ export const serverDraws = singleton("draw-snapshots", () =>
     pollMs: 1000,
     clock: () => performance.now(),
     witnessFindings: (draw) => storedWitnessFindings(storage.db, draw),
+    hideRehearsals: env.mode === "production",
   }),
 );

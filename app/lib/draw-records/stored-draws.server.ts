@@ -1,13 +1,21 @@
 import type { Kysely, Selectable } from "kysely";
 import { nextDrawAt } from "~/lib/draw/next-draw";
 import type { LeftOut } from "~/lib/draw/published-draw";
-import { canonicalId, commitmentOf, newSeed, parseEntryList, type IdRule } from "~/lib/draw/verifiable-draw";
+import {
+  canonicalId,
+  CURRENT_RULE,
+  drawRuleTag,
+  idPatternOf,
+  parseEntryList,
+  type DrawRuleTag,
+  type IdRule,
+} from "~/lib/draw/verifiable-draw";
 import type { DrawRoundTable, DrawTable, DrawWitnessTable, Tables } from "~/lib/storage/schema";
 
 /**
  * The draws as stored (docs/decisions/040-draw-records-one-row-per-draw-instant-rounds-as.md):
  * one `draws` row per draw instant, one `draw_rounds` row per draw or redraw. The reads every
- * audience shares, and the commitment that starts a record.
+ * audience shares, and the row that starts a record.
  */
 
 export type DrawRow = Selectable<DrawTable>;
@@ -25,18 +33,22 @@ export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
 }
 
 /**
- * Commits a seed for the draw after `now` unless one exists. Insert-if-absent on the draw
- * instant's key: replicas starting together each try, one row wins, the others change nothing.
- * Whether this call made it (its witnesses are then asked for).
+ * Writes the record of the draw after `now` unless one exists: under rule v2, with no seed and
+ * nothing to commit to (docs/decisions/081-no-secret-the-list-and-the-round-alone.md); its list
+ * is frozen at its instant. Insert-if-absent on the draw instant's key: replicas starting
+ * together each try, one row wins, the others change nothing.
  */
-export async function ensureCommitment(db: Kysely<Tables>, now: number): Promise<boolean> {
-  const seed = newSeed();
-  const result = await db
+export async function ensureUpcoming(db: Kysely<Tables>, now: number): Promise<void> {
+  await db
     .insertInto("draws")
-    .values({ draw_at: nextDrawAt(now).getTime(), seed, commitment: await commitmentOf(seed), committed_at: now })
+    .values({ draw_at: nextDrawAt(now).getTime(), rule: CURRENT_RULE, seed: "", commitment: "", committed_at: now })
     .onConflict((conflict) => conflict.column("draw_at").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .execute();
+}
+
+/** The rule a record names (docs/draw.md, "The rule, precisely"). */
+export function ruleOf(draw: Pick<DrawRow, "rule">): DrawRuleTag {
+  return drawRuleTag(draw.rule);
 }
 
 /** Every draw record, newest first: the drawn ones with their rounds, the committed ones with none. */
@@ -46,6 +58,7 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
       .selectFrom("draws")
       .select([
         "draw_at",
+        "rule",
         "seed",
         "commitment",
         "committed_at",
@@ -61,6 +74,10 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
         "erased_at",
         "commitment_statement",
         "list_statement",
+        "window_from",
+        "id_pattern",
+        "claim_statement",
+        "claim_round",
       ])
       .orderBy("draw_at", "desc")
       .execute(),
@@ -112,7 +129,12 @@ export async function frozenList(db: Kysely<Tables>, drawAt: number): Promise<st
  * before the record named one (the column empty, also when an older replica froze it) is rule 1.
  */
 export function idRuleOf(draw: Pick<DrawRow, "id_rule">): IdRule {
-  return draw.id_rule === 2 ? 2 : 1;
+  return draw.id_rule === 3 ? 3 : draw.id_rule === 2 ? 2 : 1;
+}
+
+/** The id format a list of id rule 3 was frozen under, as a regular expression; null otherwise. */
+export function idPatternOfDraw(draw: Pick<DrawRow, "id_rule" | "id_pattern">): RegExp | null {
+  return draw.id_rule === 3 && draw.id_pattern !== null ? idPatternOf(draw.id_pattern) : null;
 }
 
 /** The sheet rows a freeze left out, as published; null on a list frozen before they were counted. */
@@ -136,11 +158,11 @@ export async function frozenIds(db: Kysely<Tables>, drawAt: number): Promise<Set
   if (kept?.drawAt === drawAt) return kept.ids;
   const row = await db
     .selectFrom("draws")
-    .select(["list_text", "from_sample", "id_rule"])
+    .select(["list_text", "from_sample", "id_rule", "id_pattern"])
     .where("draw_at", "=", drawAt)
     .executeTakeFirst();
   if (!row?.list_text || row.from_sample === 1) return new Set();
-  const ids = parseEntryList(row.list_text, idRuleOf(row));
+  const ids = parseEntryList(row.list_text, idRuleOf(row), idPatternOfDraw(row));
   if (ids === null) throw new Error("A frozen draw's stored list is not a canonical list");
   const canonical = ids.map(canonicalId).filter((id): id is string => id !== null);
   const read = { drawAt, ids: new Set(canonical) };

@@ -4,56 +4,52 @@ import type { StatementKind } from "~/lib/draw/witness-statement";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
+import { claimDeadline, settleClaim } from "./prize.server";
 import type { DrawRow } from "./stored-draws.server";
-import { askMissingWitnesses, fixedStatement, witnessConfig } from "./witnesses.server";
+import { askMissingWitnesses, listDeadline, STATEMENT_COLUMN, witnessConfig } from "./witnesses.server";
 
 /**
- * The server's witnesses (docs/draw.md, "Witnesses"): right after a commitment and right after a
- * freeze, the authorities are asked for their tokens, away from any visitor's request; one that
+ * The server's witnesses (docs/draw.md, "Witnesses"): right after a freeze and right after a
+ * claim, the authorities are asked for their tokens, away from any visitor's request; one that
  * fails is asked again after 5 s, then twice as long each time, at most 5 minutes apart, each
- * failure logged. With nothing missing, the database is looked at every 5 minutes (a draw
- * command, another process, may have committed the next seed).
+ * failure logged, until the round the statement must precede is out (a seal after it counts for
+ * nothing). With nothing missing, the database is looked at every 5 minutes (a draw command,
+ * another process, may have written a statement).
  */
 
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 5 * 60_000;
-/** A list not drawn within the claim period is not asked about any longer: its month is over. */
-const LIST_ASKED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * The statements still missing a token from some authority: each upcoming draw's commitment
- * (until its instant, after which a token could no longer show it came first), and each frozen
- * list whose round 0 is not drawn yet (its tokens decide which round draws it).
+ * The statements still missing a token from some authority while a token can still count: each
+ * frozen list until its round 0 is out, and each claim not counted yet until the next redraw's
+ * round is out.
  */
 async function pendingStatements(
   db: Kysely<Tables>,
   authorities: readonly string[],
   now: number,
 ): Promise<{ draw: DrawRow; kind: StatementKind }[]> {
-  const [draws, witnesses, rounds] = await Promise.all([
+  const [draws, witnesses] = await Promise.all([
     db
       .selectFrom("draws")
       .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb("draw_at", ">", now),
-          eb.and([eb("list_hash", "is not", null), eb("draw_at", ">", now - LIST_ASKED_FOR_MS)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb("list_statement", "is not", null), eb("claim_statement", "is not", null)]))
       .where("erased_at", "is", null)
       .execute(),
     db.selectFrom("draw_witnesses").select(["draw_at", "statement", "authority"]).execute(),
-    db.selectFrom("draw_rounds").select("draw_at").where("round", "=", 0).execute(),
   ]);
-  const drawn = new Set(rounds.map((round) => round.draw_at));
   const has = new Set(witnesses.map((row) => `${row.draw_at} ${row.statement} ${row.authority}`));
   const complete = (draw: DrawRow, kind: StatementKind) =>
     authorities.every((authority) => has.has(`${draw.draw_at} ${kind} ${authority}`));
   return draws.flatMap((draw) => {
     const pending: { draw: DrawRow; kind: StatementKind }[] = [];
-    if (draw.draw_at > now && !complete(draw, "commitment")) pending.push({ draw, kind: "commitment" });
-    if (draw.list_hash !== null && !drawn.has(draw.draw_at) && !complete(draw, "list"))
+    if (draw.list_statement !== null && now < listDeadline(draw.draw_at) && !complete(draw, "list")) {
       pending.push({ draw, kind: "list" });
+    }
+    const claimOpen =
+      draw.claim_round !== null && draw.claimed_at === null && now < claimDeadline(draw.draw_at, draw.claim_round);
+    if (draw.claim_statement !== null && claimOpen && !complete(draw, "claim")) pending.push({ draw, kind: "claim" });
     return pending;
   });
 }
@@ -63,8 +59,9 @@ async function witnessPending(retryInMs: number): Promise<number> {
   const config = witnessConfig();
   let failures = 0;
   for (const { draw, kind } of await pendingStatements(storage.db, config.authorities, Date.now())) {
-    const statement = await fixedStatement(storage.db, draw, kind);
+    const statement = draw[STATEMENT_COLUMN[kind]]!;
     const round = await askMissingWitnesses(storage.db, draw.draw_at, kind, statement, config, Date.now);
+    if (kind === "claim" && round.stored.length > 0) await settleClaim(storage.db, draw.draw_at);
     const about = { draw: argentinaDay(draw.draw_at), statement: kind };
     for (const witnessed of round.stored) {
       console.log(
@@ -134,7 +131,7 @@ function witnessSoon(): Promise<void> {
 }
 
 /**
- * Right after a commitment or a freeze: its statement is asked now, or, if a round is running
+ * Right after a freeze or a claim: its statement is asked now, or, if a round is running
  * (which read what was missing before the statement existed), right after that round.
  */
 export function witnessNewStatement(): void {

@@ -2,9 +2,9 @@ import { countOf, formatCount } from "~/lib/ui/wording";
 import { argentinaWallClock, nextDrawAt } from "./next-draw";
 import type { PublishedDraw } from "./published-draw";
 import type { ListDownload } from "./published-files";
-import { commitmentOf, drawRounds, parseEntryList, RULE_TAG, sha256Hex, type IdRule } from "./verifiable-draw";
-import { beaconRound, quicknetRoundTime, witnessedDrawRound } from "./quicknet-rounds";
-import type { DrawRule, WitnessInputs, WitnessVerdict } from "./witness-checks";
+import { commitmentOf, drawRounds, idPatternOf, parseEntryList, RULE_V1, sha256Hex } from "./verifiable-draw";
+import { beaconRound, quicknetRoundTime } from "./quicknet-rounds";
+import type { DrawTiming, WitnessInputs, WitnessVerdict } from "./witness-checks";
 
 /**
  * The steps of a published draw's check ("Verificalo vos", docs/draw.md, "Checking a draw"):
@@ -38,6 +38,7 @@ interface CheckInputs {
 
 type CheckStep = (draw: PublishedDraw, inputs: CheckInputs) => Check[] | Promise<Check[]>;
 
+
 /** Whether `ms` is a draw instant exactly, to the millisecond: a first Monday at 12:00:00 in Argentina. */
 function isDrawInstant(ms: number): boolean {
   return nextDrawAt(ms - 1).getTime() === ms;
@@ -55,27 +56,29 @@ export function formatArgentinaSecond(iso: string): string {
 }
 
 /**
- * The draw's rule as the witnesses' checks take it (app/lib/draw/witness-checks.ts, loaded only
+ * The draw's timing as the witnesses' checks take it (app/lib/draw/witness-checks.ts, loaded only
  * when asked, so handed what it needs from the page's modules): the server's checks and
  * statements use it too.
  */
-export const DRAW_RULE: DrawRule = {
-  tag: RULE_TAG,
+export const DRAW_TIMING: DrawTiming = {
   beaconRound,
   roundTime: quicknetRoundTime,
   formatSecond: formatArgentinaSecond,
 };
+
 
 /** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
 export function roundName(round: number): string {
   return round === 0 ? "Sorteo" : `Resorteo ${round}`;
 }
 
+/** The id format a record of id rule 3 publishes, as a regular expression; null when there is none to apply. */
+function recordPattern(draw: PublishedDraw): RegExp | null {
+  return draw.idRule === 3 && draw.idPattern !== null ? idPatternOf(draw.idPattern) : null;
+}
+
 /** The list's SHA-256 and its ids, null when the bytes are not a canonical list under the record's id rule. */
-async function readList(
-  bytes: Uint8Array<ArrayBuffer>,
-  idRule: IdRule,
-): Promise<{ hash: string; ids: string[] | null }> {
+async function readList(bytes: Uint8Array<ArrayBuffer>, draw: PublishedDraw): Promise<{ hash: string; ids: string[] | null }> {
   let text: string | null;
   try {
     // Not lenient: a byte that is not UTF-8, or a byte-order mark, is not the published list.
@@ -83,7 +86,9 @@ async function readList(
   } catch {
     text = null;
   }
-  return { hash: await sha256Hex(bytes), ids: text === null ? null : parseEntryList(text, idRule) };
+  const unreadableFormat = draw.idRule === 3 && draw.idPattern !== null && recordPattern(draw) === null;
+  const ids = text === null || unreadableFormat ? null : parseEntryList(text, draw.idRule, recordPattern(draw));
+  return { hash: await sha256Hex(bytes), ids };
 }
 
 const listChecks: CheckStep = (draw, { list, listProblem }) => {
@@ -97,7 +102,10 @@ const listChecks: CheckStep = (draw, { list, listProblem }) => {
     checks.push({
       value: "Lista de ids",
       ok: false,
-      detail: "La lista descargada no tiene el formato publicado: un id distinto por línea, cada línea terminada.",
+      detail:
+        draw.idRule === 3
+          ? `La lista descargada no tiene el formato publicado: un id distinto por línea, cada línea terminada, cada id del formato ${draw.idPattern ?? "publicado"}.`
+          : "La lista descargada no tiene el formato publicado: un id distinto por línea, cada línea terminada.",
     });
   } else {
     checks.push({
@@ -109,9 +117,11 @@ const listChecks: CheckStep = (draw, { list, listProblem }) => {
   return checks;
 };
 
+/** A v1 record's seed and commitment; a v2 record has neither (docs/draw.md, "The rule, precisely"). */
 const commitmentChecks: CheckStep = async (draw) => {
-  const commitment = await commitmentOf(draw.seed).catch(() => null);
-  const committedBefore = Date.parse(draw.committedAt) < Date.parse(draw.drawAt);
+  if (draw.rule !== RULE_V1) return [];
+  const commitment = await commitmentOf(draw.seed ?? "").catch(() => null);
+  const committedBefore = draw.committedAt !== null && Date.parse(draw.committedAt) < Date.parse(draw.drawAt);
   return [
     commitment === null
       ? {
@@ -132,9 +142,9 @@ const commitmentChecks: CheckStep = async (draw) => {
 
 /**
  * Whether the values were fixed before anyone could know the beacon: the draw instant is the
- * rule's; each round's drand round is the one the rule names for it (round 0's, from when the
- * witnesses saw the list: docs/draw.md, "The order, proven"); and the list was frozen before the
- * first was published.
+ * rule's; each round's drand round is the one the rule names for it, never another
+ * (docs/draw.md, "The order, proven"); and the list's freeze instant, as the record states it,
+ * falls between the draw instant and the list's first seal (v1: before the first round).
  */
 const timingChecks: CheckStep = (draw, { witnessed }) => {
   const drawAt = new Date(draw.drawAt);
@@ -148,53 +158,107 @@ const timingChecks: CheckStep = (draw, { witnessed }) => {
         : "No es el primer lunes del mes a las 12:00:00 (hora de Argentina): no es el que fija la regla.",
     },
   ];
-  const fixedFirst = beaconRound(drawAt, 0);
-  // A record without witnesses of its list is held to the rule's round.
-  const first = witnessedDrawRound(drawAt, witnessed.listWitnessedAt) ?? fixedFirst;
-  const expected = (index: number) => (index === 0 ? first : beaconRound(drawAt, index));
   const off = draw.rounds
-    .map((round, index) => ({ index, used: round.drandRound, fixed: expected(index) }))
+    .map((round, index) => ({ index, used: round.drandRound, fixed: beaconRound(drawAt, index) }))
     .find(({ used, fixed }) => used !== fixed);
-  const moved =
-    first === fixedFirst
-      ? ""
-      : ` El sorteo se corrió a la ronda ${formatCount(first)}: ningún testigo selló la lista antes de la ronda ${formatCount(fixedFirst)}, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello.`;
-  if (off?.index === 0 && witnessed.listIncomplete) {
-    // The seal that fixes round 0 may be one that could not be fetched.
-    checks.push({
-      value: "Rondas de drand",
-      ok: false,
-      unchecked: true,
-      detail: "No se puede saber qué ronda fija la regla sin todos los sellos de la lista.",
-    });
-  } else {
+  if (draw.rounds.length > 0) {
     checks.push(
       off === undefined
-        ? {
-            value: "Rondas de drand",
-            ok: true,
-            detail: `Cada una es la que fija la regla desde antes del sorteo.${moved}`,
-          }
+        ? { value: "Rondas de drand", ok: true, detail: "Cada una es la que fija la regla desde antes del sorteo." }
         : {
             value: "Rondas de drand",
             ok: false,
-            detail: `${roundName(off.index)} usó la ronda ${formatCount(off.used)}; la regla fija la ${formatCount(off.fixed)}.${moved}`,
+            detail: `${roundName(off.index)} usó la ronda ${formatCount(off.used)}; la regla fija la ${formatCount(off.fixed)}, y ninguna otra cuenta.`,
           },
     );
   }
-  const firstRound = draw.rounds[0];
-  if (firstRound) {
-    const frozenBefore = Date.parse(draw.frozenAt) < quicknetRoundTime(firstRound.drandRound);
-    const round = formatCount(firstRound.drandRound);
-    checks.push({
-      value: "Fecha de la lista",
+  checks.push(frozenAtCheck(draw, witnessed));
+  return checks;
+};
+
+/** The record's freeze instant against the draw instant and what the seals prove. */
+function frozenAtCheck(draw: PublishedDraw, witnessed: WitnessVerdict): Check {
+  const value = "Fecha de la lista";
+  const frozenAt = Date.parse(draw.frozenAt);
+  const round = beaconRound(new Date(draw.drawAt), 0);
+  if (draw.rule === RULE_V1) {
+    const frozenBefore = frozenAt < quicknetRoundTime(round);
+    return {
+      value,
       ok: frozenBefore,
       detail: frozenBefore
-        ? `Se congeló antes de que drand publicara la ronda ${round}.`
-        : `Se congeló después de que drand publicara la ronda ${round}: ya se podía conocer el valor.`,
-    });
+        ? `Se congeló antes de que drand publicara la ronda ${formatCount(round)}.`
+        : `Se congeló después de que drand publicara la ronda ${formatCount(round)}: ya se podía conocer el valor.`,
+    };
   }
-  return checks;
+  const stated = formatArgentinaSecond(draw.frozenAt);
+  if (frozenAt < Date.parse(draw.drawAt)) {
+    return { value, ok: false, detail: `El registro dice que se congeló el ${stated}, antes de la hora del sorteo.` };
+  }
+  const firstSeal = witnessed.listSeals.reduce<(typeof witnessed.listSeals)[number] | null>(
+    (first, seal) => (first === null || seal.stampedAt < first.stampedAt ? seal : first),
+    null,
+  );
+  if (firstSeal === null) {
+    return {
+      value,
+      ok: false,
+      unchecked: true,
+      detail: `El registro dice que se congeló el ${stated}, pero ningún sello válido de la lista lo confirma.`,
+    };
+  }
+  const sealed = formatArgentinaSecond(new Date(firstSeal.stampedAt).toISOString());
+  return frozenAt <= firstSeal.latestAt
+    ? { value, ok: true, detail: `Se cerró a más tardar el ${sealed}, la hora de su primer sello.` }
+    : {
+        value,
+        ok: false,
+        detail: `El registro dice que se congeló el ${stated}, después de su primer sello (${sealed}): esa fecha no es la que prueban los sellos.`,
+      };
+}
+
+/**
+ * A claim as the record states it (`claimedAt`) against its seals: it counts only when two
+ * independent authorities sealed it before the next redraw's round, and then no redraw follows it.
+ */
+const claimChecks: CheckStep = (draw, { witnessed }) => {
+  if (draw.claimedAt === null && draw.witnesses.claim === null) return [];
+  const value = "Premio reclamado";
+  const sealedAt = witnessed.claimSealedAt;
+  const round = draw.claimRound ?? draw.rounds.length - 1;
+  if (sealedAt === null) {
+    return draw.claimedAt === null
+      ? []
+      : [
+          {
+            value,
+            ok: false,
+            detail:
+              "El registro dice que el premio se reclamó, pero el reclamo no tiene los sellos de dos autoridades antes de la ronda del resorteo: no cuenta.",
+          },
+        ];
+  }
+  const when = formatArgentinaSecond(new Date(sealedAt).toISOString());
+  if (draw.rounds.length > round + 1) {
+    return [
+      {
+        value,
+        ok: false,
+        detail: `El premio de la ronda ${round} se reclamó a tiempo (sellado el ${when}), pero el registro tiene un resorteo después.`,
+      },
+    ];
+  }
+  if (draw.claimedAt === null) return [{ value, ok: true, detail: `Se reclamó el ${when} (su primer sello), a tiempo.` }];
+  const stated = Date.parse(draw.claimedAt);
+  return stated <= sealedAt + 60_000
+    ? [{ value, ok: true, detail: `Se reclamó el ${when} (su primer sello), antes de la ronda del resorteo.` }]
+    : [
+        {
+          value,
+          ok: false,
+          detail: `El registro dice que se reclamó el ${formatArgentinaSecond(draw.claimedAt)}, después de su primer sello (${when}).`,
+        },
+      ];
 };
 
 /** The witnesses' lines, worked out before the steps (checkPublishedDraw). */
@@ -212,16 +276,19 @@ const winnerChecks: CheckStep = async (draw, { list }) => {
     ids === null
       ? null
       : await drawRounds({
+          rule: draw.rule,
           seed: draw.seed,
           ids,
           beacons: draw.rounds.map((round) => round.beacon),
           idRule: draw.idRule,
+          idPattern: recordPattern(draw),
         }).catch(() => null);
   return draw.rounds.map((round, index) => {
     const value = `Ganador (${roundName(index).toLowerCase()})`;
     const winner = drawn?.rounds[index]?.id;
     if (winner === undefined) {
-      const why = ids === null ? "sin la lista" : "con la semilla y el valor público publicados";
+      const why =
+        ids === null ? "sin la lista" : draw.rule === RULE_V1 ? "con la semilla y el valor público publicados" : "con el valor público publicado";
       return { value, ok: false, unchecked: list === null, detail: `No se puede calcular ${why}.` };
     }
     const ok = winner === round.winnerId;
@@ -230,13 +297,29 @@ const winnerChecks: CheckStep = async (draw, { list }) => {
 };
 
 /** The steps in the order the verdict lists them. */
-const STEPS: readonly CheckStep[] = [listChecks, commitmentChecks, witnessStep, timingChecks, beaconStep, winnerChecks];
+const STEPS: readonly CheckStep[] = [
+  listChecks,
+  commitmentChecks,
+  witnessStep,
+  timingChecks,
+  beaconStep,
+  winnerChecks,
+  claimChecks,
+];
+
+/** A record's witnesses found nothing: a v1 record made before witnesses were asked. */
+const NO_WITNESSES: WitnessVerdict = {
+  checks: [],
+  listSeals: [],
+  listSealedInTime: false,
+  listIncomplete: false,
+  claimSealedAt: null,
+};
 
 /**
  * Every check of a published draw, given its list as downloaded (or why it could not be) and
  * its witnesses: their files and roots (the witnesses' code, PKI.js, is imported only now),
- * their verdict worked out already (the server's), or none (a record no authority stamped: its
- * round 0 is held to the rule's).
+ * their verdict worked out already (the server's), or none (a v1 record no authority stamped).
  */
 export async function checkPublishedDraw(
   draw: PublishedDraw,
@@ -245,13 +328,13 @@ export async function checkPublishedDraw(
   { rehearsalKey = null }: { rehearsalKey?: string | null } = {},
 ): Promise<Check[]> {
   let witnessed: WitnessVerdict;
-  if (witnesses === null) witnessed = { checks: [], listWitnessedAt: [], listIncomplete: false };
+  if (witnesses === null) witnessed = NO_WITNESSES;
   else if ("checks" in witnesses) witnessed = witnesses;
   else {
     const { witnessChecks } = await import("./witness-checks");
-    witnessed = await witnessChecks(draw, witnesses, DRAW_RULE);
+    witnessed = await witnessChecks(draw, witnesses, DRAW_TIMING);
   }
-  const list = "problem" in download ? null : await readList(download.bytes, draw.idRule);
+  const list = "problem" in download ? null : await readList(download.bytes, draw);
   const inputs: CheckInputs = {
     list,
     listProblem: "problem" in download ? download.problem : null,

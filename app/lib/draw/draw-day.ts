@@ -1,12 +1,13 @@
 import { argentinaDay } from "./entry-window";
-import { drawAnchor, type DrawVerdict, type ShownDraw, type UpcomingCommitment } from "./published-draw";
+import { drawAnchor, type DrawVerdict, type MissedDraw, type PendingDraw, type ShownDraw } from "./published-draw";
 import { quicknetRoundTime } from "./quicknet-rounds";
 
 /**
  * Draw day as the top of /sorteos and the home page's draw card tell it (docs/product.md, "Draw
- * day"): from the freeze to the result, the frozen list and when and from which drand round the
- * result comes; after the result, the winner, for a week. Worked out from what the pages already
- * receive (the upcoming commitment and the drawn months); null on any other day.
+ * day"): from the freeze to the result, the frozen list, whether its seals came in time, and when
+ * and from which drand round the result comes; after the result, the winner, for a week; a day
+ * with no draw, said plainly, for a week. Worked out from what the pages already receive (the
+ * draw under way, the drawn months, the days with no draw); null on any other day.
  */
 
 /** A winner leads the top of the pages for the week after the draw; then the next draw does again. */
@@ -28,6 +29,8 @@ export interface TodayDraw {
   checkAnchor: string;
   /** Frozen from the bundled sample sheet: its entries are examples. */
   sample: boolean;
+  /** Its list sealed by two independent authorities before the round: the result will come. */
+  witnessed: boolean;
 }
 
 export interface TodayWinner {
@@ -39,7 +42,20 @@ export interface TodayWinner {
   mark: DrawVerdict;
 }
 
-export type DrawDay = { state: "frozen"; draw: TodayDraw } | { state: "drawn"; draw: TodayDraw; winner: TodayWinner };
+/** A day with no draw: its round, why, and the draw its entries go to. */
+export interface TodayMissed {
+  drawAt: string;
+  beaconRound: number;
+  beaconAt: string;
+  reason: MissedDraw["reason"];
+  /** The next draw, which takes its entries (ISO 8601). */
+  nextDrawAt: string;
+}
+
+export type DrawDay =
+  | { state: "frozen"; draw: TodayDraw }
+  | { state: "drawn"; draw: TodayDraw; winner: TodayWinner }
+  | { state: "missed"; missed: TodayMissed };
 
 /** The anchor of the upcoming draw's values under "Verificalo vos". */
 export const UPCOMING_ANCHOR = "proximo-sorteo";
@@ -47,16 +63,18 @@ export const UPCOMING_ANCHOR = "proximo-sorteo";
 const beaconAt = (round: number) => new Date(quicknetRoundTime(round)).toISOString();
 
 /**
- * The draw of the day at `now`: the upcoming draw once its list is frozen (until it is drawn),
- * else the latest drawn month for a week after its instant; null otherwise.
+ * The draw of the day at `now`: the draw under way once its list is frozen (until it is drawn),
+ * else the latest of the drawn months and the days with no draw, for a week after its instant;
+ * null otherwise.
  */
 export function drawDayOf(
-  upcoming: UpcomingCommitment | null,
+  upcoming: PendingDraw | null,
   drawn: readonly ShownDraw[],
+  missed: readonly MissedDraw[],
   now: number,
 ): DrawDay | null {
   if (upcoming?.frozen && Date.parse(upcoming.drawAt) <= now) {
-    const { entryCount, listHash, listUrl, sample } = upcoming.frozen;
+    const { entryCount, listHash, listUrl, sample, witnessed } = upcoming.frozen;
     return {
       state: "frozen",
       draw: {
@@ -68,10 +86,17 @@ export function drawDayOf(
         beaconAt: beaconAt(upcoming.beaconRound),
         checkAnchor: UPCOMING_ANCHOR,
         sample,
+        witnessed,
       },
     };
   }
   const latest = drawn[0];
+  const lastMissed = missed[0];
+  if (lastMissed && (!latest || lastMissed.drawAt > latest.drawAt)) {
+    if (now - Date.parse(lastMissed.drawAt) >= WINNER_LEADS_MS) return null;
+    const { drawAt, beaconRound, beaconAt: roundAt, reason, nextDrawAt } = lastMissed;
+    return { state: "missed", missed: { drawAt, beaconRound, beaconAt: roundAt, reason, nextDrawAt } };
+  }
   const winner = latest?.rounds.at(-1);
   if (!latest || !winner || now - Date.parse(latest.drawAt) >= WINNER_LEADS_MS) return null;
   return {
@@ -85,6 +110,7 @@ export function drawDayOf(
       beaconAt: beaconAt(winner.drandRound),
       checkAnchor: drawAnchor(latest.drawAt),
       sample: latest.sample,
+      witnessed: true,
     },
     winner: { name: winner.winnerName, id: winner.winnerId, country: winner.winnerCountry, mark: latest.verdict },
   };

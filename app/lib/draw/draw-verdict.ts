@@ -5,21 +5,21 @@ import type { WitnessVerdict } from "./witness-checks";
 
 /**
  * What the witnesses' check found on a record (docs/draw.md, "Checking a draw"): no authority
- * stamped it, or each statement's and token's check. The witnesses' module provides it; the
- * verdict below only reads it.
+ * stamped it (a record of rule v1 made before witnesses were asked), or each statement's and
+ * token's check. The witnesses' module provides it; the verdict below only reads it.
  */
 export type WitnessFindings = { stamped: false } | ({ stamped: true } & WitnessVerdict);
 
 /**
  * The server's verdict on one record (the "Sorteo verificado" badge, home and /sorteos): the
- * same steps as "Verificalo vos" over the list as stored, and the witnesses' findings. A flag
- * can only lower it: a round marked as a rehearsal is a rehearsal, and a real-looking round is
- * drand's only if its signature verifies against quicknet's key (a constant of the code), so a
- * rehearsal whose flag was cleared in the database says "mismatch", never "verified". The checks
- * that failed come with it, for the organizer's `status`.
+ * same steps as "Verificalo vos" over the list as stored, and the witnesses' findings against
+ * the same public roots. A flag can only lower it: a round marked as a rehearsal is a rehearsal,
+ * and a real-looking round is drand's only if its signature verifies against quicknet's key (a
+ * constant of the code), so a rehearsal whose flag was cleared in the database says "mismatch",
+ * never "verified". The checks that failed come with it, for the organizer's `status`.
  */
 export async function drawVerdict(
-  draw: PublishedDraw & { sample: boolean },
+  draw: PublishedDraw,
   list: ListDownload,
   witnesses: WitnessFindings,
 ): Promise<{ verdict: DrawVerdict; failed: Check[] }> {

@@ -2,14 +2,14 @@ import { argentinaWallClock, previousDrawAt } from "./next-draw";
 
 /**
  * Which sheet rows a draw is made among, by their date (docs/draw.md, "The month's entries";
- * docs/decisions/053-the-months-entries-by-date.md):
- * dated from the previous draw's day through the draw's own day, Argentina time, except the
- * previous draw's day's rows that the previous draw's frozen list already holds (sheet dates
- * are days: a row entered that afternoon, after the freeze, belongs to this draw). Days as
- * "yyyy-mm-dd", which compare as text in date order.
+ * docs/decisions/053-the-months-entries-by-date.md, docs/decisions/082-entries-go-to-the-next-draw-that-happens.md):
+ * dated from the day of the last draw that happened through the draw's own day, Argentina time,
+ * except that draw's day's rows its frozen list already holds (sheet dates are days: a row
+ * entered that afternoon, after the freeze, belongs to this draw). Days as "yyyy-mm-dd", which
+ * compare as text in date order.
  */
 export interface EntryWindow {
-  /** The previous draw's day: its rows are in play unless the previous draw took them. */
+  /** The last draw that happened's day (or, before any, see `entryWindow`): its rows are in play unless it took them. */
   from: string;
   /** The draw's day: the last day whose rows are in play. */
   through: string;
@@ -18,8 +18,13 @@ export interface EntryWindow {
 /** "2026-12-07": the day in Argentina of the instant `ms`, as windows, list paths and mails name a draw. */
 export const argentinaDay = (ms: number) => argentinaWallClock(ms).toISOString().slice(0, 10);
 
-export function entryWindow(drawAt: number): EntryWindow {
-  return { from: argentinaDay(previousDrawAt(drawAt).getTime()), through: argentinaDay(drawAt) };
+/**
+ * The window of the draw at `drawAt`, from `from` (the day of the last draw that happened, or,
+ * when none ever did, the earliest missed draw's own window start); without it, from the
+ * previous first Monday, as before any draw.
+ */
+export function entryWindow(drawAt: number, from: string | null = null): EntryWindow {
+  return { from: from ?? argentinaDay(previousDrawAt(drawAt).getTime()), through: argentinaDay(drawAt) };
 }
 
 /**

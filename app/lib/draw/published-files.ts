@@ -3,8 +3,9 @@ import type { StatementFiles, WitnessFiles } from "./witness-checks";
 
 /**
  * A record's published files as a checker downloads them (the page from its own origin, `npm run
- * draw -- verify` from the site): the ids list, each statement and its seals. A file that cannot
- * be downloaded is told apart from one that does not match.
+ * draw -- verify` from the site): the ids list, each statement and its seals, and the public roots
+ * the seals are checked against. A file that cannot be downloaded is told apart from one that
+ * does not match.
  */
 
 /** A published file's bytes as downloaded, or why there are none. */
@@ -48,6 +49,20 @@ export async function downloadWitnessFiles(
         statement.tokens.map(async (token) => ({ authority: token.authority, reply: await bytes(token.url) })),
       ),
     };
-  const [commitment, list] = await Promise.all([files(witnesses.commitment), files(witnesses.list)]);
-  return { commitment, list };
+  const [commitment, list, claim] = await Promise.all([
+    files(witnesses.commitment),
+    files(witnesses.list),
+    files(witnesses.claim),
+  ]);
+  return { commitment, list, claim };
+}
+
+/**
+ * The public roots a seal must lead to, as the site serves them at /sorteos/raices.pem: Node's own
+ * set (`tls.rootCertificates`, Mozilla's), the one every verdict uses (docs/draw.md, "Checking a
+ * draw"); null when they cannot be downloaded.
+ */
+export async function downloadRoots(url: string): Promise<string | null> {
+  const download = await downloadFile(url, "las raíces");
+  return "bytes" in download ? new TextDecoder().decode(download.bytes) : null;
 }

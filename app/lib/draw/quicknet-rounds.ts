@@ -15,7 +15,9 @@ const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * The drand quicknet round whose `randomness` a draw's round must use, fixed by rule so no
  * one picks it after seeing values: the first round emitted at or after the draw instant
- * plus 30 minutes, or, for redraw r, plus r times 30 days as well.
+ * plus 30 minutes, or, for redraw r, plus r times 30 days as well. Never another: a draw
+ * whose list was not witnessed before its round has no draw that day
+ * (docs/decisions/080-one-round-never-moved.md).
  */
 export function beaconRound(drawAt: Date, round: number): number {
   return firstRoundFrom(drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS);
@@ -29,18 +31,4 @@ export function quicknetRoundTime(round: number): number {
 /** The first quicknet round emitted at or after `ms`. */
 function firstRoundFrom(ms: number): number {
   return Math.ceil((ms / 1000 - QUICKNET_GENESIS_S) / QUICKNET_PERIOD_S) + 1;
-}
-
-/**
- * The drand round that draws round 0, given when the witnesses saw the list (each valid token's
- * latest instant, its time plus its accuracy; docs/draw.md, "The order, proven"): the rule's
- * round if a token came before that round was emitted; else the first round emitted 30 minutes
- * or more after the earliest token, so the list is always witnessed before the value that draws
- * it exists. Null without a token: there is no draw.
- */
-export function witnessedDrawRound(drawAt: Date, listWitnessedAt: readonly number[]): number | null {
-  if (listWitnessedAt.length === 0) return null;
-  const fixed = beaconRound(drawAt, 0);
-  const first = Math.min(...listWitnessedAt);
-  return first < quicknetRoundTime(fixed) ? fixed : firstRoundFrom(first + BEACON_DELAY_MS);
 }

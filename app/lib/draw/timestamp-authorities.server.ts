@@ -14,18 +14,26 @@ export const DEFAULT_TIMESTAMP_AUTHORITIES = ["http://timestamp.digicert.com", "
 const MAX_REPLY_BYTES = 64 * 1024;
 
 /**
- * The roots a token's signer must lead to: Mozilla's set as Node ships it (`tls.rootCertificates`),
- * plus the PEM file TIMESTAMP_ROOTS names, for an authority whose root is not in that set (and
- * the tests' loopback authorities). Read once per file; PKI.js parses a root only when a check
- * needs it (`trustedRoots`).
+ * The public roots every verdict uses (docs/decisions/083-public-verdicts-on-public-roots.md):
+ * Mozilla's set as Node ships it (`tls.rootCertificates`), as one PEM text, the one
+ * /sorteos/raices.pem serves.
+ */
+export function publicRootsPem(): string {
+  return `${rootCertificates.join("\n")}\n`;
+}
+
+/**
+ * The roots a token's signer must lead to for the server to keep it: the public ones, plus on a
+ * development or test server the test roots TIMESTAMP_ROOTS names (`testRootsFile`, null
+ * elsewhere). Read once per file; PKI.js parses a root only when a check needs it (`trustedRoots`).
  */
 const rootsByFile = new Map<string | null, TrustedRoots>();
 
-export function witnessRoots(extraRootsFile: string | null): TrustedRoots {
-  let roots = rootsByFile.get(extraRootsFile);
+export function witnessRoots(testRootsFile: string | null): TrustedRoots {
+  let roots = rootsByFile.get(testRootsFile);
   if (!roots) {
-    const pems = [...rootCertificates, extraRootsFile ? readFileSync(extraRootsFile, "utf8") : ""];
-    rootsByFile.set(extraRootsFile, (roots = trustedRoots(pems.flatMap(pemCertificates))));
+    const pems = [...rootCertificates, testRootsFile ? readFileSync(testRootsFile, "utf8") : ""];
+    rootsByFile.set(testRootsFile, (roots = trustedRoots(pems.flatMap(pemCertificates))));
   }
   return roots;
 }

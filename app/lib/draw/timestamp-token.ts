@@ -84,6 +84,11 @@ export interface TokenFacts {
   serial: string;
   /** Who signed it, as its certificate names itself ("DigiCert SHA256 RSA4096 Timestamp Responder 2025 1"). */
   signer: string | null;
+  /**
+   * The organization its certificate names ("DigiCert, Inc."), else its common name: what an
+   * authority is called, and what tells two authorities apart (docs/draw.md, "Witnesses").
+   */
+  organization: string | null;
 }
 
 /** Why a reply is not a token a check can accept. */
@@ -109,11 +114,18 @@ export type TokenVerdict =
   | { ok: true; facts: TokenFacts; root: string }
   | { ok: false; problem: TokenProblem; detail: string; facts: TokenFacts | null };
 
-function commonName(certificate: Certificate): string | null {
+/** A certificate's subject's common name (CN) and organization (O). */
+function subjectNames(certificate: Certificate): { common: string | null; organization: string | null } {
   const names = certificate.subject.typesAndValues;
-  const pick = (oid: string) => names.find((name) => name.type === oid)?.value.valueBlock.value as string | undefined;
-  // CN, else O.
-  return pick("2.5.4.3") ?? pick("2.5.4.10") ?? null;
+  const pick = (oid: string) =>
+    (names.find((name) => name.type === oid)?.value.valueBlock.value as string | undefined) ?? null;
+  return { common: pick("2.5.4.3"), organization: pick("2.5.4.10") };
+}
+
+/** CN, else O. */
+function commonName(certificate: Certificate): string | null {
+  const { common, organization } = subjectNames(certificate);
+  return common ?? organization;
 }
 
 /** A reply as read once: the token's signed data and what it says, or why it holds no token. */
@@ -146,15 +158,17 @@ export function readTimestampReply(der: Uint8Array<ArrayBuffer>): TimestampReply
   }
 }
 
-/** The signer's name, from the certificate its signature names (by issuer and serial number). */
-function signerName(signed: SignedData): string | null {
+/** The signer's names, from the certificate its signature names (by issuer and serial number). */
+function signerNames(signed: SignedData): { signer: string | null; organization: string | null } {
   const sid = signed.signerInfos[0]?.sid;
   const certificates = (signed.certificates ?? []).filter((item): item is Certificate => item instanceof Certificate);
   const certificate =
     sid instanceof IssuerAndSerialNumber
       ? certificates.find((item) => item.serialNumber.isEqual(sid.serialNumber) && item.issuer.isEqual(sid.issuer))
       : undefined;
-  return certificate ? commonName(certificate) : null;
+  if (!certificate) return { signer: null, organization: null };
+  const { common, organization } = subjectNames(certificate);
+  return { signer: common ?? organization, organization: organization ?? common };
 }
 
 function factsOf(signed: SignedData, info: TSTInfo): TokenFacts {
@@ -170,8 +184,23 @@ function factsOf(signed: SignedData, info: TSTInfo): TokenFacts {
     digestAlgorithm: info.messageImprint.hashAlgorithm.algorithmId,
     nonce: info.nonce ? hex(info.nonce.valueBlock.valueHexView).replace(/^(00)+(?=.)/, "") : null,
     serial: hex(info.serialNumber.valueBlock.valueHexView),
-    signer: signerName(signed),
+    ...signerNames(signed),
   };
+}
+
+/**
+ * What a reply says, read without checking it: its instant and signer as the server publishes
+ * them beside the seal (every check reads them again, and checks them), or null for a reply
+ * that holds no token.
+ */
+export function tokenFacts(der: Uint8Array<ArrayBuffer>): TokenFacts | null {
+  const reply = readTimestampReply(der);
+  if ("problem" in reply) return null;
+  try {
+    return factsOf(reply.signed, reply.info);
+  } catch {
+    return null;
+  }
 }
 
 function isForTimeStamping(certificate: Certificate): boolean {

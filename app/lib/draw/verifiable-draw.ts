@@ -1,16 +1,31 @@
 /**
  * The rule that picks a draw's winner, shared by the server (which draws) and the browser
  * (which checks a published draw). docs/draw.md states it for outsiders; this file is its
- * reference implementation, so the two must change together (and the tag below with them).
+ * reference implementation, so the two must change together (and the tags below with them).
  *
- * Everything is text until hashed: the seed is 64 lowercase hex characters, the list is
- * ids one per line, and the HMAC message is one ASCII line. That keeps the rule checkable
- * with `printf … | openssl dgst -sha256 -hmac "$SEED"`, no hex-to-bytes step.
- * Only Web Crypto (`crypto.subtle`, in browsers and Node 20+) is used, so it runs in both.
+ * Everything is text until hashed: the list is ids one per line, and each attempt's message is
+ * one ASCII line. That keeps the rule checkable with `printf … | openssl dgst -sha256`, no
+ * hex-to-bytes step. Only Web Crypto (`crypto.subtle`, in browsers and Node 20+) is used, so it
+ * runs in both.
  */
 
-/** Names the rule inside every HMAC message; a changed rule gets a new tag, never a changed meaning. */
-export const RULE_TAG = "opinionlabz-draw-v1";
+/**
+ * The rules by name (docs/draw.md, "The rule, precisely"): each message carries its tag, and a
+ * changed rule gets a new tag, never a changed meaning. v1 (records before round 6) keyed each
+ * message with a seed committed in advance; v2, every new draw's, hashes the message alone: the
+ * winner comes from the frozen list and drand's round, nothing anyone chose
+ * (docs/decisions/081-no-secret-the-list-and-the-round-alone.md).
+ */
+export const RULE_V1 = "opinionlabz-draw-v1";
+export const RULE_V2 = "opinionlabz-draw-v2";
+export type DrawRuleTag = typeof RULE_V1 | typeof RULE_V2;
+/** The rule every new draw is made under. */
+export const CURRENT_RULE: DrawRuleTag = RULE_V2;
+
+/** A record's rule as it names it: anything but v1's tag is read as v2's, whose check then holds it to v2. */
+export function drawRuleTag(tag: string | null | undefined): DrawRuleTag {
+  return tag === RULE_V1 ? RULE_V1 : RULE_V2;
+}
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** A public random value as its source prints it in hex: drand's `randomness` is 64 digits. */
@@ -44,11 +59,6 @@ export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise
   return hex(await crypto.subtle.digest("SHA-256", typeof data === "string" ? utf8.encode(data) : data));
 }
 
-/** A new secret seed: 32 bytes from the platform's CSPRNG, written as 64 lowercase hex characters. */
-export function newSeed(): string {
-  return hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
-}
-
 function isSha256Hex(value: string): boolean {
   return SHA256_HEX.test(value);
 }
@@ -61,7 +71,7 @@ function assertSeed(seed: string): void {
   if (!isSha256Hex(seed)) throw new RangeError("A seed is 64 lowercase hex characters");
 }
 
-/** The commitment published before the draw: SHA-256 of the seed's 64 ASCII characters (not of its 32 bytes). */
+/** A v1 record's commitment, published before its draw: SHA-256 of the seed's 64 ASCII characters (not of its 32 bytes). */
 export async function commitmentOf(seed: string): Promise<string> {
   assertSeed(seed);
   return sha256Hex(seed);
@@ -82,10 +92,29 @@ export interface FrozenEntries<Row = string> {
 /**
  * The rule that turns a sheet's id into a list's id, as each record names it (docs/draw.md,
  * "Canonical list"). 1: Unicode NFC and trimmed, lists frozen before ids were folded; their
- * published text and hash still verify with it. 2: `canonicalId`, what every new freeze uses.
+ * published text and hash still verify with it. 2: `canonicalId`. 3: `canonicalId`, and the
+ * canonical id must match the organizer's format (ID_PATTERN), which the record publishes:
+ * what every new freeze uses.
  */
-export type IdRule = 1 | 2;
-export const CURRENT_ID_RULE: IdRule = 2;
+export type IdRule = 1 | 2 | 3;
+export const CURRENT_ID_RULE: IdRule = 3;
+
+/** The longest ID_PATTERN taken: a format of ids, not a program. */
+export const MAX_ID_PATTERN_LENGTH = 200;
+
+/**
+ * An id format as a record publishes it (`^OL-[1-9][0-9]*$`), as the regular expression that
+ * tests a canonical id; null when it is not one: unanchored (it must start with `^` and end with
+ * `$`, so it speaks of the whole id), too long, or not a regular expression.
+ */
+export function idPatternOf(source: string): RegExp | null {
+  if (source.length > MAX_ID_PATTERN_LENGTH || !source.startsWith("^") || !source.endsWith("$")) return null;
+  try {
+    return new RegExp(source);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * An id as draws, the list's search and the check compare it, or null when it cannot be one:
@@ -102,17 +131,28 @@ export function canonicalId(raw: string): string | null {
 }
 
 /**
+ * An id as a list of id rule 3 takes it: canonical and of the organizer's format (`pattern`,
+ * none: any canonical id), or null. Lookalikes of a format's ids (`0L-3001`, `OL-03001`) are
+ * other ids: the format refuses them.
+ */
+export function formattedId(raw: string, pattern: RegExp | null): string | null {
+  const id = canonicalId(raw);
+  return id !== null && (pattern === null || pattern.test(id)) ? id : null;
+}
+
+/**
  * The entries a draw is made among, from the sheet's rows in sheet order (their ids, or the ids
- * themselves), each id as `canonicalId` makes it; the first occurrence keeps its place.
+ * themselves), each id as `formattedId` makes it; the first occurrence keeps its place.
  */
 export function freezeEntryIds<Row = string>(
   sheetRows: readonly Row[],
   idOf: (row: Row) => string = String,
+  pattern: RegExp | null = null,
 ): FrozenEntries<Row> {
   const frozen: FrozenEntries<Row> = { ids: [], rows: [], duplicates: [], invalid: [] };
   const seen = new Set<string>();
   for (const row of sheetRows) {
-    const id = canonicalId(idOf(row));
+    const id = formattedId(idOf(row), pattern);
     if (id === null) frozen.invalid.push(row);
     else if (seen.has(id)) frozen.duplicates.push(row);
     else {
@@ -129,24 +169,24 @@ export function entryListText(ids: readonly string[]): string {
   return ids.map((id) => `${id}\n`).join("");
 }
 
-/** Whether `line` is an id as a list of `rule` writes it. */
-function isListId(line: string, rule: IdRule): boolean {
-  if (rule === 2) return CANONICAL_ID.test(line);
-  return line !== "" && line.normalize("NFC").trim() === line && !FORBIDDEN_IN_RULE_1_LINE.test(line);
+/** Whether `line` is an id as a list of `rule` writes it (rule 3: of the format `pattern` too). */
+function isListId(line: string, rule: IdRule, pattern: RegExp | null): boolean {
+  if (rule === 1) return line !== "" && line.normalize("NFC").trim() === line && !FORBIDDEN_IN_RULE_1_LINE.test(line);
+  return CANONICAL_ID.test(line) && (rule === 2 || pattern === null || pattern.test(line));
 }
 
 /**
- * The ids of a canonical list text under `rule` (the record's), or null when the text is not
- * one: a missing final line feed, a carriage return, an empty line, a repeated id, a stray space
- * or (rule 2) an id not in canonical form all make it null, since the list that was hashed never
- * holds them.
+ * The ids of a canonical list text under `rule` (the record's) and, for rule 3, its id format, or
+ * null when the text is not one: a missing final line feed, a carriage return, an empty line, a
+ * repeated id, a stray space, (rule 2 and 3) an id not in canonical form or (rule 3) one outside
+ * the format all make it null, since the list that was hashed never holds them.
  */
-export function parseEntryList(text: string, rule: IdRule = CURRENT_ID_RULE): string[] | null {
+export function parseEntryList(text: string, rule: IdRule = 2, pattern: RegExp | null = null): string[] | null {
   // An empty text would be a list of no one: never a draw's list.
   if (!text.endsWith("\n")) return null;
   const ids = text.slice(0, -1).split("\n");
   const unique = new Set(ids);
-  return unique.size === ids.length && ids.every((id) => isListId(id, rule)) ? ids : null;
+  return unique.size === ids.length && ids.every((id) => isListId(id, rule, pattern)) ? ids : null;
 }
 
 /** Bits needed to write `count - 1`: the fewest top bits that can name every index. */
@@ -155,7 +195,10 @@ function indexBits(count: number): number {
 }
 
 export interface WinnerIndexInput {
-  seed: string;
+  /** The rule the record names: v2 hashes each message; v1 keys it with `seed`. */
+  rule: DrawRuleTag;
+  /** v1 only: the seed committed before the draw (64 hex). */
+  seed?: string | null;
   /** SHA-256 (hex) of the canonical list the draw was frozen with. */
   listHash: string;
   beacon: string;
@@ -165,34 +208,44 @@ export interface WinnerIndexInput {
   count: number;
 }
 
-/** The HMAC message for one attempt: one ASCII line, fields joined by ":" (none can contain one). */
-function drawMessage({ listHash, beacon, round }: Omit<WinnerIndexInput, "seed" | "count">, attempt: number) {
-  return `${RULE_TAG}:${listHash}:${beacon}:${round}:${attempt}`;
+/** The message of one attempt: one ASCII line, fields joined by ":" (none can contain one). */
+function drawMessage(rule: DrawRuleTag, listHash: string, beacon: string, round: number, attempt: number) {
+  return `${rule}:${listHash}:${beacon}:${round}:${attempt}`;
 }
 
 /**
- * The winner's index among `count` entries, without modulo bias: for attempt 0, 1, 2…
- * take HMAC-SHA256 (key: the seed's ASCII text) of `drawMessage(…)`, read its first 4
- * bytes as a big-endian unsigned integer and keep its top k bits, k being the bits of
- * `count - 1`; the first value below `count` is the index. Each attempt succeeds with
- * probability above 1/2, and every index is equally likely.
+ * The 32-bit word each attempt reads, by the record's rule: v2, the first 4 bytes of SHA-256 of
+ * the message; v1, of HMAC-SHA256 keyed with the seed's ASCII text.
+ */
+async function attemptWords(rule: DrawRuleTag, seed: string | null | undefined) {
+  if (rule === RULE_V2) {
+    return async (message: string) => new DataView(await crypto.subtle.digest("SHA-256", utf8.encode(message))).getUint32(0);
+  }
+  assertSeed(seed ?? "");
+  const key = await crypto.subtle.importKey("raw", utf8.encode(seed!), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return async (message: string) => new DataView(await crypto.subtle.sign("HMAC", key, utf8.encode(message))).getUint32(0);
+}
+
+/**
+ * The winner's index among `count` entries, without modulo bias: for attempt 0, 1, 2… read the
+ * attempt's 32-bit word (`attemptWords`) as a big-endian unsigned integer and keep its top k
+ * bits, k being the bits of `count - 1`; the first value below `count` is the index. Each
+ * attempt succeeds with probability above 1/2, and every index is equally likely.
  */
 export async function winnerIndex(input: WinnerIndexInput): Promise<{ index: number; attempts: number }> {
-  const { seed, listHash, beacon, round, count } = input;
-  assertSeed(seed);
+  const { rule, seed, listHash, beacon, round, count } = input;
   if (!isSha256Hex(listHash)) throw new RangeError("A list hash is 64 lowercase hex characters");
   if (!isBeaconValue(beacon)) throw new RangeError("A beacon value is 32 to 128 lowercase hex characters");
   if (!Number.isSafeInteger(round) || round < 0) throw new RangeError("A round is a whole number from 0");
   if (!Number.isSafeInteger(count) || count < 1 || count > 2 ** WORD_BITS) {
     throw new RangeError(`A draw needs 1 to 2^${WORD_BITS} entries`);
   }
-  const key = await crypto.subtle.importKey("raw", utf8.encode(seed), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const word = await attemptWords(rule, seed);
   const scale = 2 ** (WORD_BITS - indexBits(count));
   for (let attempt = 0; ; attempt += 1) {
-    const mac = await crypto.subtle.sign("HMAC", key, utf8.encode(drawMessage({ listHash, beacon, round }, attempt)));
-    const candidate = Math.floor(new DataView(mac).getUint32(0) / scale);
+    const candidate = Math.floor((await word(drawMessage(rule, listHash, beacon, round, attempt))) / scale);
     if (candidate < count) return { index: candidate, attempts: attempt + 1 };
   }
 }
@@ -213,27 +266,34 @@ export interface DrawnRound {
  * redraw stays bound to the list published at the draw.
  */
 export async function drawRounds({
-  seed,
+  rule,
+  seed = null,
   ids,
   beacons,
   idRule = CURRENT_ID_RULE,
+  idPattern = null,
 }: {
-  seed: string;
+  rule: DrawRuleTag;
+  /** v1 only: the revealed seed. */
+  seed?: string | null;
   ids: readonly string[];
   /** One per round, in round order. */
   beacons: readonly string[];
-  /** The rule the list was frozen under (its record says). */
+  /** The rule the list was frozen under, and its id format (its record says). */
   idRule?: IdRule;
+  idPattern?: RegExp | null;
 }): Promise<{ listHash: string; rounds: DrawnRound[] }> {
   if (ids.length === 0) throw new RangeError("A draw needs at least one entry");
   const text = entryListText(ids);
-  if (parseEntryList(text, idRule) === null) throw new RangeError("The ids are not a frozen list (see freezeEntryIds)");
+  if (parseEntryList(text, idRule, idPattern) === null) {
+    throw new RangeError("The ids are not a frozen list (see freezeEntryIds)");
+  }
   if (beacons.length > ids.length) throw new RangeError("More rounds than entries");
   const listHash = await sha256Hex(text);
   const remaining = [...ids];
   const rounds: DrawnRound[] = [];
   for (const [round, beacon] of beacons.entries()) {
-    const { index, attempts } = await winnerIndex({ seed, listHash, beacon, round, count: remaining.length });
+    const { index, attempts } = await winnerIndex({ rule, seed, listHash, beacon, round, count: remaining.length });
     const [id] = remaining.splice(index, 1) as [string];
     rounds.push({ round, index, attempts, id });
   }

@@ -23,8 +23,8 @@ export interface VerifyOptions {
   rehearsalKey: string | null;
   /** A round's signature copied from a relay, for a record that does not publish it. */
   signature: string | null;
-  /** The auditor's own roots besides Mozilla's set (TIMESTAMP_ROOTS). */
-  rootsFile: string | null;
+  /** Test roots (TIMESTAMP_ROOTS), only under NODE_ENV=development or test: marked wherever a seal rests on one. */
+  testRootsFile: string | null;
   relays: readonly string[];
   relayTimeoutMs: number;
 }
@@ -44,6 +44,8 @@ export interface Verification {
   ok: boolean;
   /** Why nothing could be checked (no record published for that month), or null. */
   problem: string | null;
+  /** Why that day had no draw (a record published without rounds: its list was not witnessed in time), or null. */
+  missed: string | null;
 }
 
 /** The record as `sorteo.json` publishes it, or why it is not one. */
@@ -57,7 +59,7 @@ async function fetchRecord(url: string): Promise<PublishedDraw | string> {
   if (!response.ok) return `${url} respondió ${response.status}: no hay un sorteo publicado ese mes`;
   try {
     const record = (await response.json()) as PublishedDraw;
-    if (typeof record.drawAt !== "string" || !Array.isArray(record.rounds) || !record.witnesses) {
+    if (typeof record.drawAt !== "string" || !Array.isArray(record.rounds) || !record.witnesses || !record.rule) {
       return `${url} no es el registro de un sorteo`;
     }
     return record;
@@ -88,11 +90,13 @@ export async function verifyPublishedDraw(options: VerifyOptions): Promise<Verif
   const site = new URL(options.site).origin;
   const recordUrl = `${site}/sorteos/${argentinaDay(drawOfMonth(options.month).getTime())}/sorteo.json`;
   const fetched = await fetchRecord(recordUrl);
-  if (typeof fetched === "string") return { recordUrl, checks: [], ok: false, problem: fetched };
+  if (typeof fetched === "string") return { recordUrl, checks: [], ok: false, problem: fetched, missed: null };
   const record = await withSignatures(fetched, options);
   // Every file from the site asked about, at the path the record names, as the page does.
   const locate = (url: string) => new URL(new URL(url).pathname, site).href;
-  const trustedPem = [...rootCertificates, options.rootsFile ? readFileSync(options.rootsFile, "utf8") : ""].join("\n");
+  // Node's own roots, as the site serves them and its badge uses them: one verdict everywhere.
+  const trustedPem = rootCertificates.join("\n");
+  const testPem = options.testRootsFile ? readFileSync(options.testRootsFile, "utf8") : null;
   const [list, files] = await Promise.all([
     downloadList(locate(record.listUrl)),
     downloadWitnessFiles(record.witnesses, locate),
@@ -100,7 +104,7 @@ export async function verifyPublishedDraw(options: VerifyOptions): Promise<Verif
   const checks = await checkPublishedDraw(
     record,
     list,
-    { files, trustedPem, declaredPem: null },
+    { files, trustedPem, testPem },
     { rehearsalKey: options.rehearsalKey },
   );
   const month = argentinaDay(Date.parse(record.drawAt)).slice(0, 7);
@@ -111,7 +115,11 @@ export async function verifyPublishedDraw(options: VerifyOptions): Promise<Verif
       detail: `El registro publicado es de ${month}, no de ${options.month}.`,
     });
   }
-  return { recordUrl, checks, ok: checks.every((check) => check.ok), problem: null };
+  const missed =
+    record.rounds.length === 0
+      ? "la lista de ese día no tiene los sellos de dos autoridades independientes anteriores a la ronda de drand que fija la regla, así que ninguna ronda cuenta para ese día y sus participaciones pasan al sorteo siguiente."
+      : null;
+  return { recordUrl, checks, ok: missed === null && checks.every((check) => check.ok), problem: null, missed };
 }
 
 /** The verification as the command prints it: one line per check, marked, then the verdict. */
@@ -123,7 +131,9 @@ export function describeVerification(verification: Verification): string {
     ...verification.checks.map((check) => `${mark(check)}${check.value}: ${check.detail}`),
     verification.ok
       ? "Todo coincide: el ganador publicado es el que sale de la regla, y cada paso se selló antes de que importara."
-      : `No coincide o no se pudo comprobar: ${verification.checks
+      : verification.missed
+        ? `No hubo sorteo: ${verification.missed}`
+        : `No coincide o no se pudo comprobar: ${verification.checks
           .filter((check) => !check.ok)
           .map((check) => check.value.toLowerCase())
           .join(", ")}.`,

@@ -1,14 +1,20 @@
 import type { PublishedDraw } from "./published-draw";
 import { readTimestampReply, verifyTimestampReply, type TokenFacts } from "./timestamp-token";
 import { pemCertificates, trustedRoots, type TrustedRoots } from "./trusted-roots";
-import { KNOWN_WITNESS_ROOTS } from "./witness-roots";
-import { commitmentStatement, differingLines, listStatement, type StatementKind } from "./witness-statement";
+import {
+  claimStatement,
+  commitmentStatement,
+  differingLines,
+  listStatement,
+  type StatementKind,
+} from "./witness-statement";
 
 /**
  * The witnesses' part of a record's check (docs/draw.md, "Checking a draw"), one implementation
  * for the page's "Verificalo vos" (imported only when the visitor asks, with PKI.js), `npm run
  * draw -- verify` and the server's badge: each statement says what the record says, each token
- * is an authority's signature over that statement, and one of them came before it mattered.
+ * is an authority's signature over that statement, and two independent authorities sealed the
+ * list (and a claim) before it mattered.
  *
  * One piece: the page loads it as one lazy chunk beside PKI.js, only when a visitor asks for the
  * check; split, esbuild would cut it into chunks the page fetches one after another.
@@ -28,29 +34,31 @@ export interface StatementFiles {
   tokens: { authority: string; reply: Uint8Array<ArrayBuffer> | null }[];
 }
 
-export interface WitnessFiles {
-  commitment: StatementFiles | null;
-  list: StatementFiles | null;
-}
+export type WitnessFiles = Record<StatementKind, StatementFiles | null>;
 
 /** What the witnesses' checks read besides the published values. */
 export interface WitnessInputs {
   files: WitnessFiles;
+  /** The public roots the checker trusts (PEM): Node's own set (`tls.rootCertificates`), as /sorteos/raices.pem serves it. */
+  trustedPem: string;
   /**
-   * The roots the checker trusts (PEM): a command's are Mozilla's set and TIMESTAMP_ROOTS; null,
-   * the page's own, the default authorities' roots, a constant of the code.
+   * Roots that count only on a development or test server (TIMESTAMP_ROOTS there): a seal they
+   * vouch for counts, and every line that rests on one says it is a test root. Null elsewhere.
    */
-  trustedPem: string | null;
-  /** Roots the site declares besides (its TIMESTAMP_ROOTS): the page uses them, never vouches for them. */
-  declaredPem: string | null;
+  testPem: string | null;
 }
 
-/** The witnesses' lines, and when the list's valid tokens saw it (for the round the rule names). */
+/** The witnesses' lines, and what the rounds' and claim's steps need from them. */
 export interface WitnessVerdict {
   checks: WitnessCheck[];
-  listWitnessedAt: number[];
-  /** A file of the list's witnesses could not be fetched: an earlier token may be missing from `listWitnessedAt`. */
+  /** The list's valid seals: when each stamped and its latest instant (time plus accuracy), epoch ms. */
+  listSeals: { stampedAt: number; latestAt: number }[];
+  /** Two independent authorities sealed the list before its round's value was out (v1: one). */
+  listSealedInTime: boolean;
+  /** A file of the list's witnesses could not be fetched: a seal may be missing from `listSeals`. */
   listIncomplete: boolean;
+  /** The claim's first seal (epoch ms) when the claim counts: two authorities before the redraw's round. */
+  claimSealedAt: number | null;
 }
 
 /** Whether a statement's text or one of its tokens could not be fetched. */
@@ -60,17 +68,27 @@ const incomplete = (files: StatementFiles | null) =>
 /** The published values a draw's statements state. */
 export type StatementSource = Pick<
   PublishedDraw,
-  "drawAt" | "commitment" | "listHash" | "entryCount" | "window" | "leftOut" | "sample" | "idRule"
->;
+  | "drawAt"
+  | "rule"
+  | "commitment"
+  | "listHash"
+  | "entryCount"
+  | "window"
+  | "leftOut"
+  | "sample"
+  | "idRule"
+  | "idPattern"
+  | "frozenAt"
+  | "claimRound"
+> & { rounds: readonly { winnerId: string }[] };
 
 /**
- * What the witnesses' checks take from the draw's rule (draw-checks' DRAW_RULE), given by their
- * caller rather than imported: the page loads this module only when the visitor asks, and a page
- * module imported from here would be split out of the page into one more chunk for it to load.
+ * What the witnesses' checks take from the draw's timing (draw-checks' DRAW_TIMING), given by
+ * their caller rather than imported: the page loads this module only when the visitor asks, and
+ * a page module imported from here would be split out of the page into one more chunk for it to
+ * load.
  */
-export interface DrawRule {
-  /** The rule's name ("opinionlabz-draw-v1"). */
-  tag: string;
+export interface DrawTiming {
   /** The drand quicknet round the rule fixes for round `round` of the draw at `drawAt`. */
   beaconRound: (drawAt: Date, round: number) => number;
   /** When drand publishes `round`, epoch ms. */
@@ -79,35 +97,57 @@ export interface DrawRule {
   formatSecond: (iso: string) => string;
 }
 
+/** How many independent authorities must seal a v2 list or a claim before it matters: two organizations. */
+export const WITNESSES_NEEDED = 2;
+
 /**
  * The statements a record must have had witnessed, written from its values: the server stamps
- * these, and every check compares the published statements with them.
+ * these, and every check compares the published statements with them. A v2 record has no
+ * commitment; a claim's statement exists once a prize is claimed.
  */
 export function expectedStatements(
   draw: StatementSource,
-  rule: Pick<DrawRule, "tag" | "beaconRound">,
-): Record<StatementKind, string> {
-  const common = {
-    drawAt: draw.drawAt,
-    rule: rule.tag,
-    commitment: draw.commitment,
-    drandRound: rule.beaconRound(new Date(draw.drawAt), 0),
-  };
+  timing: Pick<DrawTiming, "beaconRound">,
+): Record<StatementKind, string | null> {
+  const drawAt = new Date(draw.drawAt);
+  const drandRound = timing.beaconRound(drawAt, 0);
+  const v1 = draw.rule === "opinionlabz-draw-v1";
+  const claimRound = draw.claimRound;
+  const claimed = claimRound === null ? undefined : draw.rounds[claimRound];
   return {
-    commitment: commitmentStatement(common),
+    commitment:
+      v1 && draw.commitment !== null
+        ? commitmentStatement({ drawAt: draw.drawAt, rule: draw.rule, commitment: draw.commitment, drandRound })
+        : null,
     list: listStatement({
-      ...common,
+      drawAt: draw.drawAt,
+      rule: draw.rule,
       listHash: draw.listHash,
       entryCount: draw.entryCount,
       window: draw.sample ? null : draw.window,
       leftOut: draw.leftOut,
       idRule: draw.idRule,
+      idPattern: draw.idRule === 3 ? draw.idPattern : null,
+      commitment: v1 ? draw.commitment : null,
+      frozenAt: v1 ? null : draw.frozenAt,
+      drandRound,
     }),
+    claim:
+      claimRound === null
+        ? null
+        : claimStatement({
+            drawAt: draw.drawAt,
+            rule: draw.rule,
+            listHash: draw.listHash,
+            round: claimRound,
+            winnerId: claimed?.winnerId ?? "",
+            redrawRound: timing.beaconRound(drawAt, claimRound + 1),
+          }),
   };
 }
 
-/** An authority as the verdict names it: its host ("timestamp.digicert.com"). */
-function authorityName(authority: string): string {
+/** An authority as a line names it before its token is read: its host ("timestamp.digicert.com"). */
+function authorityHost(authority: string): string {
   return URL.canParse(authority) ? new URL(authority).host : authority;
 }
 
@@ -119,29 +159,31 @@ function rootsOf(pem: string): TrustedRoots {
   return roots;
 }
 
-const NAMES: Record<StatementKind, { the: string; of: string }> = {
-  commitment: { the: "el compromiso", of: "del compromiso" },
-  list: { the: "la lista", of: "de la lista" },
+const NAMES: Record<StatementKind, { the: string; of: string; short: string }> = {
+  commitment: { the: "el compromiso", of: "del compromiso", short: "compromiso" },
+  list: { the: "la lista", of: "de la lista", short: "lista" },
+  claim: { the: "el reclamo del premio", of: "del reclamo", short: "reclamo" },
 };
 
-/** When a statement must have been stamped by, and how the verdict says it. */
+/** When a statement must have been stamped by, by how many independent authorities, and how the verdict says it. */
 interface Deadline {
   at: number;
   /** "antes del sorteo". */
   before: string;
+  needed: number;
 }
 
 /** The roots a check uses, and how it writes an instant. */
 interface Trust {
   trusted: TrustedRoots;
-  declared: TrustedRoots | null;
+  test: TrustedRoots | null;
   at: (ms: number) => string;
 }
 
-/** A valid token, and whether only a root the site declares vouches for it. */
+/** A valid token, and whether only a test root vouches for it. */
 interface CheckedToken {
   facts: TokenFacts;
-  declaredOnly: boolean;
+  testRoot: boolean;
 }
 
 const TOKEN_PROBLEMS = {
@@ -150,10 +192,13 @@ const TOKEN_PROBLEMS = {
   digest: "Es el sello de otro texto: su huella no es la del texto publicado.",
   nonce: "No responde al pedido que se le hizo.",
   signature: "La firma no verifica: el sello fue alterado.",
-  untrusted: "Su firma no lleva a la raíz de una autoridad de confianza.",
+  untrusted: "Su firma no lleva a ninguna raíz pública de confianza (las de Mozilla, como las trae Node).",
   purpose: "Lo firmó un certificado que no es de sellado de tiempo.",
   unsupported: "Este navegador no puede comprobar su firma: seguí los pasos a mano.",
 } as const;
+
+/** Said on every line that rests on a test root: it never counts on a production server. */
+const TEST_ROOT = "raíz de prueba (TIMESTAMP_ROOTS): solo cuenta en desarrollo y en pruebas, nunca en el sitio real";
 
 /** One token: an authority's valid signature over the statement's bytes, and when it stamped. */
 async function tokenCheck(
@@ -161,45 +206,45 @@ async function tokenCheck(
   statement: Uint8Array<ArrayBuffer>,
   token: StatementFiles["tokens"][number],
   trust: Trust,
+  named: Set<string>,
 ): Promise<{ check: WitnessCheck; checked: CheckedToken | null }> {
-  const { trusted, declared, at } = trust;
-  const value = `Sello de ${authorityName(token.authority)} (${kind === "list" ? "lista" : "compromiso"})`;
-  if (token.reply === null) {
-    return { check: { value, ok: false, unchecked: true, detail: "No pudimos descargar el sello." }, checked: null };
+  const reply = token.reply === null ? null : readTimestampReply(token.reply);
+  let verdict = reply === null ? null : await verifyTimestampReply(reply, statement, trust.trusted);
+  let testRoot = false;
+  if (reply !== null && verdict && !verdict.ok && verdict.problem === "untrusted" && trust.test) {
+    const again = await verifyTimestampReply(reply, statement, trust.test);
+    if (again.ok) [verdict, testRoot] = [again, true];
   }
-  const reply = readTimestampReply(token.reply);
-  let verdict = await verifyTimestampReply(reply, statement, trusted);
-  let declaredOnly = false;
-  if (!verdict.ok && verdict.problem === "untrusted" && declared) {
-    const again = await verifyTimestampReply(reply, statement, declared);
-    if (again.ok) [verdict, declaredOnly] = [again, true];
+  // Named by the certificate in the seal; by the host it was asked of only when it cannot be read.
+  let name = verdict?.facts?.organization?.trim() || authorityHost(token.authority);
+  for (let copy = 2; named.has(name); copy += 1) name = `${name.replace(/ \d+$/, "")} ${copy}`;
+  named.add(name);
+  const value = `Sello de ${name} (${NAMES[kind].short})`;
+  if (verdict === null) {
+    return { check: { value, ok: false, unchecked: true, detail: "No pudimos descargar el sello." }, checked: null };
   }
   if (!verdict.ok) {
     const unchecked = verdict.problem === "unsupported";
     return { check: { value, ok: false, unchecked, detail: TOKEN_PROBLEMS[verdict.problem] }, checked: null };
   }
-  const { facts } = verdict;
-  const when = `Sellado el ${at(facts.stampedAt)} (hora de Argentina)`;
-  const signer = facts.signer ?? authorityName(token.authority);
-  const check: WitnessCheck = declaredOnly
-    ? {
-        value,
-        ok: false,
-        unchecked: true,
-        detail: `${when}. La firma de «${signer}» verifica con la raíz «${verdict.root}», que declara este sitio y esta página no conoce de antemano: comprobala con openssl (pasos a mano).`,
-      }
-    : {
-        value,
-        ok: true,
-        detail: `${when}. La firma de «${signer}» verifica con la raíz «${verdict.root}».`,
-      };
-  return { check, checked: { facts, declaredOnly } };
+  const when = `Sellado el ${trust.at(verdict.facts.stampedAt)} (hora de Argentina)`;
+  const signer = verdict.facts.signer ?? name;
+  return {
+    check: {
+      value,
+      ok: true,
+      detail: testRoot
+        ? `${when}. La firma de «${signer}» verifica con la ${TEST_ROOT}: «${verdict.root}».`
+        : `${when}. La firma de «${signer}» verifica con la raíz pública «${verdict.root}».`,
+    },
+    checked: { facts: verdict.facts, testRoot },
+  };
 }
 
 /** A statement's lines: its text says what the record says (else the lines that differ), then each token. */
 async function statementChecks(
   kind: StatementKind,
-  expected: string,
+  expected: string | null,
   files: StatementFiles,
   trust: Trust,
 ): Promise<{ checks: WitnessCheck[]; tokens: CheckedToken[] }> {
@@ -216,7 +261,7 @@ async function statementChecks(
   } catch {
     text = null;
   }
-  const differences = text === null ? [] : differingLines(text, expected);
+  const differences = text === null || expected === null ? [] : differingLines(text, expected);
   const checks: WitnessCheck[] = [
     text === expected
       ? { value, ok: true, detail: "Dice lo mismo que el registro publicado." }
@@ -226,24 +271,32 @@ async function statementChecks(
           detail:
             text === null
               ? "No es un texto UTF-8."
-              : `No dice lo que dice el registro: ${differences
-                  .map(({ published, expected: record }) => `sellado «${published}», publicado «${record}»`)
-                  .join("; ")}.`,
+              : expected === null
+                ? "El registro no dice nada que se haya tenido que sellar aquí: este texto no es de este sorteo."
+                : `No dice lo que dice el registro: ${differences
+                    .map(({ published, expected: record }) => `sellado «${published}», publicado «${record}»`)
+                    .join("; ")}.`,
         },
   ];
   const tokens: CheckedToken[] = [];
+  const named = new Set<string>();
   for (const token of files.tokens) {
-    const { check, checked } = await tokenCheck(kind, files.statement, token, trust);
+    const { check, checked } = await tokenCheck(kind, files.statement, token, trust, named);
     checks.push(check);
     if (checked) tokens.push(checked);
   }
-  return { checks, tokens };
+  // A seal over a statement that no longer says what the record says witnesses nothing of it.
+  return { checks, tokens: text === expected ? tokens : [] };
+}
+
+/** The independent authorities among `tokens`, by the organization their certificates name. */
+function organizations(tokens: readonly CheckedToken[]): Set<string> {
+  return new Set(tokens.map((token) => token.facts.organization ?? token.facts.signer ?? token.facts.serial));
 }
 
 /**
- * Whether a valid token came before `deadline` (the draw instant for the commitment, the
- * publication of the round that drew round 0 for the list): what the order rests on. Only a
- * root the site declares: no verdict.
+ * Whether valid tokens of `deadline.needed` independent authorities (their certificates'
+ * organizations) came before `deadline.at`: what the order rests on.
  */
 function orderCheck(
   kind: StatementKind,
@@ -251,32 +304,43 @@ function orderCheck(
   deadline: Deadline,
   missingFiles: boolean,
   at: (ms: number) => string,
-): WitnessCheck {
-  const value = `${kind === "list" ? "Lista sellada" : "Compromiso sellado"} ${deadline.before}`;
+): { check: WitnessCheck; inTime: CheckedToken[] | null } {
+  const subject = { commitment: "Compromiso sellado", list: "Lista sellada", claim: "Reclamo sellado" }[kind];
+  const value = `${subject} ${deadline.before}`;
   const before = tokens.filter((token) => token.facts.latestAt < deadline.at);
-  const vouched = before.find((token) => !token.declaredOnly);
-  if (vouched) {
-    return { value, ok: true, detail: `Sellado el ${at(vouched.facts.stampedAt)}, ${deadline.before}.` };
+  const independent = organizations(before).size;
+  if (independent >= deadline.needed) {
+    const first = before.reduce((a, b) => (b.facts.stampedAt < a.facts.stampedAt ? b : a));
+    const test = before.some((token) => token.testRoot) ? ` (con una ${TEST_ROOT})` : "";
+    const who =
+      deadline.needed > 1 ? ` por ${independent} autoridades independientes, la primera el` : " el";
+    return { check: { value, ok: true, detail: `Sellado${who} ${at(first.facts.stampedAt)}, ${deadline.before}${test}.` }, inTime: before };
   }
-  if (before.length > 0 || missingFiles) {
+  if (missingFiles) {
     return {
-      value,
-      ok: false,
-      unchecked: true,
-      detail:
-        before.length > 0
-          ? `Hay un sello ${deadline.before}, pero de una autoridad que esta página no conoce de antemano.`
-          : "No pudimos descargar todos los sellos: el que lo prueba puede ser uno de ellos.",
+      check: {
+        value,
+        ok: false,
+        unchecked: true,
+        detail: "No pudimos descargar todos los sellos: el que falta puede ser uno de ellos.",
+      },
+      inTime: null,
     };
   }
-  return {
-    value,
-    ok: false,
-    detail: `Ningún sello válido ${NAMES[kind].of} se hizo ${deadline.before}: no está probado que ${NAMES[kind].the} existiera antes.`,
-  };
+  const have =
+    independent === 0
+      ? `Ningún sello válido ${NAMES[kind].of} se hizo ${deadline.before}`
+      : `Solo ${independent === 1 ? "una autoridad" : `${independent} autoridades`} lo selló ${deadline.before}, y hacen falta ${deadline.needed} independientes`;
+  const meaning =
+    kind === "list"
+      ? ": no está probado que la lista existiera antes del valor que la sortea, así que ese día no hubo sorteo y ninguna ronda cuenta"
+      : kind === "claim"
+        ? ": el reclamo no cuenta y el resorteo vale"
+        : `: no está probado que ${NAMES[kind].the} existiera antes`;
+  return { check: { value, ok: false, detail: `${have}${meaning}.` }, inTime: null };
 }
 
-/** A statement the record does not have: a record made before witnesses were asked. */
+/** A statement the record does not have: a v1 record made before witnesses were asked. */
 function unwitnessed(kind: StatementKind): WitnessCheck {
   return {
     value: `Testigos ${NAMES[kind].of}`,
@@ -287,39 +351,62 @@ function unwitnessed(kind: StatementKind): WitnessCheck {
 }
 
 /**
- * The witnesses' checks of a drawn record: for its commitment, that a valid token came before
- * the draw instant; for its list, before drand published the round that drew round 0. The
- * instants the list's valid tokens prove are returned for the round's own check.
+ * The witnesses' checks of a record: for its list, that two independent authorities (a v1
+ * record: one) sealed it before drand published the round the rule names for the draw; for a
+ * claim, before the next redraw's round; for a v1 record's commitment, before the draw instant.
  */
 export async function witnessChecks(
-  draw: PublishedDraw,
+  draw: StatementSource & Pick<PublishedDraw, "witnesses">,
   inputs: WitnessInputs,
-  rule: DrawRule,
+  timing: DrawTiming,
 ): Promise<WitnessVerdict> {
   const trust: Trust = {
-    trusted: rootsOf(inputs.trustedPem ?? KNOWN_WITNESS_ROOTS),
-    declared: inputs.declaredPem ? rootsOf(inputs.declaredPem) : null,
-    at: (ms) => rule.formatSecond(new Date(ms).toISOString()),
+    trusted: rootsOf(inputs.trustedPem),
+    test: inputs.testPem ? rootsOf(inputs.testPem) : null,
+    at: (ms) => timing.formatSecond(new Date(ms).toISOString()),
   };
-  const expected = expectedStatements(draw, rule);
-  const drawAt = Date.parse(draw.drawAt);
-  const firstRound = draw.rounds[0]?.drandRound ?? rule.beaconRound(new Date(drawAt), 0);
+  const expected = expectedStatements(draw, timing);
+  const drawAt = new Date(draw.drawAt);
+  const v1 = draw.rule === "opinionlabz-draw-v1";
+  const claimRound = draw.claimRound ?? 0;
   const deadlines: Record<StatementKind, Deadline> = {
-    commitment: { at: drawAt, before: "antes del sorteo" },
-    list: { at: rule.roundTime(firstRound), before: "antes de que drand publicara la ronda del sorteo" },
+    commitment: { at: drawAt.getTime(), before: "antes del sorteo", needed: 1 },
+    list: {
+      at: timing.roundTime(timing.beaconRound(drawAt, 0)),
+      before: "antes de que drand publicara la ronda del sorteo",
+      needed: v1 ? 1 : WITNESSES_NEEDED,
+    },
+    claim: {
+      at: timing.roundTime(timing.beaconRound(drawAt, claimRound + 1)),
+      before: "antes de la ronda del resorteo",
+      needed: WITNESSES_NEEDED,
+    },
   };
-  const verdict: WitnessVerdict = { checks: [], listWitnessedAt: [], listIncomplete: false };
-  for (const kind of ["commitment", "list"] as const) {
+  const verdict: WitnessVerdict = {
+    checks: [],
+    listSeals: [],
+    listSealedInTime: false,
+    listIncomplete: false,
+    claimSealedAt: null,
+  };
+  for (const kind of ["commitment", "list", "claim"] as const) {
     const files = inputs.files[kind];
     if (draw.witnesses[kind] === null || files === null) {
-      verdict.checks.push(unwitnessed(kind));
+      // A v2 record has no commitment, and a claim exists once made; a v1 record's list or
+      // commitment without seals was made before witnesses were asked.
+      if (expected[kind] !== null && (kind !== "claim" && (v1 || kind === "list"))) verdict.checks.push(unwitnessed(kind));
       continue;
     }
     const { checks, tokens } = await statementChecks(kind, expected[kind], files, trust);
-    verdict.checks.push(...checks, orderCheck(kind, tokens, deadlines[kind], incomplete(files), trust.at));
+    const order = orderCheck(kind, tokens, deadlines[kind], incomplete(files), trust.at);
+    verdict.checks.push(...checks, order.check);
     if (kind === "list") {
-      verdict.listWitnessedAt = tokens.map((token) => token.facts.latestAt);
+      verdict.listSeals = tokens.map(({ facts }) => ({ stampedAt: facts.stampedAt, latestAt: facts.latestAt }));
+      verdict.listSealedInTime = order.inTime !== null;
       verdict.listIncomplete = incomplete(files);
+    }
+    if (kind === "claim" && order.inTime) {
+      verdict.claimSealedAt = Math.min(...order.inTime.map((token) => token.facts.stampedAt));
     }
   }
   return verdict;

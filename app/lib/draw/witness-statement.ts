@@ -8,22 +8,29 @@ import type { LeftOut } from "./published-draw";
  * hashes, counts and dates only, never a person's data: they are kept as long as the record.
  */
 
-/** The two moments a draw has witnessed: its commitment, and its frozen list. */
-export type StatementKind = "commitment" | "list";
+/**
+ * The moments a draw has witnessed: its frozen list, a prize claimed, and (records of rule v1
+ * only) the commitment to its seed.
+ */
+export type StatementKind = "commitment" | "list" | "claim";
 
-/** What the commitment statement says: the seed was fixed before the draw, for this draw and round. */
-export interface CommitmentValues {
+/** What every statement opens with: which draw, under which rule. */
+interface DrawValues {
   /** The draw instant (ISO 8601, as records publish it). */
   drawAt: string;
-  commitment: string;
-  /** The rule's name ("opinionlabz-draw-v1"). */
+  /** The rule's name ("opinionlabz-draw-v2"). */
   rule: string;
+}
+
+/** What a v1 commitment statement says: the seed was fixed before the draw, for this draw and round. */
+export interface CommitmentValues extends DrawValues {
+  commitment: string;
   /** The drand quicknet round the rule fixes for the draw. */
   drandRound: number;
 }
 
 /** What the list statement says: the list that was frozen, before the round that draws it. */
-export interface ListValues extends CommitmentValues {
+export interface ListValues extends DrawValues {
   listHash: string;
   entryCount: number;
   /** The days whose rows were in play, or null for the bundled sample sheet (all its rows are). */
@@ -32,14 +39,37 @@ export interface ListValues extends CommitmentValues {
   leftOut: LeftOut | null;
   /** The rule its ids were written under (docs/draw.md, "Canonical list"). */
   idRule: number;
+  /** Id rule 3: the organizer's format of ids (ID_PATTERN), as the record publishes it; else null. */
+  idPattern: string | null;
+  /** v1 only: the commitment; v2 has none. */
+  commitment: string | null;
+  /** v2: the freeze instant as the record states it (ISO 8601), bound by the seals; v1 records did not state it. */
+  frozenAt: string | null;
+  /** The drand quicknet round the rule fixes for the draw. */
+  drandRound: number;
+}
+
+/** What a claim statement says: which round's winner claimed the prize, before which redraw. */
+export interface ClaimValues extends DrawValues {
+  listHash: string;
+  /** The round whose winner claimed: 0 for the draw, r for the r-th redraw. */
+  round: number;
+  winnerId: string;
+  /** The drand quicknet round of the redraw that a claim sealed after it can no longer stop. */
+  redrawRound: number;
 }
 
 /** Each statement's file name under `/sorteos/<yyyy-mm-dd>/`, and the first word of its tokens' names. */
-export const STATEMENT_FILES: Record<StatementKind, string> = { commitment: "compromiso", list: "lista" };
+export const STATEMENT_FILES: Record<StatementKind, string> = {
+  commitment: "compromiso",
+  list: "lista",
+  claim: "reclamo",
+};
 
 const TITLES: Record<StatementKind, string> = {
   commitment: "Opinion Labz: compromiso de un sorteo",
   list: "Opinion Labz: lista congelada de un sorteo",
+  claim: "Opinion Labz: premio reclamado",
 };
 
 /** One `key: value` line per fact, in this order; every line ends with a line feed. */
@@ -47,7 +77,7 @@ function statementText(kind: StatementKind, lines: [string, string | number][]):
   return [TITLES[kind], ...lines.map(([key, value]) => `${key}: ${value}`)].map((line) => `${line}\n`).join("");
 }
 
-/** The commitment statement, stamped right after the seed is committed. */
+/** A v1 record's commitment statement, stamped right after its seed was committed. */
 export function commitmentStatement(values: CommitmentValues): string {
   return statementText("commitment", [
     ["sorteo", values.drawAt],
@@ -78,12 +108,24 @@ export function listStatement(values: ListValues): string {
     );
     if (values.leftOut.refusedId !== null) lines.push(["filas con un id no válido", values.leftOut.refusedId]);
   }
-  lines.push(
-    ["regla de los ids", values.idRule],
-    ["compromiso", values.commitment],
-    ["ronda de drand quicknet", values.drandRound],
-  );
+  lines.push(["regla de los ids", values.idRule]);
+  if (values.idPattern !== null) lines.push(["formato de los ids", values.idPattern]);
+  if (values.commitment !== null) lines.push(["compromiso", values.commitment]);
+  if (values.frozenAt !== null) lines.push(["congelada", values.frozenAt]);
+  lines.push(["ronda de drand quicknet", values.drandRound]);
   return statementText("list", lines);
+}
+
+/** The claim statement, stamped when the prize is claimed: it counts only if sealed before `redrawRound` is out. */
+export function claimStatement(values: ClaimValues): string {
+  return statementText("claim", [
+    ["sorteo", values.drawAt],
+    ["regla", values.rule],
+    ["huella de la lista", values.listHash],
+    ["ronda", values.round],
+    ["ganador", values.winnerId],
+    ["ronda de drand quicknet del resorteo", values.redrawRound],
+  ]);
 }
 
 /**

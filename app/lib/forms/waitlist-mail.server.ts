@@ -2,19 +2,14 @@ import { SURVEY_NOTICE_KIND, type OutgoingMail } from "~/lib/mail/outbox.server"
 import { renderConfirmationMail } from "~/lib/mail/templates/confirmation-mail.server";
 import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
 import { env } from "~/lib/server/env.server";
-import { CONFIRM_PATH, LEAVE_PATH } from "~/content/pages/mail-link-paths";
+import { listWayOut } from "~/lib/mail/list-way-out.server";
+import { CONFIRM_PATH } from "~/content/pages/mail-link-paths";
 import { mailLinkPath } from "./fields";
 
 const linkTo = (pathname: string, token: string) => new URL(mailLinkPath(pathname, token), env.siteUrl).href;
 
 /** Every mail to the list carries the way out: RFC 8058 one-click in the headers, and the delete link. */
-function wayOut(token: string): { leave: string; headers: Record<string, string> } {
-  const leave = linkTo(LEAVE_PATH, token);
-  return {
-    leave,
-    headers: { "List-Unsubscribe": `<${leave}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
-}
+const wayOut = (token: string) => listWayOut(env.siteUrl, token);
 
 /** The double opt-in mail: a link to confirm, valid `validDays`, and a way out in every mail. */
 export async function confirmationMail(to: string, token: string, validDays: number): Promise<OutgoingMail> {

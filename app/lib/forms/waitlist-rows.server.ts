@@ -63,6 +63,7 @@ export function waitlistEntries(db: Kysely<Tables>, mailbox: string): Promise<Wa
       "unsubscribed_at",
       "confirm_expires_at",
       "last_mail_at",
+      "draw_notices_at",
     ])
     .where("mailbox", "=", mailbox)
     .orderBy("subscribed_at")

@@ -23,6 +23,13 @@ export interface OutgoingMail {
 export const SURVEY_NOTICE_KIND = "survey-notice";
 
 /**
+ * The kind of a draw notice (the list closed, a winner): sent before any other mail that is due,
+ * so the list's notices leave before its round (docs/draw.md, "Witnesses the operator cannot
+ * recall"), and each one's departure is recorded (`draw_notices.sent_at`).
+ */
+export const DRAW_NOTICE_KIND = "draw-notice";
+
+/**
  * How long a sender holds a claimed row. Longer than nodemailer's time limits for one mail
  * (connect + greeting + socket, see sender.server.ts), so a live sender never loses its row;
  * a sender that died frees it once this has passed.
@@ -89,9 +96,9 @@ export async function claimDueMail(
     .where("gave_up_at", "is", null)
     .where("next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
-    // Paced survey notices go after any other due mail: a confirmation never waits behind a
-    // backlog of notices (after an outage, say).
-    .orderBy(sql`case when kind = ${SURVEY_NOTICE_KIND} then 1 else 0 end`)
+    // Draw notices first: a list's must reach its readers before its round. Paced survey notices
+    // go after any other due mail: a confirmation never waits behind a backlog of notices.
+    .orderBy(sql`case when kind = ${DRAW_NOTICE_KIND} then 0 when kind = ${SURVEY_NOTICE_KIND} then 2 else 1 end`)
     .orderBy("created_at")
     .limit(limit)
     .$if(kind === "postgres", (query) => query.forUpdate().skipLocked());
@@ -103,8 +110,12 @@ export async function claimDueMail(
     .execute();
 }
 
-export async function markSent(db: Kysely<Tables>, id: string, now: number): Promise<void> {
-  await db.updateTable("outbox").set({ sent_at: now, claimed_until: null }).where("id", "=", id).execute();
+export async function markSent(db: Kysely<Tables>, row: Pick<OutboxRow, "id" | "kind">, now: number): Promise<void> {
+  await db.updateTable("outbox").set({ sent_at: now, claimed_until: null }).where("id", "=", row.id).execute();
+  // A draw notice's departure outlives its outbox row: /sorteos counts those sent before the round.
+  if (row.kind === DRAW_NOTICE_KIND) {
+    await db.updateTable("draw_notices").set({ sent_at: now }).where("outbox_id", "=", row.id).execute();
+  }
 }
 
 export type FailureOutcome = { givenUp: true } | { givenUp: false; retryInMs: number };

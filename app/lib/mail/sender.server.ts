@@ -145,7 +145,7 @@ function createSender(deliver: Deliver) {
       );
       return;
     }
-    await markSent(storage.db, row.id, Date.now());
+    await markSent(storage.db, row, Date.now());
     console.log(JSON.stringify({ event: "mail.sent", kind: row.kind, to, attempt: row.attempts + 1 }));
   }
 

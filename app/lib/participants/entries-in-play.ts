@@ -1,7 +1,7 @@
 import { argentinaDay, entryDay, inWindow, type EntryWindow } from "~/lib/draw/entry-window";
 import { ARGENTINA_OFFSET_MS, nextDrawAt } from "~/lib/draw/next-draw";
 import type { LeftOut } from "~/lib/draw/published-draw";
-import { canonicalId, freezeEntryIds } from "~/lib/draw/verifiable-draw";
+import { canonicalId, formattedId, freezeEntryIds } from "~/lib/draw/verifiable-draw";
 
 /**
  * Which sheet rows a draw is made among, and why each other row is not: the one function the
@@ -19,6 +19,8 @@ export interface EntryRule {
   window: EntryWindow;
   /** The previous draw's frozen ids, in today's canonical form: its day's rows in that list are its. */
   previous: ReadonlySet<string>;
+  /** The organizer's format of ids (ID_PATTERN): a canonical id outside it takes no entry; null, any. */
+  idPattern: RegExp | null;
 }
 
 /** The two fields of a row the rule reads. */
@@ -36,7 +38,7 @@ export type NotInPlay =
   /** Dated after the draw's day: the draw of `drawDay` counts it. */
   | { why: "later"; day: string; drawDay: string }
   | { why: "unreadable-date" }
-  /** Its id holds something `canonicalId` refuses. */
+  /** Its id holds something `canonicalId` refuses, or is outside the organizer's format (ID_PATTERN). */
   | { why: "refused-id" }
   /** Its id is already in play through an earlier row, dated `firstDay`. */
   | { why: "repeated"; id: string; firstDay: string | null };
@@ -62,7 +64,8 @@ function drawDayFor(day: string): string {
 
 /**
  * The rows of `sheet` (in sheet order) a freeze under `rule` takes: dated inside the window but
- * for what the previous draw took, one per canonical id (its first row in play); the bundled
+ * for what the previous draw took, one per canonical id of the organizer's format (its first
+ * row in play); the bundled
  * sample sheet's examples whatever their dates (`fromSample`: fixed dates, a moving window).
  */
 export function entriesInPlay<Row>(
@@ -97,7 +100,7 @@ export function entriesInPlay<Row>(
     else if (takenBefore(day, id)) outsideWindow += 1;
     else dated.push(row);
   }
-  const frozen = freezeEntryIds(dated, (row) => fieldsOf(row).id);
+  const frozen = freezeEntryIds(dated, (row) => fieldsOf(row).id, rule.idPattern);
   const inPlay = new Set(frozen.rows);
   let entryOf: Map<string, Row> | null = null;
 
@@ -115,7 +118,7 @@ export function entriesInPlay<Row>(
         return took ? { why: "taken", day, drawDay } : { why: "earlier", day, drawDay };
       }
     }
-    const canonical = canonicalId(id);
+    const canonical = formattedId(id, rule.idPattern);
     if (canonical === null) return { why: "refused-id" };
     entryOf ??= new Map(frozen.ids.map((entryId, index) => [entryId, frozen.rows[index]!]));
     const first = entryOf.get(canonical);

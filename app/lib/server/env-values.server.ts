@@ -88,7 +88,34 @@ export const timestampAuthorities = variable.transform((raw, context) => {
   if (!raw) return null;
   const authorities = listOf(raw);
   const bad = authorities.find((url) => !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol));
-  return bad === undefined ? authorities : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+  if (bad !== undefined) return refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+  // A draw happens only with two independent seals of its list (docs/draw.md, "The order, proven").
+  return new Set(authorities).size >= 2
+    ? authorities
+    : refuse(context, "must name at least two authorities, independent of each other: a draw needs both seals");
+});
+
+/** The organizer's format of ids, as the draw's rule takes it: docs/draw.md, "Canonical list". */
+const DEFAULT_ID_PATTERN = "^OL-[1-9][0-9]*$";
+
+/**
+ * ID_PATTERN: a regular expression over the canonical id (upper case, ASCII), anchored at both
+ * ends so it speaks of the whole id, at most 200 characters (the same test as the draw's
+ * `idPatternOf`, which a published record's format passes too).
+ */
+export const idPattern = variable.transform((raw, context) => {
+  const source = raw ?? DEFAULT_ID_PATTERN;
+  let compiles = true;
+  try {
+    new RegExp(source);
+  } catch {
+    compiles = false;
+  }
+  if (source.length <= 200 && source.startsWith("^") && source.endsWith("$") && compiles) return source;
+  return refuse(
+    context,
+    `must be a regular expression over the canonical id, anchored (^…$), at most 200 characters, such as ${DEFAULT_ID_PATTERN}; got "${source}" (ID_PATTERN tiene que ser una expresión regular anclada, como ${DEFAULT_ID_PATTERN})`,
+  );
 });
 
 /** The proxies whose X-Forwarded-For is believed, as the edge reads them; "none"; unset, loopback and the private ranges. */

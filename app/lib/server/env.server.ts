@@ -15,6 +15,11 @@ function loadEnvOrExit(): ServerEnv {
       `[config] ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set: the rules, the privacy policy and the contact page show SAMPLE values, marked "Datos de ejemplo". Set ${unset.length === 1 ? "it" : "them"} to the draw organizer's real details before launch.`,
     );
   }
+  if (env.witnesses.ignoredRootsFile) {
+    console.warn(
+      `[config] TIMESTAMP_ROOTS is ignored: test roots count only with NODE_ENV=development or NODE_ENV=test, and a real site's seals are checked against public roots alone (docs/draw.md, "Witnesses").`,
+    );
+  }
   return env;
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   drandRelays,
   formSecret,
+  idPattern,
   mailFrom,
   matching,
   participantNames,
@@ -64,6 +65,11 @@ export interface ServerEnv {
   witnesses: WitnessEnv;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: none is. */
   trustedProxies: string[];
+  /**
+   * ID_PATTERN: the organizer's format of ids, a regular expression over the canonical id; a row
+   * whose id does not match is listed, marked, and takes no entry (docs/draw.md, "Canonical list").
+   */
+  idPattern: string;
   /** What signs a form's start instant; null: a secret the server makes and keeps in its database. */
   formSecret: string | null;
   /** Started by the image (RUNS_IN_IMAGE, set by the Dockerfile): never a developer's own machine. */
@@ -88,8 +94,14 @@ export interface DrawConfig {
 export interface WitnessEnv {
   /** RFC 3161 authorities, asked together; null: the well-known public ones the draw module names. */
   authorities: string[] | null;
-  /** A PEM file of roots trusted besides Node's (Mozilla's set): an authority's root not in it, the tests' own. */
-  rootsFile: string | null;
+  /**
+   * TIMESTAMP_ROOTS, a PEM file of test roots: counted besides Node's public roots only under
+   * NODE_ENV=development or test, and marked as test roots wherever a seal rests on one; null
+   * elsewhere (docs/decisions/083-public-verdicts-on-public-roots.md).
+   */
+  testRootsFile: string | null;
+  /** TIMESTAMP_ROOTS as set on a production server, where it counts for nothing: start-up says so. */
+  ignoredRootsFile: string | null;
   /** How long each authority may take to answer. */
   timeoutMs: number;
 }
@@ -111,6 +123,8 @@ export interface MailConfig {
   contactMailsPerHour: number;
   /** How many survey notices the outbox sends per hour (`npm run waitlist:notify`; docs/operations.md, "Opening a survey"). */
   noticeMailsPerHour: number;
+  /** How many draw notices (the list closed, the winner) the outbox sends per hour (docs/operations.md, "Draw day"). */
+  drawNoticeMailsPerHour: number;
 }
 
 /** A bad variable, named. @internal Exported for its tests: servers start through parseEnvOrExit. */
@@ -164,6 +178,9 @@ const envSchema = z
     CONTACT_MAILS_PER_HOUR: wholeNumber(30, { min: 1, max: 10_000 }),
     // Under a small provider's hourly limit with the form mails beside it.
     NOTICE_MAILS_PER_HOUR: wholeNumber(1000, { min: 1, max: 1_000_000 }),
+    // The list's notices must leave in the 30 minutes before the round: 1000 addresses at this pace.
+    DRAW_NOTICE_MAILS_PER_HOUR: wholeNumber(2000, { min: 1, max: 1_000_000 }),
+    ID_PATTERN: idPattern,
     DRAW_NOW: variable,
     DRAND_RELAYS: drandRelays,
     DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
@@ -253,6 +270,21 @@ function timestampRoots(file: string | undefined, cwd: string): string | null {
   return resolved;
 }
 
+/**
+ * The witnesses' settings: TIMESTAMP_ROOTS counts only where NODE_ENV says development or test in
+ * exactly those words; on any other server public verdicts rest on public roots alone.
+ */
+function witnessEnv(vars: EnvVariables, cwd: string): WitnessEnv {
+  const roots = timestampRoots(vars.TIMESTAMP_ROOTS, cwd);
+  const testing = vars.NODE_ENV === "development" || vars.NODE_ENV === "test";
+  return {
+    authorities: vars.TIMESTAMP_AUTHORITIES,
+    testRootsFile: testing ? roots : null,
+    ignoredRootsFile: testing ? null : roots,
+    timeoutMs: vars.TIMESTAMP_TIMEOUT_MS,
+  };
+}
+
 /** Also the file name the docs give for backups (docs/operations.md, "Data"). */
 const EMBEDDED_FILE_NAME = "opinion-labz.sqlite";
 
@@ -276,6 +308,7 @@ function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
       formMailsPerHour: vars.FORM_MAILS_PER_HOUR,
       contactMailsPerHour: vars.CONTACT_MAILS_PER_HOUR,
       noticeMailsPerHour: vars.NOTICE_MAILS_PER_HOUR,
+      drawNoticeMailsPerHour: vars.DRAW_NOTICE_MAILS_PER_HOUR,
     },
     drawNow: vars.NODE_ENV === "test" && vars.DRAW_NOW ? Date.parse(vars.DRAW_NOW) : null,
     draw: {
@@ -283,17 +316,14 @@ function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
       relayTimeoutMs: vars.DRAND_TIMEOUT_MS,
       rehearsalKey: vars.DRAW_REHEARSAL_KEY ?? null,
     },
-    witnesses: {
-      authorities: vars.TIMESTAMP_AUTHORITIES,
-      rootsFile: timestampRoots(vars.TIMESTAMP_ROOTS, cwd),
-      timeoutMs: vars.TIMESTAMP_TIMEOUT_MS,
-    },
+    witnesses: witnessEnv(vars, cwd),
     sharedMaxAgeSeconds: vars.SHARED_MAX_AGE_SECONDS,
     participantNames: vars.PARTICIPANT_NAMES,
     organizer: { name: vars.ORGANIZER_NAME, taxId: vars.ORGANIZER_TAX_ID, address: vars.ORGANIZER_ADDRESS },
     contactEmail: vars.CONTACT_EMAIL,
     surveyUrl: vars.SURVEY_URL || null,
     trustedProxies: vars.TRUST_PROXY,
+    idPattern: vars.ID_PATTERN,
     formSecret: vars.FORM_SECRET ?? null,
     runsInImage: vars.RUNS_IN_IMAGE === "1",
   };

@@ -286,4 +286,54 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`UPDATE draws SET id_rule = 1 WHERE list_hash IS NOT NULL`.execute(db);
     },
   },
+  "0021_draw_rule_v2": {
+    async up(db: Kysely<unknown>) {
+      // No secret from here on (docs/decisions/081-no-secret-the-list-and-the-round-alone.md):
+      // each record names its rule; a draw not frozen yet is made under v2, so its seed and
+      // commitment go (never revealed, never used) with the commitment's seals. Lists already
+      // frozen stay v1, bound to their commitment. Each list also keeps its window's first day
+      // (the last draw that happened, docs/decisions/082-entries-go-to-the-next-draw-that-happens.md),
+      // its id format (ID_PATTERN), and a claim of its prize, sealed like the list.
+      await db.schema.alterTable("draws").addColumn("rule", "text").execute();
+      await db.schema.alterTable("draws").addColumn("window_from", "text").execute();
+      await db.schema.alterTable("draws").addColumn("id_pattern", "text").execute();
+      await db.schema.alterTable("draws").addColumn("claim_statement", "text").execute();
+      await db.schema.alterTable("draws").addColumn("claim_round", "integer").execute();
+      await sql`DELETE FROM draw_witnesses WHERE statement = 'commitment'
+        AND draw_at IN (SELECT draw_at FROM draws WHERE list_hash IS NULL)`.execute(db);
+      await sql`UPDATE draws SET rule = 'opinionlabz-draw-v2', seed = '', commitment = '', commitment_statement = NULL
+        WHERE list_hash IS NULL`.execute(db);
+      await sql`UPDATE draws SET rule = 'opinionlabz-draw-v1' WHERE rule IS NULL`.execute(db);
+    },
+  },
+  "0022_draw_notices": {
+    async up(db: Kysely<unknown>) {
+      // "Avisarme de cada sorteo": when a confirmed address asked for draw notices (null: it did
+      // not), and each notice queued, with when it left (docs/draw.md, "Witnesses the operator
+      // cannot recall"). A notice's address lives in its outbox row only.
+      await db.schema.alterTable("waitlist").addColumn("draw_notices_at", "bigint").execute();
+      await db.schema
+        .createTable("draw_notices")
+        .addColumn("outbox_id", "text", (column) => column.primaryKey())
+        .addColumn("draw_at", "bigint", (column) => column.notNull())
+        .addColumn("notice", "text", (column) => column.notNull())
+        .addColumn("round", "integer", (column) => column.notNull())
+        .addColumn("team", "integer", (column) => column.notNull())
+        .addColumn("queued_at", "bigint", (column) => column.notNull())
+        .addColumn("sent_at", "bigint")
+        .execute();
+      await db.schema.createIndex("draw_notices_draw").on("draw_notices").columns(["draw_at", "notice"]).execute();
+    },
+  },
+  "0023_database_marks": {
+    async up(db: Kysely<unknown>) {
+      // What a database has been used for: a production server marks it when it opens it, and
+      // rehearsals refuse a database so marked (docs/operations.md, "Rehearsing draw day").
+      await db.schema
+        .createTable("database_marks")
+        .addColumn("name", "text", (column) => column.primaryKey())
+        .addColumn("at", "bigint", (column) => column.notNull())
+        .execute();
+    },
+  },
 };

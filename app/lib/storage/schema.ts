@@ -16,6 +16,31 @@ export interface Tables {
   draw_witnesses: DrawWitnessTable;
   site_secrets: SiteSecretTable;
   instances: InstanceTable;
+  draw_notices: DrawNoticeTable;
+  database_marks: DatabaseMarkTable;
+}
+
+/** What a database was used for, by name ("production": a production server opened it), and since when. */
+export interface DatabaseMarkTable {
+  name: string;
+  at: number;
+}
+
+/**
+ * One draw notice queued (docs/draw.md, "Witnesses the operator cannot recall"): the list closed,
+ * or a round's winner. Its address lives in its outbox row only; this row says when it left.
+ */
+export interface DrawNoticeTable {
+  outbox_id: string;
+  draw_at: number;
+  notice: "list" | "winner";
+  /** The round whose winner it tells (0 for a list's notice). */
+  round: number;
+  /** 1 for the team's copy (CONTACT_EMAIL). */
+  team: number;
+  queued_at: number;
+  /** When the outbox sent it; null while it waits. */
+  sent_at: number | null;
 }
 
 /** A running server, as it last reported itself (every few seconds). */
@@ -66,6 +91,8 @@ export interface WaitlistTable {
   confirm_expires_at: number | null;
   /** The last confirmation mail queued: at most one per mailbox in 30 days. */
   last_mail_at: number | null;
+  /** When the address asked for draw notices ("Avisarme de cada sorteo"); null: it did not. */
+  draw_notices_at: number | null;
 }
 
 export interface OutboxTable {
@@ -104,12 +131,15 @@ export interface RateLimitTable {
   expires_at: number;
 }
 
-/** A month's draw (docs/draw.md): committed first, frozen and drawn later. */
+/** A month's draw (docs/draw.md): written ahead of its instant, frozen and drawn later. */
 export interface DrawTable {
   /** The draw instant, epoch ms: one row per draw. */
   draw_at: number;
-  /** 64 hex characters, secret until the draw. */
+  /** The rule it is drawn under: "opinionlabz-draw-v2" (new draws), "opinionlabz-draw-v1" (before round 6). */
+  rule: string | null;
+  /** Rule v1: 64 hex characters, secret until the draw; rule v2: empty (no seed). */
   seed: string;
+  /** Rule v1: the seed's SHA-256; rule v2: empty. */
   commitment: string;
   committed_at: number;
   /** Null until the freeze; then the canonical list, its hash and its length. */
@@ -137,6 +167,13 @@ export interface DrawTable {
   /** The statements the authorities stamp (docs/draw.md, "Witnesses"), as written when first asked; null before. */
   commitment_statement: string | null;
   list_statement: string | null;
+  /** The first day of its entry window (the last draw that happened's day), fixed at the freeze; null before. */
+  window_from: string | null;
+  /** Id rule 3: ID_PATTERN as it was at the freeze. */
+  id_pattern: string | null;
+  /** The claim of its prize (`draw -- claimed`), as sealed, and the round whose winner it names. */
+  claim_statement: string | null;
+  claim_round: number | null;
 }
 
 export interface DrawRoundTable {
@@ -174,7 +211,7 @@ export interface DrawChangeTable {
 /** One authority's token over one of a draw's statements: one row per (draw, statement, authority). */
 export interface DrawWitnessTable {
   draw_at: number;
-  statement: "commitment" | "list";
+  statement: "commitment" | "list" | "claim";
   /** The authority's URL, as TIMESTAMP_AUTHORITIES named it when it was asked. */
   authority: string;
   /** The DER time-stamp reply, base64: what /sorteos/<day>/<statement>.<authority>.tsr serves. */

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { DRAW_RECORD_MAIL as COPY, WINNER_NOTICE } from "~/content/mails";
 import { formatArgentinaDate, formatArgentinaInstant, formatDrawDay, formatDrawMonth } from "~/lib/draw/countdown";
 import { argentinaDay } from "~/lib/draw/entry-window";
-import { drawAnchor, type RecordedDraw } from "~/lib/draw/published-draw";
+import { drawAnchor, type PublishedDraw } from "~/lib/draw/published-draw";
 import { formatCount } from "~/lib/ui/wording";
 import { renderMail, type RenderedMail } from "../render-mail.server";
 import {
@@ -20,7 +20,7 @@ import {
 export interface DrawRecordMailInput {
   siteUrl: string;
   /** The record as /sorteos publishes it, with its latest round: the one this mail is about. */
-  draw: RecordedDraw;
+  draw: PublishedDraw;
   /** Until when the latest round's winner may claim the prize; from then on a redraw is allowed. */
   claimBy: number;
 }
@@ -100,8 +100,11 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
         {formatArgentinaInstant(draw.drawAt)} ({COPY.hour})
       </Fact>
       <Fact label={COPY.facts.frozenAt}>
-        {formatArgentinaInstant(draw.frozenAt)} ({COPY.hour}), {formatCount(draw.entryCount)}{" "}
-        {COPY.facts.entries.toLowerCase()}
+        {/* The list's closing time is its first seal's, never the database's word (docs/draw.md, "Witnesses"). */}
+        {formatArgentinaInstant(
+          (draw.witnesses.list?.tokens ?? []).map((token) => token.stampedAt).sort()[0] ?? draw.frozenAt,
+        )}{" "}
+        ({COPY.hour}), {formatCount(draw.entryCount)} {COPY.facts.entries.toLowerCase()}
       </Fact>
       <Fact label={COPY.facts.listHash}>
         <MailCode>{draw.listHash}</MailCode>
@@ -109,12 +112,16 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
       <Fact label={COPY.facts.list}>
         <MailLink href={draw.listUrl}>{new URL(draw.listUrl).pathname.slice(1)}</MailLink>
       </Fact>
-      <Fact label={COPY.facts.commitment}>
-        <MailCode>{draw.commitment}</MailCode> ({COPY.facts.committedAt} {formatArgentinaInstant(draw.committedAt)})
-      </Fact>
-      <Fact label={COPY.facts.seed}>
-        <MailCode>{draw.seed}</MailCode>
-      </Fact>
+      {draw.commitment !== null && draw.committedAt !== null ? (
+        <Fact label={COPY.facts.commitment}>
+          <MailCode>{draw.commitment}</MailCode> ({COPY.facts.committedAt} {formatArgentinaInstant(draw.committedAt)})
+        </Fact>
+      ) : null}
+      {draw.seed !== null ? (
+        <Fact label={COPY.facts.seed}>
+          <MailCode>{draw.seed}</MailCode>
+        </Fact>
+      ) : null}
       {draw.rounds.map((published, index) => (
         <Fragment key={index}>
           <Fact label={COPY.facts.round(index)}>
