@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { DRAW_DAY } from "~/content/draw-day";
 import { formatDrawDate, twoDigits } from "~/lib/draw/countdown";
 import { isToday, type DrawDay } from "~/lib/draw/draw-day";
@@ -24,6 +25,72 @@ const LINK =
  * check: none on /sorteos itself, "/sorteos" elsewhere.
  */
 export function DrawToday({ today, checkPath = "" }: { today: DrawDay; checkPath?: string }) {
+  if (today.state === "missed") return <MissedToday missed={today.missed} />;
+  return <DrawOfTheDay today={today} checkPath={checkPath} />;
+}
+
+/** The frame of the card: its label (today, or the day), its content, and the next draw below. */
+function TodayCard({
+  drawAt,
+  state,
+  nextAt,
+  children,
+}: {
+  drawAt: string;
+  state: string;
+  nextAt: Date;
+  children: ReactNode;
+}) {
+  const now = useRenderInstant();
+  return (
+    <section
+      id="sorteo-hoy"
+      aria-labelledby="sorteo-hoy-titulo"
+      data-testid="draw-today"
+      data-state={state}
+      className="rounded-3xl bg-white p-5 text-slate-700 shadow-2xl shadow-brand-950/20 ring-1 ring-slate-900/5 sm:p-7"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+        {isToday(drawAt, now) ? DRAW_DAY.today : DRAW_DAY.onDay(formatDay(argentinaDay(Date.parse(drawAt))))}
+        {" · "}
+        <time dateTime={drawAt}>{argentinaTime(drawAt)}</time>
+      </p>
+      {children}
+      <p className="mt-5 border-t border-slate-100 pt-4 text-sm text-slate-600">
+        {DRAW_DAY.next}: <time dateTime={nextAt.toISOString()}>{formatDrawDate(nextAt)}</time> (hora de Argentina)
+      </p>
+    </section>
+  );
+}
+
+/**
+ * A day with no draw (docs/draw.md, "The order, proven"), said plainly: why, and that its entries
+ * go to the next draw. It promises no result: none will come for that day.
+ */
+function MissedToday({ missed }: { missed: Extract<DrawDay, { state: "missed" }>["missed"] }) {
+  const now = useRenderInstant();
+  const next = new Date(missed.nextDrawAt);
+  const round = formatCount(missed.beaconRound);
+  return (
+    <TodayCard drawAt={missed.drawAt} state="missed" nextAt={next}>
+      <h2 id="sorteo-hoy-titulo" className="mt-2 text-2xl font-bold text-slate-900">
+        {isToday(missed.drawAt, now)
+          ? DRAW_DAY.missedTitle
+          : DRAW_DAY.missedTitleOn(formatDay(argentinaDay(Date.parse(missed.drawAt))))}
+      </h2>
+      <p className="mt-2">{DRAW_DAY.missedWhy[missed.reason](round, argentinaTime(missed.beaconAt))}</p>
+      <p className="mt-2 font-semibold text-slate-900">{DRAW_DAY.missedNext(formatDrawDate(next))}</p>
+    </TodayCard>
+  );
+}
+
+function DrawOfTheDay({
+  today,
+  checkPath,
+}: {
+  today: Exclude<DrawDay, { state: "missed" }>;
+  checkPath: string;
+}) {
   const now = useRenderInstant();
   const { draw } = today;
   const round = formatCount(draw.beaconRound);
@@ -31,18 +98,7 @@ export function DrawToday({ today, checkPath = "" }: { today: DrawDay; checkPath
   const next = nextDrawAt(Date.parse(draw.drawAt));
   const checkHref = `${checkPath}#${draw.checkAnchor}`;
   return (
-    <section
-      id="sorteo-hoy"
-      aria-labelledby="sorteo-hoy-titulo"
-      data-testid="draw-today"
-      data-state={today.state}
-      className="rounded-3xl bg-white p-5 text-slate-700 shadow-2xl shadow-brand-950/20 ring-1 ring-slate-900/5 sm:p-7"
-    >
-      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
-        {isToday(draw.drawAt, now) ? DRAW_DAY.today : DRAW_DAY.onDay(formatDay(argentinaDay(Date.parse(draw.drawAt))))}
-        {" · "}
-        <time dateTime={draw.drawAt}>{argentinaTime(draw.drawAt)}</time>
-      </p>
+    <TodayCard drawAt={draw.drawAt} state={today.state} nextAt={next}>
       {today.state === "frozen" ? (
         <>
           <h2 id="sorteo-hoy-titulo" className="mt-2 text-2xl font-bold text-slate-900">
@@ -58,9 +114,12 @@ export function DrawToday({ today, checkPath = "" }: { today: DrawDay; checkPath
             {DRAW_DAY.download}
           </a>
           <p className="mt-4 text-sm">
-            {now < Date.parse(draw.beaconAt)
-              ? DRAW_DAY.resultComes(round, argentinaTime(draw.beaconAt))
-              : DRAW_DAY.roundOut(round, argentinaTime(draw.beaconAt))}
+            {/* Never a result that will not come: without its seals, the day has no draw. */}
+            {!draw.witnessed
+              ? DRAW_DAY.sealsMissing(round, argentinaTime(draw.beaconAt), formatDrawDate(next))
+              : now < Date.parse(draw.beaconAt)
+                ? DRAW_DAY.resultComes(round, argentinaTime(draw.beaconAt))
+                : DRAW_DAY.roundOut(round, argentinaTime(draw.beaconAt))}
           </p>
           <a href={checkHref} className={`mt-3 text-sm ${LINK}`}>
             {DRAW_DAY.howToCheck}
@@ -87,9 +146,6 @@ export function DrawToday({ today, checkPath = "" }: { today: DrawDay; checkPath
           </a>
         </>
       )}
-      <p className="mt-5 border-t border-slate-100 pt-4 text-sm text-slate-600">
-        {DRAW_DAY.next}: <time dateTime={next.toISOString()}>{formatDrawDate(next)}</time> (hora de Argentina)
-      </p>
-    </section>
+    </TodayCard>
   );
 }

@@ -18,7 +18,10 @@ export const DRAW_FACTS = {
   entriesPerMonth: "una participación por persona por mes",
   /** Which rows of the sheet a draw counts: the entry window of lib/draw/entry-window.ts, in words. */
   entryWindow:
-    "las participaciones con fecha desde el día del sorteo anterior (el primer lunes del mes anterior, haya habido sorteo o no) hasta el día del sorteo inclusive, menos las que ya entraron en la lista del sorteo anterior, tal como están en el momento del sorteo",
+    "las participaciones con fecha desde el día del último sorteo que se hizo (si un sorteo no se hizo, sus participaciones pasan al siguiente) hasta el día del sorteo inclusive, menos las que ya entraron en la lista de ese sorteo, tal como están en el momento del sorteo",
+  /** Which ids take an entry: ID_PATTERN's rule in words (docs/draw.md, "Canonical list"). */
+  idFormat:
+    "El número de participación (ID) tiene que tener el formato de los que da la encuesta (por ejemplo, OL-24001: «OL-» y un número que no empieza con cero). Una fila con un ID de otro formato (un cero en lugar de la O, una I en lugar de la L, un guion bajo, un guion de más o un cero adelante) aparece en la lista marcada «ID con otro formato» y no entra en el sorteo: así nadie entra dos veces con un ID parecido.",
   freeEntry: "sin obligación de compra",
   /** Said of the winner, with the pronoun of the sentence: "le avisamos…", "te avisamos…". */
   winnerNotice: "avisamos por email",

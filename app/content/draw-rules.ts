@@ -82,6 +82,7 @@ export const DRAW_RULES: LegalDocument = {
             `Hay ${FACT.entriesPerMonth}. Aunque respondas más de una encuesta en el mes, entrás una sola vez en el sorteo de ese mes.`,
           ],
         },
+        { paragraph: [FACT.idFormat] },
       ],
     },
     {
@@ -107,7 +108,7 @@ export const DRAW_RULES: LegalDocument = {
         { list: DRAW_RULE_STEPS.map((step) => [`${step.title}. ${step.text}`]) },
         {
           paragraph: [
-            "Cada sorteo publica todos esos valores (el compromiso, la lista y su huella con los sellos de las autoridades, el número de drand con su firma, la semilla y el ganador), y en ",
+            "Cada sorteo publica todos esos valores (la lista y su huella con los sellos de las autoridades, el número de drand con su firma y el ganador), y en ",
             { text: "«Verificalo vos»", href: "/sorteos#verificalo-vos" },
             " podés rehacer la cuenta en tu navegador o a mano. Si algo no te coincide, ",
             { text: "escribinos", href: "/contacto" },
@@ -129,7 +130,7 @@ export const DRAW_RULES: LegalDocument = {
       blocks: [
         {
           paragraph: [
-            "No hace falta creernos. Las fechas que importan (cuándo se fijó la semilla y cuándo se congeló la lista) no las certificamos nosotros: las sellan autoridades de sellado de tiempo independientes, y si ninguna sella la lista antes de que salga el número de drand del sorteo, el sorteo no se hace con ese número, como dice el paso «Un azar que nadie controla».",
+            "No hace falta creernos. Las fechas que importan (cuándo se congeló la lista y cuándo se reclamó un premio) no las certificamos nosotros: las sellan dos autoridades de sellado de tiempo independientes, y si no sellan la lista antes de que salga el número de drand del sorteo, ese día no hay sorteo, como dice el paso «Sin los dos sellos, no hay sorteo». Quien pide los avisos de cada sorteo recibe la huella de la lista por email apenas se congela, antes de ese número.",
           ],
         },
         { paragraph: [`${WHAT_TO_KEEP.title}. ${WHAT_TO_KEEP.text}`] },
@@ -146,7 +147,9 @@ export const DRAW_RULES: LegalDocument = {
           ],
         },
         {
-          paragraph: [`Si en ese plazo no lo reclama, o no cumple estas bases, ${FACT.redraw}, con las mismas reglas.`],
+          paragraph: [
+            `Si en ese plazo no lo reclama, o no cumple estas bases, ${FACT.redraw}, con las mismas reglas. El reclamo queda registrado en un texto que sellan las dos autoridades, y cuenta solo si lo sellan antes de que salga el número de drand del nuevo sorteo; después de ese número, el nuevo sorteo vale.`,
+          ],
         },
       ],
     },

@@ -19,6 +19,8 @@ export const NOT_IN_PLAY = {
     `Fecha ilegible: «${written}» no es una fecha que podamos leer, así que esta fila no entra en ningún sorteo.`,
   refusedId: (what: string) =>
     `El id no sirve: tiene ${what}. Un id solo puede llevar letras sin acentos, números, guiones, guiones bajos y puntos.`,
+  otherFormat: (id: string) =>
+    `ID con otro formato: «${id}» no tiene el formato de los IDs que da la encuesta (como OL-24001), así que no entra en el sorteo.`,
   repeated: (id: string, firstDay: string | null) =>
     `Repetida: el id ${id} ya participa${firstDay ? ` con una fila del ${firstDay}` : ""}, y cuenta una sola vez.`,
   more: (count: string) => `Y ${count} más: afiná la búsqueda para verlas.`,

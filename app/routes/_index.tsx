@@ -31,7 +31,7 @@ export async function loader() {
     {
       recent: recent.value,
       drawn: drawnWinners(draws.drawn),
-      today: drawDayOf(draws.upcoming, draws.drawn, Date.now()),
+      today: drawDayOf(draws.upcoming, draws.drawn, draws.missed, Date.now()),
     },
     recent.init,
   );

@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { MailLinkPage, type MailLinkOutcome } from "~/components/avisos/mail-link-page";
+import { DrawNoticesOptIn } from "~/components/draw-notices-opt-in";
+import { FIELD } from "~/lib/forms/fields";
 import { mailLinkAnswer, mailLinkPageData, mailLinkPost, unreadableMailLinkPost } from "~/lib/forms/mail-link.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/lib/forms/waitlist.server";
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
@@ -33,7 +35,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => mailLinkPageData(requ
 export async function action({ request }: ActionFunctionArgs) {
   const posted = await mailLinkPost(request);
   if (!posted) return unreadableMailLinkPost();
-  const outcome = await confirmSubscription(posted.token);
+  const outcome = await confirmSubscription(posted.token, posted.fields.get(FIELD.drawNotices) !== null);
   return mailLinkAnswer(CONFIRM_PAGE.path, OUTCOMES[outcome], outcome === "expired" ? 410 : 200);
 }
 
@@ -48,6 +50,7 @@ export default function ConfirmEmailPage() {
       title="Confirmá tu email"
       explanation="Tocá el botón para confirmar que querés que te avisemos cuando haya una encuesta de Opinion Labz abierta."
       buttonLabel="Confirmar mi email"
+      fields={<DrawNoticesOptIn id="avisos-sorteo" />}
     />
   );
 }

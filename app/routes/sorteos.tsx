@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listing: listing.value,
       listDraw: listedDraw(rule),
       draws,
-      today: drawDayOf(draws.upcoming, draws.draws, Date.now()),
+      today: drawDayOf(draws.upcoming, draws.draws, draws.missed, Date.now()),
       surveyOpen: env.surveyUrl !== null,
     },
     listing.init,
@@ -51,7 +51,12 @@ export default function SorteosPage() {
         <ParticipantsSection listing={listing} draw={listDraw} surveyOpen={surveyOpen} />
         <DrawEntrySteps />
         <PreviousWinners draws={draws.draws} />
-        <VerifyDrawSection draws={draws.draws} upcoming={draws.upcoming} declaredRoots={draws.declaredRoots} />
+        <VerifyDrawSection
+          draws={draws.draws}
+          upcoming={draws.upcoming}
+          missed={draws.missed}
+          testRoots={draws.testRoots}
+        />
         <FaqSection />
         <FaqJsonLd />
         <FinalCta />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 
@@ -15,6 +16,8 @@ interface MailLinkPageProps {
   /** What the button will do, before it is pressed. */
   explanation: string;
   buttonLabel: string;
+  /** Fields the button posts besides the token (the confirmation's "Avisarme de cada sorteo"). */
+  fields?: ReactNode;
 }
 
 /**
@@ -23,7 +26,7 @@ interface MailLinkPageProps {
  * outcome, does. Its route's loader gives the token the link carried (`mailLinkPageData`), its action
  * `{ message }`; its `clientAction` a failed answer (`ok: false`), which keeps the button.
  */
-export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLinkPageProps) {
+export function MailLinkPage({ path, title, explanation, buttonLabel, fields = null }: MailLinkPageProps) {
   const { token } = useLoaderData<{ token: string | null }>();
   const answer = useActionData<MailLinkOutcome & { ok?: boolean }>();
   const sending = useNavigation().state === "submitting";
@@ -42,6 +45,7 @@ export function MailLinkPage({ path, title, explanation, buttonLabel }: MailLink
           <Form method="post" action={path} className="mt-6">
             <input type="hidden" name={TOKEN_PARAMETER} value={token} />
             <p className="text-lg leading-relaxed text-slate-600">{explanation}</p>
+            {fields}
             <button type="submit" className="btn-primary mt-6 h-12 px-6" disabled={sending}>
               {buttonLabel}
             </button>

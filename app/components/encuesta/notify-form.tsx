@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { WAITLIST_FORM } from "~/content/waitlist";
 import { BotGuardFields } from "../bot-guard-fields";
+import { DrawNoticesOptIn } from "../draw-notices-opt-in";
 import { EMAIL_MAX_LENGTH, FIELD } from "~/lib/forms/fields";
 import { useFormAnswer } from "~/lib/hooks/use-form-answer";
 
@@ -15,6 +16,7 @@ export function NotifyForm({ surveyOpen }: { surveyOpen: boolean }) {
   const copy = surveyOpen ? WAITLIST_FORM.surveyOpen : WAITLIST_FORM.comingSoon;
   const emailId = useId();
   const consentId = useId();
+  const drawNoticesId = useId();
   const statusId = useId();
   const { answer, problem, kept, sending, form } = useFormAnswer("/encuesta");
 
@@ -65,6 +67,7 @@ export function NotifyForm({ surveyOpen }: { surveyOpen: boolean }) {
           ).
         </label>
       </div>
+      <DrawNoticesOptIn id={drawNoticesId} />
       <button type="submit" className="btn-primary mt-4 h-12 w-full px-6 sm:w-auto" disabled={sending}>
         {copy.button}
       </button>

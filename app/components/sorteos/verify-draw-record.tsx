@@ -1,12 +1,21 @@
 import { useState, useSyncExternalStore } from "react";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
-import { checkPublishedDraw, roundName } from "~/lib/draw/draw-checks";
-import { downloadList, downloadWitnessFiles } from "~/lib/draw/published-files";
-import { drawAnchor, type PublishedDraw } from "~/lib/draw/published-draw";
+import { checkPublishedDraw, formatArgentinaSecond, roundName } from "~/lib/draw/draw-checks";
+import { downloadList, downloadRoots, downloadWitnessFiles } from "~/lib/draw/published-files";
+import { drawAnchor, type NoticeCount, type PublishedDraw } from "~/lib/draw/published-draw";
 import { UNABLE_TO_COMPUTE, VerificationResult, type Verification } from "./verify-draw-result";
 import { byHandScript } from "./verify-draw-script";
-import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue } from "./verify-draw-values";
+import { EntriesInPlay, firstSealAt, Hex, ListLink, NoticesSent, PublishedValue } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
+
+/** Where the public roots every verdict uses are served (docs/draw.md, "Witnesses"). */
+const ROOTS_PATH = "/sorteos/raices.pem";
+
+/** How each rule is named beside its record. */
+const RULE_NAMES = {
+  "opinionlabz-draw-v2": "sin semilla: el ganador sale de la lista y de la ronda de drand, nada más",
+  "opinionlabz-draw-v1": "de antes de la ronda 6: la lista, la ronda de drand y una semilla comprometida antes",
+} as const;
 
 const subscribeToNothing = () => () => undefined;
 const hydrated = () => true;
@@ -17,16 +26,29 @@ function onThisOrigin(url: string): string {
   return new URL(new URL(url).pathname, window.location.origin).href;
 }
 
-/** One published draw: its values, a button that recomputes it in the browser, and the same by hand. */
+/**
+ * One published draw: its values, a button that recomputes it in the browser against the same
+ * public roots as the server's badge and `draw -- verify`, and the same by hand. A day with no
+ * draw whose record holds rounds anyway is shown with `missed`: its check fails, by name.
+ */
 export function VerifyDrawRecord({
   draw,
   afterList,
-  declaredRoots,
+  testRoots,
+  notices = null,
+  claimSealedAt = null,
+  missed = null,
 }: {
   draw: PublishedDraw;
   /** Whether the draw before it froze a list of real entries. */
   afterList: boolean;
-  declaredRoots: string | null;
+  /** Test roots, only on a development or test server: they count, and every line resting on one says so. */
+  testRoots: string | null;
+  notices?: NoticeCount | null;
+  /** The claim's first seal when it counts (the server's reading of its seals). */
+  claimSealedAt?: string | null;
+  /** Why this day had no draw, when it had none. */
+  missed?: string | null;
 }) {
   const [verification, setVerification] = useState<Verification>({ state: "idle" });
   // False in the server's HTML and until hydration: a button that cannot work yet stays disabled.
@@ -39,8 +61,11 @@ export function VerifyDrawRecord({
     const checks = await Promise.all([
       downloadList(onThisOrigin(draw.listUrl)),
       downloadWitnessFiles(draw.witnesses, onThisOrigin),
+      downloadRoots(new URL(ROOTS_PATH, window.location.origin).href),
     ])
-      .then(([list, files]) => checkPublishedDraw(draw, list, { files, trustedPem: null, declaredPem: declaredRoots }))
+      .then(([list, files, roots]) =>
+        checkPublishedDraw(draw, list, { files, trustedPem: roots, testPem: testRoots }),
+      )
       .catch(() => [UNABLE_TO_COMPUTE]);
     setVerification({ state: "done", checks });
   }
@@ -50,29 +75,38 @@ export function VerifyDrawRecord({
       <h3 id={titleId} className="text-xl font-bold text-slate-900">
         Sorteo del <time dateTime={draw.drawAt}>{formatArgentinaInstant(draw.drawAt)}</time>{" "}
         <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
+        {missed ? <span className="block text-base text-red-800">No hubo sorteo: {missed}</span> : null}
       </h3>
       <dl className="mt-4 divide-y divide-slate-100">
+        <PublishedValue label="Regla">
+          <code className="font-mono">{draw.rule}</code>{" "}
+          <span className="text-slate-600">({RULE_NAMES[draw.rule]})</span>
+        </PublishedValue>
         <PublishedValue label="Participaciones">
           <EntriesInPlay count={draw.entryCount} window={draw.window} afterList={afterList} leftOut={draw.leftOut} />
         </PublishedValue>
         <PublishedValue label="Huella de la lista">
           <Hex value={draw.listHash} />
-          <ListLink url={draw.listUrl} frozenAt={draw.frozenAt} />
+          <ListLink url={draw.listUrl} sealedAt={firstSealAt(draw.witnesses.list)} />
         </PublishedValue>
-        <PublishedValue label="Compromiso (huella de la semilla)">
-          <Hex value={draw.commitment} />
-          <span className="mt-1 block text-slate-600">
-            Publicado el <time dateTime={draw.committedAt}>{formatArgentinaInstant(draw.committedAt)}</time>
-          </span>
-        </PublishedValue>
+        {draw.commitment !== null && draw.committedAt !== null ? (
+          <PublishedValue label="Compromiso (huella de la semilla)">
+            <Hex value={draw.commitment} />
+            <span className="mt-1 block text-slate-600">
+              Publicado el <time dateTime={draw.committedAt}>{formatArgentinaInstant(draw.committedAt)}</time>
+            </span>
+          </PublishedValue>
+        ) : null}
         <WitnessSeals witnesses={draw.witnesses} />
-        <PublishedValue label="Semilla revelada">
-          <Hex value={draw.seed} />
-        </PublishedValue>
+        {notices ? <NoticesSent {...notices} /> : null}
+        {draw.seed !== null ? (
+          <PublishedValue label="Semilla revelada">
+            <Hex value={draw.seed} />
+          </PublishedValue>
+        ) : null}
         {draw.rounds.map((round, index) => (
           <PublishedValue key={index} label={roundName(index)}>
             <span className="block text-slate-600">Valor público: {round.beaconSource}</span>
-            {index === 0 ? <MovedRound drawAt={draw.drawAt} used={round.drandRound} made /> : null}
             <Hex value={round.beacon} />
             {round.signature ? (
               <span className="mt-1 block">
@@ -91,6 +125,12 @@ export function VerifyDrawRecord({
             </span>
           </PublishedValue>
         ))}
+        {claimSealedAt ? (
+          <PublishedValue label="Premio reclamado">
+            El <time dateTime={claimSealedAt}>{formatArgentinaSecond(claimSealedAt)}</time> (hora de Argentina), la
+            hora del primer sello del reclamo: antes de la ronda del resorteo, así que no hay resorteo.
+          </PublishedValue>
+        ) : null}
       </dl>
 
       <div className="mt-6">

@@ -8,19 +8,26 @@ function shellQuote(word: string): string {
 
 /**
  * The same check as the button's, as shell commands anyone can paste (bash and openssl):
- * shown with the draw's values filled in, so it works without JavaScript and without us.
+ * shown with the draw's values filled in, so it works without JavaScript and without us. A
+ * record of rule v2 hashes each attempt's message; one of rule v1 keys it with its seed.
  */
 export function byHandScript(draw: PublishedDraw): string {
+  const v1 = draw.rule === "opinionlabz-draw-v1";
   const lines = [
     "# 1. La lista: tiene que dar la huella publicada",
     `curl -sS -o ids.txt ${shellQuote(draw.listUrl)}`,
     "openssl dgst -sha256 ids.txt",
-    "# 2. La semilla: su huella tiene que ser el compromiso",
-    `SEMILLA=${draw.seed}`,
-    `printf '%s' "$SEMILLA" | openssl dgst -sha256`,
+    ...(v1
+      ? [
+          "# 2. La semilla: su huella tiene que ser el compromiso",
+          `SEMILLA=${draw.seed ?? ""}`,
+          `printf '%s' "$SEMILLA" | openssl dgst -sha256`,
+        ]
+      : ["# 2. Sin semilla: el ganador sale solo de la lista y del valor de drand"]),
     "# 3. El ganador de cada ronda",
     `LISTA=$(openssl dgst -sha256 ids.txt | awk '{print $NF}')`,
   ];
+  const digest = v1 ? `openssl dgst -sha256 -hmac "$SEMILLA"` : "openssl dgst -sha256";
   draw.rounds.forEach((round, index) => {
     const earlier = draw.rounds.slice(0, index).map((previous) => ` -e ${shellQuote(previous.winnerId)}`);
     lines.push(
@@ -29,7 +36,7 @@ export function byHandScript(draw: PublishedDraw): string {
       index === 0 ? "cp ids.txt quedan.txt" : `grep -vxF${earlier.join("")} ids.txt > quedan.txt`,
       'n=$(( $(wc -l < quedan.txt) )); k=0; while [ $((1 << k)) -lt "$n" ]; do k=$((k + 1)); done',
       "i=0; while :; do",
-      `  h=$(printf 'opinionlabz-draw-v1:%s:%s:%s:%s' "$LISTA" "$BALIZA" "$RONDA" "$i" | openssl dgst -sha256 -hmac "$SEMILLA" | awk '{print substr($NF, 1, 8)}')`,
+      `  h=$(printf '${draw.rule}:%s:%s:%s:%s' "$LISTA" "$BALIZA" "$RONDA" "$i" | ${digest} | awk '{print substr($NF, 1, 8)}')`,
       '  x=$(( 0x$h >> (32 - k) )); [ "$x" -lt "$n" ] && break; i=$((i + 1))',
       "done",
       'sed -n "$((x + 1))p" quedan.txt',
@@ -44,11 +51,13 @@ export function byHandScript(draw: PublishedDraw): string {
  * against the roots the visitor trusts (raices.pem, theirs to bring) and the seal's time.
  */
 function witnessScript(draw: PublishedDraw): string[] {
-  const statements = [draw.witnesses.commitment, draw.witnesses.list].filter((statement) => statement !== null);
+  const { commitment, list, claim } = draw.witnesses;
+  const statements = [commitment, list, claim].filter((statement) => statement !== null);
   if (statements.length === 0) return [];
   const lines = [
-    "# 4. Los sellos de tiempo: cada uno tiene que dar «Verification: OK» y una hora anterior a la que importa",
-    "# (raices.pem: las raíces en las que confiás; las de Mozilla están en https://curl.se/ca/cacert.pem)",
+    "# 4. Los sellos de tiempo: cada uno tiene que dar «Verification: OK» y una hora anterior a la ronda;",
+    "# la lista necesita los de dos autoridades distintas (su «TSA:»). raices.pem: las raíces públicas en",
+    "# las que confiás (las de Mozilla, https://curl.se/ca/cacert.pem; este sitio usa las de /sorteos/raices.pem)",
   ];
   for (const statement of statements) {
     const text = new URL(statement.url).pathname.split("/").at(-1)!;
@@ -58,7 +67,7 @@ function witnessScript(draw: PublishedDraw): string[] {
       lines.push(
         `curl -sS -o ${shellQuote(seal)} ${shellQuote(token.url)}`,
         `openssl ts -verify -data ${shellQuote(text)} -in ${shellQuote(seal)} -CAfile raices.pem`,
-        `openssl ts -reply -in ${shellQuote(seal)} -text | grep '^Time stamp'`,
+        `openssl ts -reply -in ${shellQuote(seal)} -text | grep -E '^(Time stamp|TSA)'`,
       );
     }
   }

@@ -1,14 +1,19 @@
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { UPCOMING_ANCHOR } from "~/lib/draw/draw-day";
-import type { UpcomingCommitment } from "~/lib/draw/published-draw";
-import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
+import type { PendingDraw } from "~/lib/draw/published-draw";
+import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
-import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue, WindowDays } from "./verify-draw-values";
+import { EntriesInPlay, Hex, ListLink, NoticesSent, PublishedValue, WindowDays } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
 
-/** The next draw before it is made: its commitment, then its frozen list from the draw instant on. */
-export function UpcomingDraw({ upcoming, afterList }: { upcoming: UpcomingCommitment; afterList: boolean }) {
-  const moved = upcoming.beaconRound !== beaconRound(new Date(upcoming.drawAt), 0);
+/**
+ * The next draw before it is made: its days and its round, then from the draw instant on its
+ * frozen list, its seals and its notices, and whether the seals came in time (docs/draw.md, "The
+ * order, proven").
+ */
+export function UpcomingDraw({ upcoming, afterList }: { upcoming: PendingDraw; afterList: boolean }) {
+  const roundAt = new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString();
+  const frozen = upcoming.frozen;
   return (
     <article
       aria-labelledby={UPCOMING_ANCHOR}
@@ -17,58 +22,47 @@ export function UpcomingDraw({ upcoming, afterList }: { upcoming: UpcomingCommit
     >
       <h3 id={UPCOMING_ANCHOR} className="text-xl font-bold text-slate-900">
         {/* From the freeze on it is the draw under way, not the next one (docs/product.md, "Draw day"). */}
-        {upcoming.frozen ? "Sorteo en curso" : "Próximo sorteo"}:{" "}
+        {frozen ? "Sorteo en curso" : "Próximo sorteo"}:{" "}
         <time dateTime={upcoming.drawAt}>{formatArgentinaInstant(upcoming.drawAt)}</time>{" "}
         <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
       </h3>
       <dl className="mt-4 divide-y divide-brand-100">
-        <PublishedValue label="Compromiso (huella de la semilla)">
-          <Hex value={upcoming.commitment} />
-          <span className="mt-1 block text-slate-600">
-            Publicado el <time dateTime={upcoming.committedAt}>{formatArgentinaInstant(upcoming.committedAt)}</time>. La
-            semilla se revela en el sorteo: su huella tiene que dar este compromiso.
-          </span>
-        </PublishedValue>
-        {upcoming.frozen ? (
+        {frozen ? (
           <>
             <PublishedValue label="Participaciones">
               <EntriesInPlay
-                count={upcoming.frozen.entryCount}
+                count={frozen.entryCount}
                 window={upcoming.window}
                 afterList={afterList}
-                leftOut={upcoming.frozen.leftOut}
+                leftOut={frozen.leftOut}
               />
             </PublishedValue>
             <PublishedValue label="Huella de la lista">
-              <Hex value={upcoming.frozen.listHash} />
-              <ListLink url={upcoming.frozen.listUrl} frozenAt={upcoming.frozen.frozenAt} />
+              <Hex value={frozen.listHash} />
+              <ListLink url={frozen.listUrl} sealedAt={frozen.sealedAt} />
             </PublishedValue>
+            <WitnessSeals witnesses={upcoming.witnesses} awaited={upcoming.awaited} />
+            <NoticesSent {...frozen.notices} />
           </>
         ) : (
           <PublishedValue label="Participaciones">
             <WindowDays window={upcoming.window} afterList={afterList} />
             <span className="mt-1 block text-slate-600">
-              La lista se congela en el momento del sorteo, con las participaciones registradas hasta entonces.
+              La lista se congela en el momento del sorteo, con las participaciones registradas hasta entonces, y dos
+              autoridades de sellado de tiempo la sellan enseguida.
             </span>
           </PublishedValue>
         )}
-        <WitnessSeals witnesses={upcoming.witnesses} awaited={upcoming.awaited} />
         <PublishedValue label="Valor público">
-          drand quicknet, ronda {formatCount(upcoming.beaconRound)}
-          {moved ? null : " (la primera que sale 30 minutos después del sorteo)"}
-          <MovedRound drawAt={upcoming.drawAt} used={upcoming.beaconRound} made={false} />
-          {upcoming.frozen ? (
-            <span className="mt-1 block text-slate-600">
-              La lista ya está congelada: el ganador sale de ella con el valor de esa ronda, que drand publica el{" "}
-              <time dateTime={new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString()}>
-                {formatArgentinaInstant(new Date(quicknetRoundTime(upcoming.beaconRound)).toISOString())}
-              </time>
-              .
-              {upcoming.witnesses.list?.tokens.length
-                ? null
-                : " Si ninguna autoridad sella la lista antes, el sorteo se corre a la primera ronda que salga 30 minutos después del primer sello."}
-            </span>
-          ) : null}
+          drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo, y
+          ninguna otra)
+          <span className="mt-1 block text-slate-600">
+            {frozen ? "La lista ya está congelada: el ganador sale de ella y del valor de esa ronda" : "Sale"}, que drand
+            publica el <time dateTime={roundAt}>{formatArgentinaInstant(roundAt)}</time>.{" "}
+            {frozen?.witnessed
+              ? "Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace."
+              : "Si antes de esa hora la lista no tiene los sellos de dos autoridades independientes, ese día no hay sorteo y sus participaciones pasan al siguiente."}
+          </span>
         </PublishedValue>
       </dl>
     </article>

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import { formatArgentinaSecond } from "~/lib/draw/draw-checks";
 import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
-import type { LeftOut } from "~/lib/draw/published-draw";
-import { beaconRound } from "~/lib/draw/quicknet-rounds";
+import type { LeftOut, PublishedStatement } from "~/lib/draw/published-draw";
 import { formatCount } from "~/lib/ui/wording";
 import { leftOutSentence } from "~/lib/participants/left-out";
 
@@ -21,8 +20,8 @@ export function Hex({ value }: { value: string }) {
 }
 
 /**
- * The days whose entries are in play: from the previous draw's (what it did not take), through
- * the draw's. What the previous draw took is only mentioned when it froze a list of real entries.
+ * The days whose entries are in play: from the last draw that happened (what it did not take),
+ * through the draw's. What that draw took is only mentioned when it froze a list of real entries.
  */
 export function WindowDays({ window, afterList }: { window: EntryWindow; afterList: boolean }) {
   const from = formatDay(window.from);
@@ -59,12 +58,27 @@ export function EntriesInPlay({
   );
 }
 
-/** Where the frozen list is, and since when it cannot change. */
-export function ListLink({ url, frozenAt }: { url: string; frozenAt: string }) {
+/** The first instant a statement's seals state (ISO 8601), or null before any: the list's closing time. */
+export function firstSealAt(statement: PublishedStatement | null): string | null {
+  return (statement?.tokens ?? []).map((token) => token.stampedAt).sort()[0] ?? null;
+}
+
+/**
+ * Where the frozen list is, and since when it cannot change: its first seal's instant, never our
+ * database's (docs/draw.md, "Witnesses").
+ */
+export function ListLink({ url, sealedAt }: { url: string; sealedAt: string | null }) {
   return (
     <>
       <span className="mt-1 block text-slate-600">
-        Congelada el <time dateTime={frozenAt}>{formatArgentinaInstant(frozenAt)}</time>
+        {sealedAt ? (
+          <>
+            Cerrada a más tardar el <time dateTime={sealedAt}>{formatArgentinaSecond(sealedAt)}</time> (hora de
+            Argentina), la hora de su primer sello
+          </>
+        ) : (
+          "Todavía sin sellos: su hora de cierre la dice el primer sello"
+        )}
       </span>
       <a href={url} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
         Descargar la lista de ids (texto)
@@ -73,16 +87,11 @@ export function ListLink({ url, frozenAt }: { url: string; frozenAt: string }) {
   );
 }
 
-/**
- * Why a draw uses another drand round than the rule's first choice (docs/draw.md, "The order,
- * proven"), said of a draw made or of one still to make; nothing when it uses the rule's.
- */
-export function MovedRound({ drawAt, used, made }: { drawAt: string; used: number; made: boolean }) {
-  const fixed = beaconRound(new Date(drawAt), 0);
-  if (used === fixed) return null;
+/** How many draw notices left before the round: the readers who hold the list's hash from before it. */
+export function NoticesSent({ queued, sentBeforeRound }: { queued: number; sentBeforeRound: number }) {
   return (
-    <span className="mt-1 block text-slate-600">
-      {`${made ? "Se corrió" : "Se corre"} de la ronda ${formatCount(fixed)} a la ${formatCount(used)}: ninguna autoridad selló la lista antes de que drand publicara la ronda ${formatCount(fixed)}, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello de la lista.`}
-    </span>
+    <PublishedValue label="Avisos por email">
+      {`${formatCount(sentBeforeRound)} de ${formatCount(queued)} avisos con la huella de la lista salieron antes de la ronda (el del equipo incluido). Quien lo recibió puede probar qué lista se cerró antes del número que la sortea.`}
+    </PublishedValue>
   );
 }

@@ -1,6 +1,5 @@
 import { formatArgentinaSecond } from "~/lib/draw/draw-checks";
 import type { PublishedStatement, PublishedWitnesses } from "~/lib/draw/published-draw";
-import type { StatementKind } from "~/lib/draw/witness-statement";
 import { PublishedValue } from "./verify-draw-values";
 
 /** "timestamp.digicert.com": an authority as the page names it. */
@@ -8,8 +7,8 @@ function authorityHost(authority: string): string {
   return new URL(authority).host;
 }
 
-/** Until when the server asks an authority that has not sealed a statement yet. */
-const ASKED_UNTIL = { commitment: "hasta el momento del sorteo", list: "hasta que se sortee" } as const;
+/** Until when the server asks an authority that has not sealed the list yet: after the round a seal counts for nothing. */
+const ASKED_UNTIL = "hasta que drand publique la ronda del sorteo";
 
 /** "Falta el sello de a.com: …" or "Faltan los sellos de a.com y b.com: …", in agreeing Spanish. */
 function awaitedSentence(awaited: string[], until: string): string {
@@ -45,8 +44,9 @@ function StampedStatement({
         <ul className="mt-1 space-y-1">
           {statement.tokens.map((token) => (
             <li key={token.url}>
+              {/* Named by the certificate in the seal; by the host it was asked of when it names none. */}
               <a href={token.url} className="font-medium text-brand-700 underline underline-offset-4">
-                Sello de {authorityHost(token.authority)}
+                Sello de {token.signer ?? authorityHost(token.authority)}
               </a>{" "}
               <span className="text-slate-600">
                 del <time dateTime={token.stampedAt}>{formatArgentinaSecond(token.stampedAt)}</time>
@@ -62,17 +62,11 @@ function StampedStatement({
 
 /**
  * Which witnesses a record has (docs/draw.md, "Witnesses"): the statements the time-stamp
- * authorities sealed, as soon as they exist, with each seal to download and keep; for the
- * upcoming draw, also the authorities still asked (`awaited`).
+ * authorities sealed, as soon as they exist, with each seal to download and keep; for the draw
+ * under way, also the authorities still asked for the list (`awaited`).
  */
-export function WitnessSeals({
-  witnesses,
-  awaited = { commitment: [], list: [] },
-}: {
-  witnesses: PublishedWitnesses;
-  awaited?: Record<StatementKind, string[]>;
-}) {
-  const { commitment, list } = witnesses;
+export function WitnessSeals({ witnesses, awaited = [] }: { witnesses: PublishedWitnesses; awaited?: string[] }) {
+  const { commitment, list, claim } = witnesses;
   return (
     <PublishedValue label="Sellos de tiempo">
       {commitment === null && list === null ? (
@@ -86,16 +80,10 @@ export function WitnessSeals({
             esa hora. Guardalos junto con el texto.
           </span>
           {commitment ? (
-            <StampedStatement
-              statement={commitment}
-              name="del compromiso"
-              awaited={awaited.commitment}
-              until={ASKED_UNTIL.commitment}
-            />
+            <StampedStatement statement={commitment} name="del compromiso" awaited={[]} until={ASKED_UNTIL} />
           ) : null}
-          {list ? (
-            <StampedStatement statement={list} name="de la lista" awaited={awaited.list} until={ASKED_UNTIL.list} />
-          ) : null}
+          {list ? <StampedStatement statement={list} name="de la lista" awaited={awaited} until={ASKED_UNTIL} /> : null}
+          {claim ? <StampedStatement statement={claim} name="del reclamo del premio" awaited={[]} until={ASKED_UNTIL} /> : null}
         </span>
       )}
     </PublishedValue>

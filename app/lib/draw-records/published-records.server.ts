@@ -166,7 +166,8 @@ export function pendingDraw(
 }
 
 /** A day that had no draw: its list (if frozen) and seals, why, and where its entries go. */
-export function missedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>): MissedDraw {
+export function missedDraw(record: DrawRecord<DrawSummary>): MissedDraw {
+  const { draw, rounds, witnesses } = record;
   const round = beaconRound(new Date(draw.draw_at), 0);
   return {
     drawAt: iso(draw.draw_at),
@@ -179,6 +180,7 @@ export function missedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>)
         : { listHash: draw.list_hash, entryCount: draw.entry_count ?? 0, listUrl: listUrlOf(draw.draw_at) },
     witnesses: publishedWitnesses(draw, witnesses),
     roundsIgnored: rounds.length,
+    record: rounds.length > 0 ? publishedDraw(record) : null,
     nextDrawAt: nextDrawAt(draw.draw_at).toISOString(),
   };
 }

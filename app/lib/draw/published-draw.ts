@@ -124,6 +124,8 @@ export interface MissedDraw {
   witnesses: PublishedWitnesses;
   /** Rounds recorded for it anyway (by hand): they never count, and its record's check says so. */
   roundsIgnored: number;
+  /** With such rounds, the record as published, so anyone can run its check and see it fail. */
+  record: PublishedDraw | null;
   /** The draw its entries go to (ISO 8601). */
   nextDrawAt: string;
 }

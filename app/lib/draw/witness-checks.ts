@@ -39,8 +39,11 @@ export type WitnessFiles = Record<StatementKind, StatementFiles | null>;
 /** What the witnesses' checks read besides the published values. */
 export interface WitnessInputs {
   files: WitnessFiles;
-  /** The public roots the checker trusts (PEM): Node's own set (`tls.rootCertificates`), as /sorteos/raices.pem serves it. */
-  trustedPem: string;
+  /**
+   * The public roots the checker trusts (PEM): Node's own set (`tls.rootCertificates`), as
+   * /sorteos/raices.pem serves it; null when they could not be downloaded (no seal gets a verdict).
+   */
+  trustedPem: string | null;
   /**
    * Roots that count only on a development or test server (TIMESTAMP_ROOTS there): a seal they
    * vouch for counts, and every line that rests on one says it is a test root. Null elsewhere.
@@ -173,9 +176,9 @@ interface Deadline {
   needed: number;
 }
 
-/** The roots a check uses, and how it writes an instant. */
+/** The roots a check uses (none: they could not be downloaded), and how it writes an instant. */
 interface Trust {
-  trusted: TrustedRoots;
+  trusted: TrustedRoots | null;
   test: TrustedRoots | null;
   at: (ms: number) => string;
 }
@@ -208,8 +211,8 @@ async function tokenCheck(
   trust: Trust,
   named: Set<string>,
 ): Promise<{ check: WitnessCheck; checked: CheckedToken | null }> {
-  const reply = token.reply === null ? null : readTimestampReply(token.reply);
-  let verdict = reply === null ? null : await verifyTimestampReply(reply, statement, trust.trusted);
+  const reply = token.reply === null || trust.trusted === null ? null : readTimestampReply(token.reply);
+  let verdict = reply === null ? null : await verifyTimestampReply(reply, statement, trust.trusted!);
   let testRoot = false;
   if (reply !== null && verdict && !verdict.ok && verdict.problem === "untrusted" && trust.test) {
     const again = await verifyTimestampReply(reply, statement, trust.test);
@@ -221,7 +224,11 @@ async function tokenCheck(
   named.add(name);
   const value = `Sello de ${name} (${NAMES[kind].short})`;
   if (verdict === null) {
-    return { check: { value, ok: false, unchecked: true, detail: "No pudimos descargar el sello." }, checked: null };
+    const detail =
+      trust.trusted === null
+        ? "No pudimos descargar las raíces públicas (/sorteos/raices.pem) para comprobarlo."
+        : "No pudimos descargar el sello.";
+    return { check: { value, ok: false, unchecked: true, detail }, checked: null };
   }
   if (!verdict.ok) {
     const unchecked = verdict.problem === "unsupported";
@@ -361,7 +368,7 @@ export async function witnessChecks(
   timing: DrawTiming,
 ): Promise<WitnessVerdict> {
   const trust: Trust = {
-    trusted: rootsOf(inputs.trustedPem),
+    trusted: inputs.trustedPem === null ? null : rootsOf(inputs.trustedPem),
     test: inputs.testPem ? rootsOf(inputs.testPem) : null,
     at: (ms) => timing.formatSecond(new Date(ms).toISOString()),
   };
@@ -398,12 +405,13 @@ export async function witnessChecks(
       continue;
     }
     const { checks, tokens } = await statementChecks(kind, expected[kind], files, trust);
-    const order = orderCheck(kind, tokens, deadlines[kind], incomplete(files), trust.at);
+    const missingFiles = incomplete(files) || trust.trusted === null;
+    const order = orderCheck(kind, tokens, deadlines[kind], missingFiles, trust.at);
     verdict.checks.push(...checks, order.check);
     if (kind === "list") {
       verdict.listSeals = tokens.map(({ facts }) => ({ stampedAt: facts.stampedAt, latestAt: facts.latestAt }));
       verdict.listSealedInTime = order.inTime !== null;
-      verdict.listIncomplete = incomplete(files);
+      verdict.listIncomplete = missingFiles;
     }
     if (kind === "claim" && order.inTime) {
       verdict.claimSealedAt = Math.min(...order.inTime.map((token) => token.facts.stampedAt));

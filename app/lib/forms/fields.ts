@@ -7,6 +7,8 @@ import { TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 export const FIELD = {
   email: "email",
   consent: "consentimiento",
+  /** "Avisarme de cada sorteo": the draw notices (docs/draw.md, "Witnesses the operator cannot recall"). */
+  drawNotices: "avisos_sorteo",
   /** Hidden from people; a bot that fills every field fills this one (docs/operations.md, "Sign-ups and limits"). */
   honeypot: "sitio_web",
   /** The instant the page was rendered (epoch ms): a form sent sooner than a person can is a bot's. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import { countVisitorMail, spendVisitorShares, type BudgetRefusal } from "~/lib/mail/mail-budget.server";
 import { maskAddress } from "~/lib/mail/mask-address";
-import { deleteMailsAbout, enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
+import { deleteMailsAbout, DRAW_NOTICE_KIND, enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
@@ -60,7 +60,11 @@ const isToken = (token: string) => TOKEN_SHAPE.test(token);
  * (docs/decisions/063-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
  * statement, so two sign-ups racing (two spellings, two replicas) mail it once and keep one row.
  */
-async function signUp(trx: Transaction<Tables>, email: string, now: number): Promise<boolean> {
+async function signUp(
+  trx: Transaction<Tables>,
+  { email, drawNotices }: { email: string; drawNotices: boolean },
+  now: number,
+): Promise<boolean> {
   const mailbox = mailboxOf(email);
   // The mailbox's expired link goes first, so signing up again starts with a new token; the
   // forms sweep (retention.server.ts) deletes the others.
@@ -78,12 +82,14 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
   const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
   // The mailbox's row, if it has one, takes the spelling typed now: the link goes to the same
   // inbox. An address that unsubscribed stays so until it uses the new link: this sign-up may be
-  // a stranger's, and the list's owner said no (docs/operations.md, "Sign-ups and limits").
+  // a stranger's, and the list's owner said no (docs/operations.md, "Sign-ups and limits"). A
+  // wish for draw notices waits with it: only a confirmed address gets them.
   const existing = rows.find((row) => row.email === email) ?? rows[0];
+  const asked = drawNotices ? { draw_notices_at: now } : {};
   const row = existing
     ? await trx
         .updateTable("waitlist")
-        .set({ email, confirm_expires_at: expiresAt, last_mail_at: now })
+        .set({ email, confirm_expires_at: expiresAt, last_mail_at: now, ...asked })
         .where("email", "=", existing.email)
         .returning("token")
         .executeTakeFirst()
@@ -97,6 +103,7 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
           subscribed_at: now,
           confirm_expires_at: expiresAt,
           last_mail_at: now,
+          draw_notices_at: drawNotices ? now : null,
         })
         .onConflict((conflict) => conflict.doNothing())
         .returning("token")
@@ -121,14 +128,14 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
     fields,
     { [FIELD.email]: typed },
     {
-      check: (refuse): FieldCheck<string> => {
+      check: (refuse): FieldCheck<{ email: string; drawNotices: boolean }> => {
         if (typed.trim() === "") return { refused: refuse(400, FIELD.email, MESSAGES.missingEmail) };
         const email = parseEmailAddress(typed);
         if (!email) return { refused: refuse(400, FIELD.email, MESSAGES.badEmail) };
         if (fields.get(FIELD.consent) === null) return { refused: refuse(400, FIELD.consent, MESSAGES.noConsent) };
-        return { checked: email };
+        return { checked: { email, drawNotices: fields.get(FIELD.drawNotices) !== null } };
       },
-      accept: async (trx, email, refuse, now) => {
+      accept: async (trx, { email, drawNotices }, refuse, now) => {
         // Counted before the mailbox's own rules: the answer never depends on whether it is known.
         const domain = mailboxDomain(mailboxOf(email));
         const spent = await spendVisitorShares(trx, { client: clientOf(request), domain }, now);
@@ -137,7 +144,7 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
           const { status, message } = BUDGET_SPENT[spent](domain);
           return refuse(status, "form", message);
         }
-        const mailQueued = await signUp(trx, email, now);
+        const mailQueued = await signUp(trx, { email, drawNotices }, now);
         return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
       },
     },
@@ -152,13 +159,22 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
 
 export type ConfirmOutcome = "confirmed" | "already-confirmed" | "expired";
 
-/** The confirm page's button: a pending address whose link is still valid becomes confirmed. */
-export async function confirmSubscription(token: string): Promise<ConfirmOutcome> {
+/**
+ * The confirm page's button: a pending address whose link is still valid becomes confirmed, and
+ * with the page's "Avisarme de cada sorteo" ticked (`drawNotices`), it asks for draw notices too.
+ */
+export async function confirmSubscription(token: string, drawNotices = false): Promise<ConfirmOutcome> {
   if (!isToken(token)) return "expired";
   const now = Date.now();
   const confirmed = await storage.db
     .updateTable("waitlist")
-    .set({ status: "confirmed", confirmed_at: now, confirm_expires_at: null, unsubscribed_at: null })
+    .set({
+      status: "confirmed",
+      confirmed_at: now,
+      confirm_expires_at: null,
+      unsubscribed_at: null,
+      ...(drawNotices ? { draw_notices_at: now } : {}),
+    })
     .where("token", "=", token)
     .where("status", "in", ["pending", "unsubscribed"])
     .where("confirm_expires_at", ">=", now)
@@ -195,14 +211,14 @@ export async function unsubscribe(token: string): Promise<void> {
     if (!found) return undefined;
     await trx
       .updateTable("waitlist")
-      .set({ status: "unsubscribed", unsubscribed_at: Date.now(), confirm_expires_at: null })
+      .set({ status: "unsubscribed", unsubscribed_at: Date.now(), confirm_expires_at: null, draw_notices_at: null })
       .where((eb) => (found.mailbox === null ? eb("email", "=", found.email) : eb("mailbox", "=", found.mailbox)))
       .execute();
     if (found.mailbox !== null) {
       await trx
         .deleteFrom("outbox")
         .where("mailbox", "=", found.mailbox)
-        .where("kind", "=", SURVEY_NOTICE_KIND)
+        .where("kind", "in", [SURVEY_NOTICE_KIND, DRAW_NOTICE_KIND])
         .where("sent_at", "is", null)
         .execute();
       await deleteNoticesTo(trx, found.mailbox);

@@ -20,9 +20,7 @@ export function leftOutSentence(
   }
   if (unreadableDate > 0) parts.push(`${countOf(unreadableDate, "fila", "filas")} con una fecha que no se puede leer`);
   if (refusedId) {
-    parts.push(
-      `${countOf(refusedId, "fila", "filas")} con un id que no es solo letras, números, guiones, guiones bajos y puntos`,
-    );
+    parts.push(`${countOf(refusedId, "fila", "filas")} con un ID de otro formato`);
   }
   const total = outsideWindow + unreadableDate + (refusedId ?? 0);
   const verb = tense === "past" ? pluralForm(total, "Quedó", "Quedaron") : pluralForm(total, "Queda", "Quedan");

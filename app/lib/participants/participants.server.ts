@@ -1,6 +1,6 @@
 import { NOT_IN_PLAY } from "~/content/entry-status";
 import { argentinaDay, formatDay } from "~/lib/draw/entry-window";
-import { previousDrawAt } from "~/lib/draw/next-draw";
+import { canonicalId } from "~/lib/draw/verifiable-draw";
 import { env } from "~/lib/server/env.server";
 import type { EntryRule, NotInPlay } from "./entries-in-play";
 import { listed } from "~/lib/ui/wording";
@@ -62,7 +62,7 @@ function viewOf(state: SheetState): ParticipantsView {
 export function listedDraw(rule: EntryRule): ListedDraw {
   return {
     day: argentinaDay(rule.drawAt),
-    from: argentinaDay(previousDrawAt(rule.drawAt).getTime()),
+    from: rule.window.from,
     afterList: rule.previous.size > 0,
   };
 }
@@ -104,7 +104,10 @@ function reasonText(participant: Participant, why: NotInPlay): string {
     case "unreadable-date":
       return NOT_IN_PLAY.unreadableDate(participant.fecha);
     case "refused-id":
-      return NOT_IN_PLAY.refusedId(refusedCharacters(participant.id));
+      // A canonical id outside the organizer's format (ID_PATTERN), or one that is not an id at all.
+      return canonicalId(participant.id) === null
+        ? NOT_IN_PLAY.refusedId(refusedCharacters(participant.id))
+        : NOT_IN_PLAY.otherFormat(participant.id.trim());
     case "repeated":
       return NOT_IN_PLAY.repeated(why.id, why.firstDay === null ? null : formatDay(why.firstDay));
   }
