@@ -50,14 +50,12 @@ function withoutUnset(env: Record<string, string | null | undefined>): NodeJS.Pr
   ) as NodeJS.ProcessEnv;
 }
 
-/** The upcoming draw `status` names: its instant, commitment and drand round. */
-export function upcomingIn(status: string): { drawAt: Date; commitment: string; drandRound: number } {
+/** The draw under way `status` names: its instant and drand round. */
+export function upcomingIn(status: string): { drawAt: Date; drandRound: number } {
   const match =
-    /Próximo sorteo: [^\n]*\((\S+)\)\n\s+compromiso:\s+([0-9a-f]{64})[^\n]*\n\s+valor público:\s+la ronda (\d+) de drand quicknet/.exec(
-      status,
-    );
+    /(?:Próximo sorteo|Sorteo en curso): [^\n]*\((\S+)\)\n\s+valor público:\s+la ronda (\d+) de drand quicknet/.exec(status);
   if (!match) throw new Error(`no upcoming draw in:\n${status}`);
-  return { drawAt: new Date(match[1]!), commitment: match[2]!, drandRound: Number(match[3]) };
+  return { drawAt: new Date(match[1]!), drandRound: Number(match[2]) };
 }
 
 /** A labelled value of a printed record ("semilla:", "huella de la lista:" …). */
@@ -71,19 +69,22 @@ export const sha256 = (text: string) => createHash("sha256").update(text, "utf8"
 
 /**
  * The winner of each round, written out from docs/draw.md with node:crypto, independently of
- * app/lib/draw: HMAC-SHA256 keyed by the seed's text over
- * "opinionlabz-draw-v1:<list hash>:<beacon>:<round>:<attempt>", top k bits of the first 4 bytes,
- * rejected while ≥ the entries left.
+ * app/lib/draw: rule v2, SHA-256 of "opinionlabz-draw-v2:<list hash>:<beacon>:<round>:<attempt>";
+ * with a seed, rule v1, HMAC-SHA256 keyed by the seed's text over the v1 message; top k bits of
+ * the first 4 bytes, rejected while ≥ the entries left.
  */
-export function expectedWinners(seed: string, ids: string[], beacons: string[]): string[] {
+export function expectedWinners(ids: string[], beacons: string[], seed: string | null = null): string[] {
   const listHash = sha256(ids.map((id) => `${id}\n`).join(""));
   const left = [...ids];
   return beacons.map((beacon, round) => {
     let k = 0;
     while (2 ** k < left.length) k += 1;
     for (let attempt = 0; ; attempt += 1) {
-      const mac = createHmac("sha256", seed).update(`opinionlabz-draw-v1:${listHash}:${beacon}:${round}:${attempt}`);
-      const x = Math.floor(mac.digest().readUInt32BE(0) / 2 ** (32 - k));
+      const word =
+        seed === null
+          ? createHash("sha256").update(`opinionlabz-draw-v2:${listHash}:${beacon}:${round}:${attempt}`)
+          : createHmac("sha256", seed).update(`opinionlabz-draw-v1:${listHash}:${beacon}:${round}:${attempt}`);
+      const x = Math.floor(word.digest().readUInt32BE(0) / 2 ** (32 - k));
       if (x < left.length) return left.splice(x, 1)[0]!;
     }
   });

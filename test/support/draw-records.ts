@@ -6,7 +6,8 @@ import type { Tables } from "~/lib/storage/schema";
 
 /**
  * The draw records' unit tests share one calendar and one way to draw: Monday 23 November
- * 2026, 12:00 UTC, when the next draw is Monday 7 December, 12:00 in Argentina.
+ * 2026, 12:00 UTC, when the next draw is Monday 7 December, 12:00 in Argentina. Their ids are of
+ * the default format (ID_PATTERN, `^OL-[1-9][0-9]*$`).
  */
 export const T0 = Date.UTC(2026, 10, 23, 12);
 export const DRAW = Date.UTC(2026, 11, 7, 15);
@@ -26,21 +27,23 @@ export const sheet = (ids: string[], date = "2026-11-20"): SheetEntries => ({
 
 /**
  * The options the commands pass to a run or redraw, with a beacon value as their check passes it
- * on (tested in test/lib/draw/drand.server.test.ts): the winners mailed and the drand rounds
- * asked are kept for the test to read (emptied before each test by the caller).
+ * on (tested in test/lib/draw/drand.server.test.ts): the winners mailed, the lists whose notices
+ * were queued and the drand rounds asked are kept for the test to read (emptied before each test
+ * by the caller).
  */
 export function recordingDraws() {
   const mailed: string[] = [];
   const askedRounds: number[] = [];
+  const noticed: number[] = [];
   /**
-   * When the list's witnesses saw it, as the order rule reads them (their tokens are tested over
-   * HTTP with real authorities, test/server/draw-witnesses.test.ts): by default, one 2 s after
-   * the freeze. A test sets its own, and resets it with `witnesses.reset()`.
+   * Whether two independent authorities sealed the list before its round, as the order rule reads
+   * it (their tokens are tested over HTTP with real authorities, test/server/draw-witnesses.test.ts):
+   * by default, they did. A test sets its own, and resets it with `witnesses.reset()`.
    */
   const witnesses = {
-    at: (frozenAt: number) => [frozenAt + 2000] as number[],
+    inTime: true,
     reset() {
-      this.at = (frozenAt) => [frozenAt + 2000];
+      this.inTime = true;
     },
   };
   /** `rehearsal`: the value as a rehearsal key's check passes it on, refused beside a real draw. */
@@ -54,20 +57,22 @@ export function recordingDraws() {
     onRecorded: async (_: unknown, record: { rounds: { winner_id: string }[] }) => {
       mailed.push(record.rounds.at(-1)!.winner_id);
     },
-    listWitnesses: async (draw: { frozen_at: number | null }) => ({
-      witnessedAt: witnesses.at(draw.frozen_at!),
-      rows: [],
-      problems: [],
-    }),
+    onFrozen: async (_: unknown, draw: { draw_at: number }) => {
+      noticed.push(draw.draw_at);
+    },
+    listWitnesses: async () => ({ inTime: witnesses.inTime, rows: [], problems: [] }),
   });
-  return { mailed, askedRounds, options, witnesses };
+  return { mailed, askedRounds, noticed, options, witnesses };
 }
+
+/** A freeze's notices, not queued: the tests that count notices queue them for real (draw-notices). */
+export const noNotices = async () => undefined;
 
 /**
  * The draw of 7 December 2026 as it happens: its list frozen at the instant (as the server's
  * timer does, one second in), then the run, after its drand round is out.
  */
 export async function frozenThenRun(db: Kysely<Tables>, load: LoadEntries, options: DrawOptions) {
-  await freezeDueDraw(db, load, DRAW + 1000);
+  await freezeDueDraw(db, load, DRAW + 1000, options.onFrozen);
   return runDraw(db, load, options);
 }

@@ -7,7 +7,7 @@ import { drawMonth, spokenInstant } from "./command-text";
 import { DrawRefused } from "./draw-refused";
 import { refuseProductionDatabase } from "./rehearsal-guard.server";
 import { drawRecords, ruleOf, type DrawRecord, type DrawRoundRow, type DrawSummary } from "./stored-draws.server";
-import { validWitnesses, witnessedBefore } from "./witnesses.server";
+import { validWitnesses, witnessConfig, witnessedBefore, type WitnessConfig } from "./witnesses.server";
 
 /**
  * A drawn month's prize after the draw: its calendar (until when each winner may claim, when
@@ -146,14 +146,18 @@ export async function recordClaim(
  * the next redraw's round. When it does, the record says so (`claimed_at`, its first seal's
  * instant), and no redraw follows; the seals are checked today, never the column's word.
  */
-export async function settleClaim(db: Kysely<Tables>, drawAt: number): Promise<number | null> {
+export async function settleClaim(
+  db: Kysely<Tables>,
+  drawAt: number,
+  config: WitnessConfig = witnessConfig(),
+): Promise<number | null> {
   const draw = await db.selectFrom("draws").selectAll().where("draw_at", "=", drawAt).executeTakeFirstOrThrow();
   if (draw.claimed_at !== null) return Number(draw.claimed_at);
   if (draw.claim_statement === null || draw.claim_round === null) return null;
   const rounds = await db.selectFrom("draw_rounds").select("round").where("draw_at", "=", drawAt).execute();
   // A redraw drawn since the claim was written: the claim came too late, the redraw stands.
   if (rounds.length !== draw.claim_round + 1) return null;
-  const { valid } = await validWitnesses(db, draw, "claim");
+  const { valid } = await validWitnesses(db, draw, "claim", config);
   const deadline = claimDeadline(drawAt, draw.claim_round);
   if (!witnessedBefore(valid, deadline, WITNESSES_NEEDED)) return null;
   const sealedAt = Math.min(...valid.filter((seal) => seal.latestAt < deadline).map((seal) => seal.stampedAt));

@@ -255,8 +255,9 @@ async function recordRound(
   const record: DrawRecord = { draw, rounds: [...earlier, row], witnesses: witnesses.rows };
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto("draw_rounds").values(row).execute();
+      // First: a rehearsal the run replaces goes before its round 0 is written.
       await alsoInTransaction(trx);
+      await trx.insertInto("draw_rounds").values(row).execute();
       await onRecorded(trx, record);
     });
   } catch (error) {

@@ -1,15 +1,17 @@
 /**
  * Draws, redraws and claims on a real embedded database (a temporary SQLite file), with the
  * clock passed in: the rule's drand round, one run per draw, redraws after 30 days among the
- * entries left, the prize delivered once; the order rule (docs/draw.md, "The order, proven"):
- * no freeze once the round is public, no round without a witness before it, and the move.
+ * entries left; the order rule (docs/draw.md, "The order, proven"): no freeze once the round is
+ * public, and a list without its two seals before the round is a day with no draw, on which no
+ * round, however late, is ever drawn; rehearsals never on a database a production server opened.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DrawRefused } from "~/lib/draw-records/draw-refused";
 import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
 import { discardRehearsal, prizeCalendar, recordClaim } from "~/lib/draw-records/prize.server";
 import { redraw, runDraw } from "~/lib/draw-records/rounds.server";
-import { drawRecords, ensureCommitment, frozenIds } from "~/lib/draw-records/stored-draws.server";
+import { drawRecords, ensureUpcoming, frozenIds } from "~/lib/draw-records/stored-draws.server";
+import { markDatabase } from "~/lib/storage/database-marks.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
 import {
   BEACON,
@@ -25,16 +27,17 @@ import {
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
 const storage = useTemporaryStorage("draws-");
-const { askedRounds, mailed, options, witnesses } = recordingDraws();
+const { askedRounds, mailed, noticed, options, witnesses } = recordingDraws();
 beforeEach(() => {
   mailed.length = 0;
   askedRounds.length = 0;
+  noticed.length = 0;
   witnesses.reset();
 });
 
 describe("draw rounds", () => {
   it("asks for the rule's drand round, and records nothing when its value is refused", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     const refusing = {
       ...options(DRAW + 31 * MINUTE),
       beaconFor: async (round: number) => {
@@ -52,7 +55,7 @@ describe("draw rounds", () => {
   });
 
   it("refuses before the instant, and records nothing when the run fails", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     await expect(runDraw(storage.db, async () => sheet(["OL-1"]), options(DRAW - 1))).rejects.toThrow(
       "todavía no hay un sorteo para hacer: el próximo es el 7/12/2026, 12:00 hora de Argentina (2026-12-07T15:00:00.000Z)",
     );
@@ -69,9 +72,9 @@ describe("draw rounds", () => {
   });
 
   it("lets one of two concurrent runs record the draw", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     const load = async () => sheet(["OL-1", "OL-2", "OL-3"]);
-    await freezeDueDraw(storage.db, load, DRAW + 1000);
+    await freezeDueDraw(storage.db, load, DRAW + 1000, options(DRAW).onFrozen);
     const results = await Promise.allSettled([
       runDraw(storage.db, load, options(DRAW + 31 * MINUTE)),
       runDraw(storage.db, load, options(DRAW + 31 * MINUTE, "84297b5e".repeat(8))),
@@ -83,9 +86,9 @@ describe("draw rounds", () => {
   });
 
   it("redraws among the entries left, each round only once its 30 days have passed", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     const ids = ["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"];
-    const { draw } = await frozenThenRun(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
+    await frozenThenRun(storage.db, async () => sheet(ids), options(DRAW + 31 * MINUTE));
     const beacons = [BEACON, "84297b5e".repeat(8), "2ba5f01d".repeat(8)];
     await expect(redraw(storage.db, null, options(DRAW + 30 * DAY - 1, beacons[1]))).rejects.toThrow(
       "el resorteo 1 del sorteo de 2026-12 se puede hacer desde el 6/1/2027, 12:00 hora de Argentina (2027-01-06T15:00:00.000Z)",
@@ -93,7 +96,8 @@ describe("draw rounds", () => {
     await redraw(storage.db, null, options(DRAW + 30 * DAY, beacons[1]));
     await expect(redraw(storage.db, null, options(DRAW + 60 * DAY - 1, beacons[2]))).rejects.toThrow(DrawRefused);
     const record = await redraw(storage.db, null, options(DRAW + 60 * DAY, beacons[2]));
-    const winners = expectedWinners(draw.seed, ids, beacons);
+    // Rule v2: the list and the values alone, no seed.
+    const winners = expectedWinners(ids, beacons);
     expect(new Set(winners).size).toBe(3);
     expect(record.rounds.map((round) => round.winner_id)).toEqual(winners);
     expect(record.rounds.map((round) => round.winner_name)).toEqual(winners.map((id) => `Nombre ${id}`));
@@ -102,7 +106,7 @@ describe("draw rounds", () => {
   });
 
   it("redraws each prize on its own calendar: December's after January's draw, and a month named when two are due", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     await frozenThenRun(
       storage.db,
       async () => sheet(["OL-1", "OL-2", "OL-3", "OL-4", "OL-5"]),
@@ -110,7 +114,7 @@ describe("draw rounds", () => {
     );
     // January's draw (4 January 2027), among the rows dated in its window, frozen at its instant.
     const january = async () => sheet(["OL-6", "OL-7", "OL-8"], "2026-12-20");
-    await freezeDueDraw(storage.db, january, NEXT_DRAW + 1000);
+    await freezeDueDraw(storage.db, january, NEXT_DRAW + 1000, options(NEXT_DRAW).onFrozen);
     await runDraw(storage.db, january, options(NEXT_DRAW + 31 * MINUTE));
 
     // 6 January, an hour after December's 30 days: December's prize is the one redrawn, not
@@ -140,7 +144,7 @@ describe("draw rounds", () => {
   });
 
   it("never draws a rehearsal beside a real draw, and a discarded rehearsal leaves the month drawable", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     const entries = async () => sheet(["OL-1", "OL-2", "OL-3"]);
     await frozenThenRun(storage.db, entries, options(DRAW + 31 * MINUTE, BEACON, true));
     // A rehearsal uses nothing up: it is not redrawn, claimed or made again as if it were real.
@@ -177,8 +181,25 @@ describe("draw rounds", () => {
     expect((await drawRecords(storage.db)).map(({ rounds }) => rounds.length)).toEqual([0, 1]);
   });
 
+  it("never rehearses on a database a production server opened; there, a real run takes a rehearsal's place", async () => {
+    await ensureUpcoming(storage.db, T0);
+    const entries = async () => sheet(["OL-1", "OL-2", "OL-3"]);
+    // Rehearsed on a fresh database, which a production server then opens.
+    await frozenThenRun(storage.db, entries, options(DRAW + 31 * MINUTE, BEACON, true));
+    await markDatabase(storage.db, "production", DRAW + 35 * MINUTE);
+    const opened =
+      "un servidor de producción abrió esta base de datos el 7/12/2026, 12:35 hora de Argentina (2026-12-07T15:35:00.000Z), así que un ensayo no se hace sobre ella";
+    await expect(discardRehearsal(storage.db, "2026-12")).rejects.toThrow(opened);
+    await expect(runDraw(storage.db, entries, options(DRAW + 40 * MINUTE, BEACON, true))).rejects.toThrow(opened);
+    // The real run replaces the rehearsal, in its own transaction: one round, drand's.
+    const real = await runDraw(storage.db, entries, options(DRAW + 40 * MINUTE));
+    expect(real.rounds.map((round) => round.rehearsal)).toEqual([0]);
+    const december = (await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!;
+    expect(december.rounds.map((round) => round.rehearsal)).toEqual([0]);
+  });
+
   it("redraws and windows a list frozen under id rule 1 with that rule; the next window compares it canonically", async () => {
-    await ensureCommitment(storage.db, T0);
+    await ensureUpcoming(storage.db, T0);
     // November's draw, frozen before ids were folded: lower case and an ñ, as that rule kept them.
     const november = Date.UTC(2026, 10, 2, 15);
     const listText = "ol-1\nñandú-7\nOL-3\n";
@@ -186,6 +207,7 @@ describe("draw rounds", () => {
       .insertInto("draws")
       .values({
         draw_at: november,
+        rule: "opinionlabz-draw-v1",
         seed: "a".repeat(64),
         commitment: sha256("a".repeat(64)),
         committed_at: november - 30 * DAY,
@@ -199,7 +221,7 @@ describe("draw rounds", () => {
     // Its record names no rule (frozen before the column): rule 1, which reads it.
     expect(await frozenIds(storage.db, november)).toEqual(new Set(["OL-1", "OL-3"]));
     const listed = ["ol-1", "ñandú-7", "OL-3"];
-    const [first, second] = expectedWinners("a".repeat(64), listed, [BEACON, BEACON]);
+    const [first, second] = expectedWinners(listed, [BEACON, BEACON], "a".repeat(64));
     await storage.db
       .insertInto("draw_rounds")
       .values({
@@ -237,64 +259,54 @@ describe("the order, proven", () => {
   const fixedRound = Math.ceil((DRAW / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
   const roundOut = DRAW + 30 * MINUTE;
 
-  it("freezes no list once the round is public, and the run refuses that draw, recording nothing", async () => {
-    await ensureCommitment(storage.db, T0);
+  it("freezes no list once the round is public, and the run refuses that day: it had no draw", async () => {
+    await ensureUpcoming(storage.db, T0);
     const load = async () => sheet(["OL-1", "OL-2"]);
-    expect(await freezeDueDraw(storage.db, load, roundOut)).toEqual({ tooLate: DRAW });
+    expect(await freezeDueDraw(storage.db, load, roundOut, options(DRAW).onFrozen)).toEqual({ tooLate: DRAW });
     await expect(runDraw(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(
       new DrawRefused(
-        `la lista del sorteo de 2026-12 nunca se congeló, y drand publicó la ronda ${fixedRound} el 7/12/2026, 12:30 hora de Argentina (2026-12-07T15:30:00.000Z): una lista congelada ahora se podría elegir sabiendo el valor que la sortea, así que este sorteo no se puede hacer (docs/operations.md, "Draw day")`,
+        `la lista del sorteo de 2026-12 nunca se congeló y drand ya publicó la ronda ${fixedRound} el 7/12/2026, 12:30 hora de Argentina (2026-12-07T15:30:00.000Z): ese día no hubo sorteo, y sus participaciones pasan al sorteo del 4/1/2027, 12:00 hora de Argentina (2027-01-04T15:00:00.000Z)`,
       ),
     );
     const [record] = await drawRecords(storage.db);
-    expect([record!.draw.list_hash, record!.rounds, askedRounds, mailed]).toEqual([null, [], [], []]);
-    // A millisecond earlier, the freeze was still allowed.
-    expect(await freezeDueDraw(storage.db, load, roundOut - 1)).toBe("frozen");
+    expect([record!.draw.list_hash, record!.rounds, askedRounds, mailed, noticed]).toEqual([null, [], [], [], []]);
+    // A millisecond earlier, the freeze was still allowed, and queued its notices.
+    expect(await freezeDueDraw(storage.db, load, roundOut - 1, options(DRAW).onFrozen)).toBe("frozen");
+    expect(noticed).toEqual([DRAW]);
   });
 
-  it("refuses a run and a redraw whose list no witness has stamped, recording nothing", async () => {
-    await ensureCommitment(storage.db, T0);
-    witnesses.at = () => [];
+  it("refuses a run and a redraw whose list two authorities did not seal before the round, recording nothing, ever", async () => {
+    await ensureUpcoming(storage.db, T0);
+    witnesses.inTime = false;
     const load = async () => sheet(["OL-1", "OL-2"]);
-    await expect(frozenThenRun(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(
-      /^ninguna autoridad de sellado de tiempo selló la lista del sorteo de 2026-12: sin un testigo antes del valor público no hay sorteo/,
-    );
+    const noDraw =
+      /^el 7\/12\/2026, 12:00 hora de Argentina \(2026-12-07T15:00:00.000Z\) no hubo sorteo: la lista no tiene los sellos de dos autoridades independientes anteriores a la ronda \d+ de drand, así que ninguna ronda cuenta para ese día y sus participaciones pasan al sorteo del 4\/1\/2027/;
+    await expect(frozenThenRun(storage.db, load, options(roundOut + MINUTE))).rejects.toThrow(noDraw);
+    // However late: a day, a month on, no round is ever asked for it.
+    await expect(runDraw(storage.db, load, options(DRAW + 20 * DAY))).rejects.toThrow(noDraw);
     expect([askedRounds, mailed, (await drawRecords(storage.db))[0]!.rounds]).toEqual([[], [], []]);
     witnesses.reset();
     await runDraw(storage.db, load, options(roundOut + MINUTE));
-    witnesses.at = () => [];
-    await expect(redraw(storage.db, null, options(DRAW + 30 * DAY))).rejects.toThrow(
-      /ninguna autoridad de sellado de tiempo/,
-    );
+    witnesses.inTime = false;
+    await expect(redraw(storage.db, null, options(DRAW + 30 * DAY))).rejects.toThrow(noDraw);
     expect((await drawRecords(storage.db)).find(({ draw }) => draw.draw_at === DRAW)!.rounds).toHaveLength(1);
   });
 
-  it("draws with the rule's round when a witness came a millisecond before it was out", async () => {
-    await ensureCommitment(storage.db, T0);
-    witnesses.at = () => [roundOut - 1];
-    await frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), options(roundOut + MINUTE));
-    expect(askedRounds).toEqual([fixedRound]);
-  });
-
-  it("moves round 0 to the first round 30 minutes after the list's first witness, saying so when it is not out", async () => {
-    await ensureCommitment(storage.db, T0);
-    // Both witnesses answered only after the round was out; the earlier, at 15:45, counts.
-    witnesses.at = () => [DRAW + 50 * MINUTE, DRAW + 45 * MINUTE];
-    const moved = fixedRound + (45 * 60) / 3;
+  it("before the round, asks for its value (refused while it is out), and only the rule's round", async () => {
+    await ensureUpcoming(storage.db, T0);
+    witnesses.inTime = false;
     const notOut = {
-      ...options(DRAW + 46 * MINUTE),
+      ...options(DRAW + 10 * MINUTE),
       beaconFor: async (round: number) => {
         askedRounds.push(round);
-        throw new DrawRefused(
-          `drand publica la ronda ${round} el 7/12/2026, 13:15 hora de Argentina (2026-12-07T16:15:00.000Z): corré el comando después de esa hora`,
-        );
+        throw new DrawRefused(`drand publica la ronda ${round} el 7/12/2026, 12:30 hora de Argentina`);
       },
     };
     await expect(frozenThenRun(storage.db, async () => sheet(["OL-1", "OL-2"]), notOut)).rejects.toThrow(
-      `el sorteo pasó de la ronda ${fixedRound} de drand (publicada el 7/12/2026, 12:30 hora de Argentina (2026-12-07T15:30:00.000Z)) a la ronda ${moved} (publicada el 7/12/2026, 13:15 hora de Argentina (2026-12-07T16:15:00.000Z)): ningún testigo selló la lista antes de que saliera la ronda ${fixedRound}, y su primer sello es del 7/12/2026, 12:45 hora de Argentina (2026-12-07T15:45:00.000Z). drand publica la ronda ${moved}`,
+      `drand publica la ronda ${fixedRound}`,
     );
-    const record = await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(DRAW + 76 * MINUTE));
-    expect(askedRounds).toEqual([moved, moved]);
-    expect(record.rounds[0]!.beacon_round).toBe(moved);
+    witnesses.reset();
+    await runDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), options(roundOut + MINUTE));
+    expect(askedRounds).toEqual([fixedRound, fixedRound]);
   });
 });

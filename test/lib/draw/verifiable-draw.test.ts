@@ -5,13 +5,14 @@ import {
   commitmentOf,
   drawRounds,
   entryListText,
+  formattedId,
   freezeEntryIds,
-  newSeed,
+  idPatternOf,
   parseEntryList,
   sha256Hex,
   winnerIndex,
 } from "~/lib/draw/verifiable-draw";
-import { beaconRound, witnessedDrawRound } from "~/lib/draw/quicknet-rounds";
+import { beaconRound } from "~/lib/draw/quicknet-rounds";
 
 /**
  * An independent implementation of docs/draw.md, one openssl call per step, as an outsider
@@ -29,6 +30,29 @@ interface Reference {
   rounds: { index: number; attempts: number; id: string; rejected: number[] }[];
 }
 
+/**
+ * Rule v2 (docs/draw.md, "The rule, precisely"): no seed; each attempt's word is the first 4
+ * bytes of SHA-256 of "opinionlabz-draw-v2:<list hash>:<beacon>:<round>:<attempt>".
+ */
+function referenceDrawV2(ids: string[], beacons: string[]): Omit<Reference, "commitment"> {
+  const listHash = opensslSha256(Buffer.from(ids.map((id) => id + "\n").join(""), "utf8"));
+  const remaining = [...ids];
+  const rounds = beacons.map((beacon, round) => {
+    const n = remaining.length;
+    let k = 0;
+    while (2 ** k < n) k += 1;
+    const rejected: number[] = [];
+    for (let attempt = 0; ; attempt += 1) {
+      const digest = opensslSha256(`opinionlabz-draw-v2:${listHash}:${beacon}:${round}:${attempt}`);
+      const x = Number(BigInt(`0x${digest.slice(0, 8)}`) >> BigInt(32 - k));
+      if (x < n) return { index: x, attempts: attempt + 1, id: remaining.splice(x, 1)[0]!, rejected };
+      rejected.push(x);
+    }
+  });
+  return { listHash, rounds };
+}
+
+/** Rule v1, as records before round 6 were drawn: each attempt keyed with the revealed seed. */
 function referenceDraw(seed: string, ids: string[], beacons: string[]): Reference {
   // The list as published: each id and a line feed, UTF-8 bytes.
   const listHash = opensslSha256(Buffer.from(ids.map((id) => id + "\n").join(""), "utf8"));
@@ -151,10 +175,105 @@ const VECTORS = [
   },
 ];
 
-describe("fixed vectors", () => {
+const OL_THREE = ["OL-24001", "OL-24002", "OL-24003"];
+
+/** Rule v2's vectors, pinned: the app and the openssl reference must both give these values. */
+const VECTORS_V2 = [
+  {
+    name: "one entry: it wins whatever the value",
+    ids: ["OL-24017"],
+    beacons: ["4390bf00c6301e9fe98a12d1298c85a643b30801d2e632b24c92472dd9550fdc"],
+    listHash: "f1c52b4bd58f4a6428542b83c5b3ce0242e5af6123ace3d7ff8bd3ace18a3925",
+    rounds: [{ index: 0, attempts: 1, id: "OL-24017" }],
+  },
+  {
+    name: "two entries",
+    ids: ["OL-24001", "OL-24002"],
+    beacons: ["4390bf00c6301e9fe98a12d1298c85a643b30801d2e632b24c92472dd9550fdc"],
+    listHash: "2939e72849a1c84130357509236a2454d50eb7f3d7d6e632f31e0c037f3f1e59",
+    rounds: [{ index: 0, attempts: 1, id: "OL-24001" }],
+  },
+  {
+    name: "three entries, three values rejected before one below 3",
+    ids: OL_THREE,
+    beacons: ["cc65f8ce86a54a8ba5253764e53a117ddf51e95e39c20025273a3f7d46d1d421"],
+    listHash: "4fdaf9fb8986acaba045f5c253fb9ed007244ec79f836529675c34404d7dd622",
+    rounds: [{ index: 2, attempts: 4, id: "OL-24003" }],
+  },
+  {
+    name: "three entries drawn to the last: the draw and two redraws",
+    ids: OL_THREE,
+    beacons: [
+      "4390bf00c6301e9fe98a12d1298c85a643b30801d2e632b24c92472dd9550fdc",
+      "b66e1d8283864984219aab02839a2bbdf480d91249a796e1e922436bad4ba13e",
+      "1fc440f17c78d58da9b1736c1ce5ab680491a65881fa7f180f33f543cb782472",
+    ],
+    listHash: "4fdaf9fb8986acaba045f5c253fb9ed007244ec79f836529675c34404d7dd622",
+    rounds: [
+      { index: 2, attempts: 1, id: "OL-24003" },
+      { index: 0, attempts: 1, id: "OL-24001" },
+      { index: 0, attempts: 1, id: "OL-24002" },
+    ],
+  },
+  {
+    name: "1000 entries, one value of 1000 or more rejected",
+    ids: THOUSAND,
+    beacons: ["278f6ac2a7cde55409bfd679cc294dbad63506a43107be5c995197a86d550281"],
+    listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
+    rounds: [{ index: 732, attempts: 2, id: "OL-25733" }],
+  },
+  {
+    name: "1000 entries and two redraws",
+    ids: THOUSAND,
+    beacons: [
+      "4390bf00c6301e9fe98a12d1298c85a643b30801d2e632b24c92472dd9550fdc",
+      "b66e1d8283864984219aab02839a2bbdf480d91249a796e1e922436bad4ba13e",
+      "1fc440f17c78d58da9b1736c1ce5ab680491a65881fa7f180f33f543cb782472",
+    ],
+    listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
+    rounds: [
+      { index: 310, attempts: 1, id: "OL-25311" },
+      { index: 914, attempts: 1, id: "OL-25916" },
+      { index: 87, attempts: 1, id: "OL-25088" },
+    ],
+  },
+];
+
+describe("fixed vectors of rule v2 (no seed)", () => {
+  it.each(VECTORS_V2)("$name: the app gives the pinned values", async (vector) => {
+    const drawn = await drawRounds({ rule: "opinionlabz-draw-v2", ids: vector.ids, beacons: vector.beacons });
+    expect(drawn.listHash).toBe(vector.listHash);
+    expect(drawn.rounds).toEqual(vector.rounds.map((round, index) => ({ round: index, ...round })));
+  });
+
+  it.each(VECTORS_V2)("$name: openssl, step by step, gives the same values", (vector) => {
+    const reference = referenceDrawV2(vector.ids, vector.beacons);
+    expect(reference.listHash).toBe(vector.listHash);
+    expect(reference.rounds.map(({ index, attempts, id }) => ({ index, attempts, id }))).toEqual(vector.rounds);
+  });
+
+  it("takes no seed: any seed given changes nothing, and the same list and round give the same winner", async () => {
+    const { ids, beacons, rounds } = VECTORS_V2[4]!;
+    for (const seed of [null, "ae72b44f9fec6fa5532a00593bdfa2cb69b42382d92effd71e280128cfa27399"]) {
+      const drawn = await drawRounds({ rule: "opinionlabz-draw-v2", seed, ids, beacons });
+      expect(drawn.rounds[0]!.id).toBe(rounds[0]!.id);
+    }
+    // v1 on the same list and value draws another way: the tag and the key are the rule.
+    const v1 = await drawRounds({
+      rule: "opinionlabz-draw-v1",
+      seed: "ae72b44f9fec6fa5532a00593bdfa2cb69b42382d92effd71e280128cfa27399",
+      ids,
+      beacons,
+    });
+    expect(v1.rounds[0]!.id).not.toBe(rounds[0]!.id);
+  });
+});
+
+describe("fixed vectors of rule v1 (records before round 6)", () => {
   it.each(VECTORS)("$name: the app gives the pinned values", async (vector) => {
     expect(await commitmentOf(vector.seed)).toBe(vector.commitment);
     const drawn = await drawRounds({
+      rule: "opinionlabz-draw-v1",
       seed: vector.seed,
       ids: vector.ids,
       beacons: vector.beacons,
@@ -188,17 +307,22 @@ describe("winnerIndex", () => {
   const listHash = VECTORS[0]!.listHash;
   const beacon = VECTORS[0]!.beacons[0]!;
 
+  const v1 = { rule: "opinionlabz-draw-v1" as const, seed };
+
   it("uses all 32 bits of the first word when the count is 2^32", async () => {
     const mac = opensslSha256(`opinionlabz-draw-v1:${listHash}:${beacon}:0:0`, seed);
-    const result = await winnerIndex({ seed, listHash, beacon, round: 0, count: 2 ** 32 });
+    const result = await winnerIndex({ ...v1, listHash, beacon, round: 0, count: 2 ** 32 });
     expect(result).toEqual({ index: parseInt(mac.slice(0, 8), 16), attempts: 1 });
+    const digest = opensslSha256(`opinionlabz-draw-v2:${listHash}:${beacon}:0:0`);
+    const v2 = await winnerIndex({ rule: "opinionlabz-draw-v2", listHash, beacon, round: 0, count: 2 ** 32 });
+    expect(v2).toEqual({ index: parseInt(digest.slice(0, 8), 16), attempts: 1 });
   });
 
   it("gives each of 3 entries about a third of 3000 draws", async () => {
     const counts = [0, 0, 0];
     for (let i = 0; i < 3000; i += 1) {
       const varied = await sha256Hex(`beacon ${i}`);
-      const { index } = await winnerIndex({ seed, listHash, beacon: varied, round: 0, count: 3 });
+      const { index } = await winnerIndex({ rule: "opinionlabz-draw-v2", listHash, beacon: varied, round: 0, count: 3 });
       counts[index]! += 1;
     }
     // Deterministic inputs, so this never flakes; a modulo of 2 bits would give index 0 about 1500.
@@ -218,25 +342,26 @@ describe("winnerIndex", () => {
     ["no entries", { count: 0 }, /entries/],
     ["more than 2^32 entries", { count: 2 ** 32 + 1 }, /entries/],
   ])("refuses %s", async (_name, change, message) => {
-    await expect(winnerIndex({ seed, listHash, beacon, round: 0, count: 3, ...change })).rejects.toThrow(message);
+    await expect(winnerIndex({ ...v1, listHash, beacon, round: 0, count: 3, ...change })).rejects.toThrow(message);
   });
 
   it("accepts beacons of 32 and 128 hex characters", async () => {
     for (const length of [32, 128]) {
-      const result = await winnerIndex({ seed, listHash, beacon: "7".repeat(length), round: 0, count: 1 });
+      const result = await winnerIndex({ ...v1, listHash, beacon: "7".repeat(length), round: 0, count: 1 });
       expect(result).toEqual({ index: 0, attempts: 1 });
     }
   });
 });
 
 describe("drawRounds", () => {
-  const { seed, beacons } = VECTORS[0]!;
+  const { beacons } = VECTORS[0]!;
+  const rule = "opinionlabz-draw-v2" as const;
 
   it("refuses an empty list, more rounds than entries, and ids that are not a frozen list", async () => {
-    await expect(drawRounds({ seed, ids: [], beacons })).rejects.toThrow(/at least one entry/);
-    await expect(drawRounds({ seed, ids: ["A"], beacons: [beacons[0]!, beacons[0]!] })).rejects.toThrow(/More rounds/);
-    await expect(drawRounds({ seed, ids: ["A", "A"], beacons })).rejects.toThrow(/frozen list/);
-    await expect(drawRounds({ seed, ids: [" A"], beacons })).rejects.toThrow(/frozen list/);
+    await expect(drawRounds({ rule, ids: [], beacons })).rejects.toThrow(/at least one entry/);
+    await expect(drawRounds({ rule, ids: ["A"], beacons: [beacons[0]!, beacons[0]!] })).rejects.toThrow(/More rounds/);
+    await expect(drawRounds({ rule, ids: ["A", "A"], beacons })).rejects.toThrow(/frozen list/);
+    await expect(drawRounds({ rule, ids: [" A"], beacons })).rejects.toThrow(/frozen list/);
   });
 });
 
@@ -367,21 +492,47 @@ describe("the canonical list", () => {
 
   it("draws from a rule 1 list only when told its rule", async () => {
     const { seed, beacons } = VECTORS[2]!;
-    await expect(drawRounds({ seed, ids: THREE, beacons: [beacons[0]!] })).rejects.toThrow(/frozen list/);
-    const { rounds } = await drawRounds({ seed, ids: THREE, beacons: [beacons[0]!], idRule: 1 });
+    const rule = "opinionlabz-draw-v1" as const;
+    await expect(drawRounds({ rule, seed, ids: THREE, beacons: [beacons[0]!] })).rejects.toThrow(/frozen list/);
+    const { rounds } = await drawRounds({ rule, seed, ids: THREE, beacons: [beacons[0]!], idRule: 1 });
     expect(rounds[0]!.id).toBe("Camila-03");
   });
 });
 
-describe("seeds and commitments", () => {
-  it("draws 32 random bytes as 64 lowercase hex characters, new each time", () => {
-    const seeds = new Set(Array.from({ length: 20 }, () => newSeed()));
-    expect(seeds.size).toBe(20);
-    for (const seed of seeds) expect(seed).toMatch(/^[0-9a-f]{64}$/);
+/**
+ * The organizer's format of ids (ID_PATTERN, id rule 3; docs/draw.md, "Canonical list"): with the
+ * default `^OL-[1-9][0-9]*$`, the lookalikes of OL-3001 that one person could type to hold more
+ * entries are other ids, and none fits the format.
+ */
+describe("the id format", () => {
+  const pattern = idPatternOf("^OL-[1-9][0-9]*$")!;
+  const LOOKALIKES = ["0L-3001", "OL-3OO1", "OL_3001", "OL--3001", "OI-3001", "OL-03001"];
+
+  it("takes one entry for OL-3001 and none for each of its lookalikes", () => {
+    const frozen = freezeEntryIds(["OL-3001", ...LOOKALIKES, "ol-3001"], String, pattern);
+    expect(frozen.ids).toEqual(["OL-3001"]);
+    expect(frozen.invalid).toEqual(LOOKALIKES);
+    expect(frozen.duplicates).toEqual(["ol-3001"]);
+    for (const id of LOOKALIKES) expect(formattedId(id, pattern), id).toBeNull();
   });
 
-  it("commits to the seed's text, and refuses what is not a seed", async () => {
-    const seed = newSeed();
+  it("reads a list of id rule 3 only with its format, and refuses a line outside it", () => {
+    expect(parseEntryList("OL-3001\nOL-3002\n", 3, pattern)).toEqual(["OL-3001", "OL-3002"]);
+    expect(parseEntryList("OL-3001\nOL-03001\n", 3, pattern)).toBeNull();
+    expect(parseEntryList("OL-3001\nOL-03001\n", 2)).toEqual(["OL-3001", "OL-03001"]);
+  });
+
+  it("is anchored, a regular expression, and at most 200 characters, or no format at all", () => {
+    for (const bad of ["OL-[0-9]+", "^OL-[0-9]+", "OL-[0-9]+$", "^OL-(", `^${"A".repeat(200)}$`]) {
+      expect(idPatternOf(bad), bad).toBeNull();
+    }
+    expect(idPatternOf("^.*$")!.test("ANY")).toBe(true);
+  });
+});
+
+describe("commitments of rule v1", () => {
+  it("commit to the seed's text, and refuse what is not a seed", async () => {
+    const seed = VECTORS[0]!.seed;
     expect(await commitmentOf(seed)).toBe(opensslSha256(seed));
     await expect(commitmentOf(`${seed}\n`)).rejects.toThrow(/seed/);
   });
@@ -405,31 +556,5 @@ describe("beaconRound", () => {
     expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 1)).toBe(34618012 + (30 * 24 * 3600) / 3);
     expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 2)).toBe(34618012 + (60 * 24 * 3600) / 3);
     expect(beaconRound(new Date("2026-12-07T15:00:00Z"), 1)).toBe(35482012);
-  });
-});
-
-describe("witnessedDrawRound", () => {
-  const drawAt = new Date("2026-12-07T15:00:00Z");
-  // Round 34618012 is emitted at 15:30:00 UTC; one round every 3 s.
-  const at = (iso: string) => Date.parse(iso);
-
-  it("is the rule's round when a witness saw the list before that round was emitted", () => {
-    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:00:04Z")])).toBe(34618012);
-    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:31:00Z"), at("2026-12-07T15:29:59.999Z")])).toBe(34618012);
-  });
-
-  it("moves to the first round emitted 30 minutes or more after the first witness, when none came before", () => {
-    // The round's own second is already too late: the value is public then.
-    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:30:00Z")])).toBe(34618012 + (30 * 60) / 3);
-    // The earliest of several counts; 16:15:00 is emitted by round 34618012 + 45 min / 3 s.
-    expect(witnessedDrawRound(drawAt, [at("2026-12-07T16:10:01Z"), at("2026-12-07T15:45:00Z")])).toBe(
-      34618012 + (45 * 60) / 3,
-    );
-    // Between two rounds: the next one.
-    expect(witnessedDrawRound(drawAt, [at("2026-12-07T15:45:01Z")])).toBe(34618012 + (45 * 60) / 3 + 1);
-  });
-
-  it("is no round at all without a witness: there is no draw", () => {
-    expect(witnessedDrawRound(drawAt, [])).toBeNull();
   });
 });

@@ -99,7 +99,7 @@ describe("queueSurveyNotice", () => {
     await add("c@example.com", "confirmed");
     await queueSurveyNotice(storage.db, { surveyUrl: SURVEY, now: T0, perHour: 60 });
     const [a, b] = await notices();
-    await markSent(storage.db, a!.id, T0 + 1000);
+    await markSent(storage.db, a!, T0 + 1000);
     const row = await storage.db.selectFrom("outbox").selectAll().where("id", "=", b!.id).executeTakeFirstOrThrow();
     await recordFailure(storage.db, row, T0 + 1000, "550 no such user", true);
     await queueSurveyNotice(storage.db, { surveyUrl: `${SURVEY}-2`, now: T0 + HOUR, perHour: 60 });

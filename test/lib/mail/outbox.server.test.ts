@@ -51,7 +51,7 @@ describe("claimDueMail", () => {
   it("never hands out a sent mail again", async () => {
     await enqueue("a@example.com", T0);
     const [row] = await claim(T0);
-    await markSent(storage.db, row!.id, T0 + SECOND);
+    await markSent(storage.db, row!, T0 + SECOND);
     expect(await claim(T0 + 3600 * SECOND)).toEqual([]);
   });
 
@@ -98,7 +98,7 @@ describe("deleteFinishedMail", () => {
     await enqueue("refused@example.com", T0);
     await enqueue("waiting@example.com", T0);
     const [sent, refused] = await claim(T0, 2);
-    await markSent(storage.db, sent!.id, T0);
+    await markSent(storage.db, sent!, T0);
     await recordFailure(storage.db, refused!, T0, "550 No such mailbox", true);
     const recipients = async () =>
       (await storage.db.selectFrom("outbox").select("recipient").orderBy("recipient").execute()).map(
@@ -127,7 +127,7 @@ describe("outboxBacklog", () => {
     await enqueue("a@example.com", T0);
     await enqueue("b@example.com", T0 + 30 * SECOND);
     const [row] = await claim(T0 + 30 * SECOND, 1);
-    await markSent(storage.db, row!.id, T0 + 31 * SECOND);
+    await markSent(storage.db, row!, T0 + 31 * SECOND);
     expect(await outboxBacklog(storage.db, T0 + 90 * SECOND)).toEqual({ pending: 1, oldestAgeSeconds: 60, givenUp: 0 });
   });
 });
