@@ -37,7 +37,12 @@ export const dayInPlay = (now = Date.now()) => argentinaDayOf(now);
 /** The rule the next freeze applies as of `now` in a test's fresh database: the next draw's days, nothing taken before. */
 export function ruleNow(now = Date.now()): EntryRule {
   const drawAt = nextDrawAfter(new Date(now)).getTime();
-  return { drawAt, window: { from: daysInPlay(now)[0]!, through: argentinaDayOf(drawAt) }, previous: new Set() };
+  return {
+    drawAt,
+    window: { from: daysInPlay(now)[0]!, through: argentinaDayOf(drawAt) },
+    previous: new Set(),
+    idPattern: null,
+  };
 }
 
 const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;

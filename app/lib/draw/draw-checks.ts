@@ -38,7 +38,6 @@ interface CheckInputs {
 
 type CheckStep = (draw: PublishedDraw, inputs: CheckInputs) => Check[] | Promise<Check[]>;
 
-
 /** Whether `ms` is a draw instant exactly, to the millisecond: a first Monday at 12:00:00 in Argentina. */
 function isDrawInstant(ms: number): boolean {
   return nextDrawAt(ms - 1).getTime() === ms;
@@ -66,11 +65,8 @@ export const DRAW_TIMING: DrawTiming = {
   formatSecond: formatArgentinaSecond,
 };
 
-
 /** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
-export function roundName(round: number): string {
-  return round === 0 ? "Sorteo" : `Resorteo ${round}`;
-}
+export const roundName = (round: number) => (round === 0 ? "Sorteo" : `Resorteo ${round}`);
 
 /** The id format a record of id rule 3 publishes, as a regular expression; null when there is none to apply. */
 function recordPattern(draw: PublishedDraw): RegExp | null {
@@ -78,7 +74,10 @@ function recordPattern(draw: PublishedDraw): RegExp | null {
 }
 
 /** The list's SHA-256 and its ids, null when the bytes are not a canonical list under the record's id rule. */
-async function readList(bytes: Uint8Array<ArrayBuffer>, draw: PublishedDraw): Promise<{ hash: string; ids: string[] | null }> {
+async function readList(
+  bytes: Uint8Array<ArrayBuffer>,
+  draw: PublishedDraw,
+): Promise<{ hash: string; ids: string[] | null }> {
   let text: string | null;
   try {
     // Not lenient: a byte that is not UTF-8, or a byte-order mark, is not the published list.
@@ -217,50 +216,6 @@ function frozenAtCheck(draw: PublishedDraw, witnessed: WitnessVerdict): Check {
       };
 }
 
-/**
- * A claim as the record states it (`claimedAt`) against its seals: it counts only when two
- * independent authorities sealed it before the next redraw's round, and then no redraw follows it.
- */
-const claimChecks: CheckStep = (draw, { witnessed }) => {
-  if (draw.claimedAt === null && draw.witnesses.claim === null) return [];
-  const value = "Premio reclamado";
-  const sealedAt = witnessed.claimSealedAt;
-  const round = draw.claimRound ?? draw.rounds.length - 1;
-  if (sealedAt === null) {
-    return draw.claimedAt === null
-      ? []
-      : [
-          {
-            value,
-            ok: false,
-            detail:
-              "El registro dice que el premio se reclamó, pero el reclamo no tiene los sellos de dos autoridades antes de la ronda del resorteo: no cuenta.",
-          },
-        ];
-  }
-  const when = formatArgentinaSecond(new Date(sealedAt).toISOString());
-  if (draw.rounds.length > round + 1) {
-    return [
-      {
-        value,
-        ok: false,
-        detail: `El premio de la ronda ${round} se reclamó a tiempo (sellado el ${when}), pero el registro tiene un resorteo después.`,
-      },
-    ];
-  }
-  if (draw.claimedAt === null) return [{ value, ok: true, detail: `Se reclamó el ${when} (su primer sello), a tiempo.` }];
-  const stated = Date.parse(draw.claimedAt);
-  return stated <= sealedAt + 60_000
-    ? [{ value, ok: true, detail: `Se reclamó el ${when} (su primer sello), antes de la ronda del resorteo.` }]
-    : [
-        {
-          value,
-          ok: false,
-          detail: `El registro dice que se reclamó el ${formatArgentinaSecond(draw.claimedAt)}, después de su primer sello (${when}).`,
-        },
-      ];
-};
-
 /** The witnesses' lines, worked out before the steps (checkPublishedDraw). */
 const witnessStep: CheckStep = (_, { witnessed }) => witnessed.checks;
 
@@ -288,7 +243,11 @@ const winnerChecks: CheckStep = async (draw, { list }) => {
     const winner = drawn?.rounds[index]?.id;
     if (winner === undefined) {
       const why =
-        ids === null ? "sin la lista" : draw.rule === RULE_V1 ? "con la semilla y el valor público publicados" : "con el valor público publicado";
+        ids === null
+          ? "sin la lista"
+          : draw.rule === RULE_V1
+            ? "con la semilla y el valor público publicados"
+            : "con el valor público publicado";
       return { value, ok: false, unchecked: list === null, detail: `No se puede calcular ${why}.` };
     }
     const ok = winner === round.winnerId;
@@ -297,15 +256,7 @@ const winnerChecks: CheckStep = async (draw, { list }) => {
 };
 
 /** The steps in the order the verdict lists them. */
-const STEPS: readonly CheckStep[] = [
-  listChecks,
-  commitmentChecks,
-  witnessStep,
-  timingChecks,
-  beaconStep,
-  winnerChecks,
-  claimChecks,
-];
+const STEPS: readonly CheckStep[] = [listChecks, commitmentChecks, witnessStep, timingChecks, beaconStep, winnerChecks];
 
 /** A record's witnesses found nothing: a v1 record made before witnesses were asked. */
 const NO_WITNESSES: WitnessVerdict = {

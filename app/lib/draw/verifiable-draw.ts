@@ -19,7 +19,6 @@
 export const RULE_V1 = "opinionlabz-draw-v1";
 export const RULE_V2 = "opinionlabz-draw-v2";
 export type DrawRuleTag = typeof RULE_V1 | typeof RULE_V2;
-/** The rule every new draw is made under. */
 export const CURRENT_RULE: DrawRuleTag = RULE_V2;
 
 /** A record's rule as it names it: anything but v1's tag is read as v2's, whose check then holds it to v2. */
@@ -37,7 +36,7 @@ const BEACON_HEX = /^[0-9a-f]{32,128}$/;
  * entries that look the same.
  */
 const ID_CHARACTERS = /^[A-Za-z0-9._-]+$/;
-/** A published list's line under rule 2: an id as `canonicalId` returns it. */
+/** A published list's line under rules 2 and 3: an id as `canonicalId` returns it. */
 const CANONICAL_ID = /^[A-Z0-9._-]+$/;
 /**
  * What a list frozen under rule 1 may not hold on a line: a control or a line or paragraph
@@ -45,8 +44,7 @@ const CANONICAL_ID = /^[A-Z0-9._-]+$/;
  * refused stays readable.
  */
 const FORBIDDEN_IN_RULE_1_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
-/** Top bits come from a 32-bit word, so a list may hold at most 2^32 entries. */
-const WORD_BITS = 32;
+const WORD_BITS = 32; // Top bits come from a 32-bit word: a list holds at most 2^32 entries.
 
 const utf8 = new TextEncoder();
 
@@ -59,9 +57,7 @@ export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise
   return hex(await crypto.subtle.digest("SHA-256", typeof data === "string" ? utf8.encode(data) : data));
 }
 
-function isSha256Hex(value: string): boolean {
-  return SHA256_HEX.test(value);
-}
+const isSha256Hex = (value: string) => SHA256_HEX.test(value);
 
 export function isBeaconValue(value: string): boolean {
   return BEACON_HEX.test(value);
@@ -77,7 +73,7 @@ export async function commitmentOf(seed: string): Promise<string> {
   return sha256Hex(seed);
 }
 
-/** What freezing the sheet's rows keeps, and what it leaves out and why. */
+/** What freezing the sheet's rows keeps, what it leaves out and why. */
 export interface FrozenEntries<Row = string> {
   /** Entries in sheet order, each canonical id once: the list that is hashed and drawn from. */
   ids: string[];
@@ -100,8 +96,7 @@ export type IdRule = 1 | 2 | 3;
 export const CURRENT_ID_RULE: IdRule = 3;
 
 /** The longest ID_PATTERN taken: a format of ids, not a program. */
-export const MAX_ID_PATTERN_LENGTH = 200;
-
+const MAX_ID_PATTERN_LENGTH = 200;
 /**
  * An id format as a record publishes it (`^OL-[1-9][0-9]*$`), as the regular expression that
  * tests a canonical id; null when it is not one: unanchored (it must start with `^` and end with
@@ -219,13 +214,15 @@ function drawMessage(rule: DrawRuleTag, listHash: string, beacon: string, round:
  */
 async function attemptWords(rule: DrawRuleTag, seed: string | null | undefined) {
   if (rule === RULE_V2) {
-    return async (message: string) => new DataView(await crypto.subtle.digest("SHA-256", utf8.encode(message))).getUint32(0);
+    return async (message: string) =>
+      new DataView(await crypto.subtle.digest("SHA-256", utf8.encode(message))).getUint32(0);
   }
   assertSeed(seed ?? "");
   const key = await crypto.subtle.importKey("raw", utf8.encode(seed!), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
-  return async (message: string) => new DataView(await crypto.subtle.sign("HMAC", key, utf8.encode(message))).getUint32(0);
+  return async (message: string) =>
+    new DataView(await crypto.subtle.sign("HMAC", key, utf8.encode(message))).getUint32(0);
 }
 
 /**

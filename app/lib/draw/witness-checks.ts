@@ -85,6 +85,9 @@ export type StatementSource = Pick<
   | "claimRound"
 > & { rounds: readonly { winnerId: string }[] };
 
+/** What the witnesses' checks read of a record: its statements' values, its seals, and what it says of a claim. */
+type ClaimSource = StatementSource & Pick<PublishedDraw, "witnesses" | "claimedAt">;
+
 /**
  * What the witnesses' checks take from the draw's timing (draw-checks' DRAW_TIMING), given by
  * their caller rather than imported: the page loads this module only when the visitor asks, and
@@ -347,6 +350,50 @@ function orderCheck(
   return { check: { value, ok: false, detail: `${have}${meaning}.` }, inTime: null };
 }
 
+/**
+ * A claim as the record states it (`claimedAt`) against its seals: it counts only when two
+ * independent authorities sealed it before the next redraw's round, and then no redraw follows
+ * it; a record that says it was claimed with no such seals says what never happened. A v1
+ * record's claim recorded before claims were sealed is not checked.
+ */
+function claimCheck(draw: ClaimSource, sealedAt: number | null, at: (ms: number) => string): WitnessCheck[] {
+  if (draw.witnesses.claim === null && (draw.claimedAt === null || draw.rule === "opinionlabz-draw-v1")) return [];
+  const value = "Premio reclamado";
+  const round = draw.claimRound ?? draw.rounds.length - 1;
+  if (sealedAt === null) {
+    return draw.claimedAt === null
+      ? []
+      : [
+          {
+            value,
+            ok: false,
+            detail:
+              "El registro dice que el premio se reclamó, pero el reclamo no tiene los sellos de dos autoridades antes de la ronda del resorteo: no cuenta.",
+          },
+        ];
+  }
+  const when = at(sealedAt);
+  if (draw.rounds.length > round + 1) {
+    return [
+      {
+        value,
+        ok: false,
+        detail: `El premio de la ronda ${round} se reclamó a tiempo (sellado el ${when}), pero el registro tiene un resorteo después.`,
+      },
+    ];
+  }
+  const stated = draw.claimedAt === null ? null : Date.parse(draw.claimedAt);
+  return stated === null || stated <= sealedAt + 60_000
+    ? [{ value, ok: true, detail: `Se reclamó el ${when} (su primer sello), antes de la ronda del resorteo.` }]
+    : [
+        {
+          value,
+          ok: false,
+          detail: `El registro dice que se reclamó el ${at(stated)}, después de su primer sello (${when}).`,
+        },
+      ];
+}
+
 /** A statement the record does not have: a v1 record made before witnesses were asked. */
 function unwitnessed(kind: StatementKind): WitnessCheck {
   return {
@@ -363,7 +410,7 @@ function unwitnessed(kind: StatementKind): WitnessCheck {
  * claim, before the next redraw's round; for a v1 record's commitment, before the draw instant.
  */
 export async function witnessChecks(
-  draw: StatementSource & Pick<PublishedDraw, "witnesses">,
+  draw: ClaimSource,
   inputs: WitnessInputs,
   timing: DrawTiming,
 ): Promise<WitnessVerdict> {
@@ -417,5 +464,6 @@ export async function witnessChecks(
       verdict.claimSealedAt = Math.min(...order.inTime.map((token) => token.facts.stampedAt));
     }
   }
+  verdict.checks.push(...claimCheck(draw, verdict.claimSealedAt, trust.at));
   return verdict;
 }

@@ -1,7 +1,7 @@
 import { LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 
 /**
- * The way out every mail to the list carries (docs/product.md, "Avisarme"): RFC 8058 one-click in
+ * The way out every mail to the list carries (docs/product.md, "Encuesta"): RFC 8058 one-click in
  * its headers, and the delete link in its foot, both the address's own token on /avisos/baja.
  */
 export function listWayOut(siteUrl: string, token: string): { leave: string; headers: Record<string, string> } {

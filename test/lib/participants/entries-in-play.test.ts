@@ -6,6 +6,7 @@ const DECEMBER: EntryRule = {
   drawAt: Date.UTC(2026, 11, 7, 15),
   window: { from: "2026-11-02", through: "2026-12-07" },
   previous: new Set(["OL-7"]),
+  idPattern: null,
 };
 
 interface Row {

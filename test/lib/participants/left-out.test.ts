@@ -12,7 +12,7 @@ describe("leftOutSentence", () => {
       "Quedó afuera 1 fila con fecha fuera de esos días o que ya entró en el sorteo anterior.",
     );
     expect(leftOutSentence({ outsideWindow: 0, unreadableDate: 0, refusedId: 1 }, true)).toBe(
-      "Quedó afuera 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+      "Quedó afuera 1 fila con un ID de otro formato.",
     );
   });
 
@@ -21,7 +21,7 @@ describe("leftOutSentence", () => {
       "Quedaron afuera 1.234 filas con fecha fuera de esos días o que ya entraron en el sorteo anterior y 1 fila con una fecha que no se puede leer.",
     );
     expect(leftOutSentence({ outsideWindow: 0, unreadableDate: 2, refusedId: 3 }, true)).toBe(
-      "Quedaron afuera 2 filas con una fecha que no se puede leer y 3 filas con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+      "Quedaron afuera 2 filas con una fecha que no se puede leer y 3 filas con un ID de otro formato.",
     );
   });
 

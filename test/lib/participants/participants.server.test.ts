@@ -169,6 +169,7 @@ describe("getParticipantsPage (/sorteos)", () => {
     drawAt: Date.UTC(2026, 11, 7, 15),
     window: { from: "2026-11-02", through: "2026-12-07" },
     previous: new Set(),
+    idPattern: null,
   };
   const monthCache = () =>
     cacheFor("ok", async () => {

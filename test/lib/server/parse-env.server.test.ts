@@ -36,12 +36,14 @@ describe("parseEnv", () => {
         formMailsPerHour: 200,
         contactMailsPerHour: 30,
         noticeMailsPerHour: 1000,
+        drawNoticeMailsPerHour: 2000,
       },
       drawNow: null,
       draw: { relays: null, relayTimeoutMs: 10_000, rehearsalKey: null },
-      witnesses: { authorities: null, rootsFile: null, timeoutMs: 10_000 },
+      witnesses: { authorities: null, testRootsFile: null, ignoredRootsFile: null, timeoutMs: 10_000 },
       surveyUrl: null,
       trustedProxies: ["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"],
+      idPattern: "^OL-[1-9][0-9]*$",
       formSecret: null,
       runsInImage: false,
     });
@@ -60,6 +62,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "none" }, ROOT).trustedProxies).toEqual([]);
   });
 
+  it("takes the organizer's id format, anchored, and names ID_PATTERN when it is not one", () => {
+    expect(parseEnv({ ID_PATTERN: " ^P[0-9]{6}$ " }, ROOT).idPattern).toBe("^P[0-9]{6}$");
+    expect(() => parseEnv({ ID_PATTERN: "P[0-9]{6}" }, ROOT)).toThrow(
+      'Invalid configuration: ID_PATTERN must be a regular expression over the canonical id, anchored (^…$), at most 200 characters, such as ^OL-[1-9][0-9]*$; got "P[0-9]{6}"',
+    );
+  });
+
   it("keeps data under DATA_DIR, or in the PostgreSQL of DATABASE_URL, and mail settings as given", () => {
     expect(parseEnv({ DATA_DIR: "/var/lib/site" }, ROOT).database).toEqual({
       kind: "embedded",
@@ -75,6 +84,7 @@ describe("parseEnv", () => {
         FORM_MAILS_PER_HOUR: "50",
         CONTACT_MAILS_PER_HOUR: "12",
         NOTICE_MAILS_PER_HOUR: "3600",
+        DRAW_NOTICE_MAILS_PER_HOUR: "7200",
       },
       ROOT,
     );
@@ -89,6 +99,7 @@ describe("parseEnv", () => {
       formMailsPerHour: 50,
       contactMailsPerHour: 12,
       noticeMailsPerHour: 3600,
+      drawNoticeMailsPerHour: 7200,
     });
     expect(env.contactEmail).toEqual({ value: "soporte@opinionlabz.com", sample: false });
     expect(parseEnv({ SITE_URL: "https://opinionlabz.com" }, ROOT).mail.from).toBe(
@@ -138,27 +149,42 @@ describe("parseEnv", () => {
     );
   });
 
-  it("takes the time-stamp authorities, their time-out and a file of roots that holds certificates", () => {
+  it("takes the time-stamp authorities (two at least), their time-out and test roots, which count only in development and tests", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "roots-"));
     const roots = path.join(dir, "roots.pem");
     writeFileSync(roots, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
-    expect(
-      parseEnv(
-        {
-          TIMESTAMP_AUTHORITIES: "http://127.0.0.1:9/tsr, https://tsa.example/rfc3161",
-          TIMESTAMP_ROOTS: roots,
-          TIMESTAMP_TIMEOUT_MS: "2500",
-        },
-        ROOT,
-      ).witnesses,
-    ).toEqual({
-      authorities: ["http://127.0.0.1:9/tsr", "https://tsa.example/rfc3161"],
-      rootsFile: roots,
-      timeoutMs: 2500,
-    });
+    const witnesses = {
+      TIMESTAMP_AUTHORITIES: "http://127.0.0.1:9/tsr, https://tsa.example/rfc3161",
+      TIMESTAMP_ROOTS: roots,
+      TIMESTAMP_TIMEOUT_MS: "2500",
+    };
+    const authorities = ["http://127.0.0.1:9/tsr", "https://tsa.example/rfc3161"];
+    for (const mode of ["test", "development"]) {
+      expect(parseEnv({ ...witnesses, NODE_ENV: mode }, ROOT).witnesses).toEqual({
+        authorities,
+        testRootsFile: roots,
+        ignoredRootsFile: null,
+        timeoutMs: 2500,
+      });
+    }
+    // On a real site, an operator's own root counts for nothing: public verdicts on public roots.
+    for (const mode of [undefined, "production", "staging", "Test"]) {
+      expect(parseEnv({ ...witnesses, NODE_ENV: mode }, ROOT).witnesses).toEqual({
+        authorities,
+        testRootsFile: null,
+        ignoredRootsFile: roots,
+        timeoutMs: 2500,
+      });
+    }
     expect(() => parseEnv({ TIMESTAMP_AUTHORITIES: "timestamp.digicert.com" }, ROOT)).toThrow(
       'Invalid configuration: TIMESTAMP_AUTHORITIES must be http(s) URLs separated by commas, got "timestamp.digicert.com"',
     );
+    // A draw needs two independent seals: one authority, or one named twice, is no configuration.
+    for (const one of ["http://tsa.example/a", "http://tsa.example/a,http://tsa.example/a"]) {
+      expect(() => parseEnv({ TIMESTAMP_AUTHORITIES: one }, ROOT)).toThrow(
+        "Invalid configuration: TIMESTAMP_AUTHORITIES must name at least two authorities, independent of each other",
+      );
+    }
     expect(() => parseEnv({ TIMESTAMP_ROOTS: path.join(dir, "missing.pem") }, ROOT)).toThrow(
       /^Invalid configuration: TIMESTAMP_ROOTS must be the path of a PEM file/,
     );
@@ -244,6 +270,11 @@ describe("parseEnv", () => {
     [{ CONTACT_MAILS_PER_HOUR: "10001" }, "CONTACT_MAILS_PER_HOUR"],
     [{ NOTICE_MAILS_PER_HOUR: "0" }, "NOTICE_MAILS_PER_HOUR"],
     [{ NOTICE_MAILS_PER_HOUR: "1000001" }, "NOTICE_MAILS_PER_HOUR"],
+    [{ DRAW_NOTICE_MAILS_PER_HOUR: "0" }, "DRAW_NOTICE_MAILS_PER_HOUR"],
+    [{ ID_PATTERN: "OL-[0-9]+" }, "ID_PATTERN"],
+    [{ ID_PATTERN: "^OL-[0-9]+" }, "ID_PATTERN"],
+    [{ ID_PATTERN: "^OL-([0-9]+$" }, "ID_PATTERN"],
+    [{ ID_PATTERN: `^${"A".repeat(200)}$` }, "ID_PATTERN"],
     [{ SITE_URL: "opinionlabz.com" }, "SITE_URL"],
     [{ SITE_URL: "ftp://opinionlabz.com" }, "SITE_URL"],
     [{ SITE_URL: "https://opinionlabz.com/es" }, "SITE_URL"],
@@ -446,6 +477,7 @@ describe("parseEnv, edges", () => {
     ["FORM_MAILS_PER_HOUR", "1", "100000"],
     ["CONTACT_MAILS_PER_HOUR", "1", "10000"],
     ["NOTICE_MAILS_PER_HOUR", "1", "1000000"],
+    ["DRAW_NOTICE_MAILS_PER_HOUR", "1", "1000000"],
   ])("accepts %s at both ends of its range (%s, %s)", (name, min, max) => {
     expect(() => parseEnv({ [name]: min }, ROOT)).not.toThrow();
     expect(() => parseEnv({ [name]: max }, ROOT)).not.toThrow();
