@@ -1,4 +1,4 @@
-import type { Check } from "~/lib/draw/draw-checks";
+import { lowerFirst, type Check } from "~/lib/draw/draw-checks";
 import { Icon } from "../icons";
 
 /** What the verdict says when the browser cannot do the check at all (no Web Crypto outside https). */
@@ -21,7 +21,7 @@ function uncheckedVerdict(unchecked: Check[]): string {
     "No pudimos comprobarlo todo:",
     listMissing ? "la lista de ids no se pudo descargar. Probá de nuevo en un rato." : "",
     others.length > 0
-      ? `${listMissing ? "Además, q" : "q"}uedaron sin comprobar ${others.map((check) => check.value.toLowerCase()).join(", ")} (el detalle dice por qué).`
+      ? `${listMissing ? "Además, q" : "q"}uedaron sin comprobar ${others.map((check) => lowerFirst(check.value)).join(", ")} (el detalle dice por qué).`
       : "",
   ]
     .filter(Boolean)
@@ -44,7 +44,7 @@ export function VerificationResult({ verification }: { verification: Verificatio
         {failed[0] === UNABLE_TO_COMPUTE
           ? "No se pudo verificar en este navegador."
           : [
-              failed.length > 0 ? `No coincide: ${failed.map((check) => check.value.toLowerCase()).join(", ")}.` : "",
+              failed.length > 0 ? `No coincide: ${failed.map((check) => lowerFirst(check.value)).join(", ")}.` : "",
               unchecked.length > 0 ? uncheckedVerdict(unchecked) : "",
               failed.length === 0 && unchecked.length === 0
                 ? "Todo coincide: el ganador publicado es el que sale de la regla."

@@ -1,6 +1,7 @@
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { beaconRound } from "~/lib/draw/quicknet-rounds";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
+import { lowerFirst } from "~/lib/draw/draw-checks";
 import { drawVerdict } from "~/lib/draw/draw-verdict";
 import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
@@ -50,7 +51,7 @@ async function describeVerdict(drawAt: number, view: PublishedDraw): Promise<str
   const text = await frozenList(storage.db, drawAt);
   const list = text === null ? { problem: "la lista no está guardada" } : { bytes: new TextEncoder().encode(text) };
   const { verdict, failed } = await drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
-  const why = failed.map((check) => `${check.value.toLowerCase()} (${check.detail})`).join("; ");
+  const why = failed.map((check) => `${lowerFirst(check.value)} (${check.detail})`).join("; ");
   return line("comprobación", verdict === "mismatch" ? `${VERDICTS.mismatch}: ${why}` : VERDICTS[verdict]);
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { checkPublishedDraw, type Check } from "./draw-checks";
+import { checkPublishedDraw, lowerFirst, type Check } from "./draw-checks";
 import { downloadList, downloadWitnessFiles } from "./published-files";
 import { fetchRoundSignature } from "./drand.server";
 import { argentinaDay } from "./entry-window";
@@ -135,7 +135,7 @@ export function describeVerification(verification: Verification): string {
         ? `No hubo sorteo: ${verification.missed}`
         : `No coincide o no se pudo comprobar: ${verification.checks
           .filter((check) => !check.ok)
-          .map((check) => check.value.toLowerCase())
+          .map((check) => lowerFirst(check.value))
           .join(", ")}.`,
   ].join("\n");
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo } from "node:net";
@@ -10,154 +11,124 @@ import axe from "axe-core";
 import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
-import type { PublishedDraw, PublishedRound, UpcomingCommitment } from "~/lib/draw/published-draw";
+import type { PendingDraw, PublishedDraw, ShownDraw } from "~/lib/draw/published-draw";
+import { rehearsalKey, signRound } from "~/lib/draw/rehearsal-key.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
 import { renderInDom } from "../../support/render-in-dom";
 import { useSingleRealmCrypto } from "../../support/single-realm-crypto";
 import { stampedByOpenssl, startStandInAuthority, type StandInAuthority } from "../../support/timestamp-authority";
 
 /**
- * The roots the page's check trusts are a constant of the code (the default authorities', as
- * Mozilla's set holds them: test/lib/draw/witness-roots.test.ts). Here they are the two loopback
- * authorities' that seal this file's records, so the whole check can match; one test puts the
- * real ones back to show that a root the site merely declares is used, never vouched for.
+ * "Verificalo vos" on records of rule v2 (and one of v1), their files served over real HTTP and
+ * sealed by two real RFC 3161 authorities on loopback (openssl ts -reply, clocks set by
+ * faketime). The page checks seals against the roots the site serves at /sorteos/raices.pem (a
+ * real site serves Node's own set; this file's server, the two authorities' roots), and drand's
+ * values against quicknet's key: no real quicknet round falls on a rule's round of a record made
+ * here, so the key is a test chain's in this file (test/lib/draw/draw-verdict.test.ts says why).
  */
-const trust = vi.hoisted(() => ({ roots: "" }));
-vi.mock("~/lib/draw/witness-roots", () => ({
-  get KNOWN_WITNESS_ROOTS() {
-    return trust.roots;
-  },
-}));
+const TEST_CHAIN = vi.hoisted(() => "3e5f7a9b".repeat(8));
+vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/lib/draw/drand-beacon")>();
+  const { bls12_381 } = await import("@noble/curves/bls12-381.js");
+  const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
+  const publicKey = bytesToHex(bls12_381.shortSignatures.getPublicKey(hexToBytes(TEST_CHAIN)).toBytes());
+  return {
+    ...original,
+    checkBeacon: (round: number, signature: string, key = publicKey) => original.checkBeacon(round, signature, key),
+  };
+});
 
-/**
- * A thousand-entry draw (the list and seed of docs/draw.md's vectors) made on Monday 5 August
- * 2024 at 12:00 in Argentina, on real quicknet rounds as drand's relays publish them. No witness
- * sealed its list before the rule's round (10,022,812, 15:30:00 UTC) was out; the first did at
- * 16:06:26 UTC (13:06:26 in Argentina), so by the order rule the draw moved to the first round
- * out 30 minutes after that token's latest instant (16:06:27): 10,024,141, at 16:36:27.
- * Real round 1000 serves as a redraw the rule did not name.
- */
+/** The draw of Monday 7 December 2026, 12:00 in Argentina; its rule's round, out at 12:30:00. */
+const DRAW_AT = "2026-12-07T15:00:00.000Z";
+const ROUND = Math.ceil((Date.parse(DRAW_AT) / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
+/** Its first redraw's round: 30 days later. */
+const REDRAW_ROUND = ROUND + (30 * 24 * 3600) / 3;
 const IDS = Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`);
 const LIST = IDS.map((id) => `${id}\n`).join("");
-const SEED = "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e";
-const DRAW_AT = "2024-08-05T15:00:00.000Z";
-/** The rule's round for that instant: the first out at 15:30:00 UTC. */
-const FIXED_ROUND = Math.ceil((Date.parse(DRAW_AT) / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
-const COMMITMENT_SEALED_AT = new Date("2024-07-30T12:00:00Z");
-const LIST_SEALED_AT = new Date("2024-08-05T16:06:26Z");
-/**
- * The thousand with one id as id rule 1 kept ids (NFC, case and accents as typed): what a list
- * frozen before ids were folded holds, still published as it was hashed.
- */
-const RULE_1_LIST = LIST.replace("OL-25500\n", "ñandú-25500\n");
 /** The same list with one id changed: what a list swapped after the draw would look like. */
 const SWAPPED_LIST = LIST.replace("OL-25500\n", "OL-99999\n");
+const PATTERN = "^OL-[1-9][0-9]*$";
+/** The list's seals: two seconds after the freeze, one of them with milliseconds. */
+const LIST_SEALED_AT = [new Date("2026-12-07T15:00:03.000Z"), new Date("2026-12-07T15:00:03.500Z")];
 
-const ROUND_1000: Omit<PublishedRound, "winnerId"> = {
-  beacon: "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd",
-  beaconSource: "drand quicknet, ronda 1.000",
-  beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/1000",
-  drandRound: 1000,
-  signature: "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39",
-  rehearsal: false,
-  winnerName: "Mateo F.",
-  winnerCountry: "México",
+const key = rehearsalKey(TEST_CHAIN);
+const beaconOf = (signature: string) => createHash("sha256").update(Buffer.from(signature, "hex")).digest("hex");
+const roundOf = (drandRound: number, ids: string[], earlier: string[] = []) => {
+  const signature = signRound(key, drandRound);
+  const beacon = beaconOf(signature);
+  return { signature, beacon, winnerId: expectedWinners(ids, [...earlier, beacon]).at(-1)! };
 };
+const ROUND_0 = roundOf(ROUND, IDS);
 
-const ROUND_10024141: Omit<PublishedRound, "winnerId"> = {
-  beacon: "08622adf60800b20ad45b39792a6fe32cb4bf428925550921b01ac3843e714e6",
-  beaconSource: "drand quicknet, ronda 10.024.141",
-  beaconUrl: "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/10024141",
-  drandRound: 10_024_141,
-  signature: "8c87caf26bb4f5e9fdfad5ddf739ff8683344f8cf04a8c381225ff067557b5d9d51937eed765fcef21971bf5ddef44bb",
-  rehearsal: false,
-  winnerName: "Valentina R.",
-  winnerCountry: "Argentina",
-};
-
-const [WINNER] = expectedWinners(SEED, IDS, [ROUND_10024141.beacon]);
-
-/** Serves the lists, statements and seals the way the site does: exactly the bytes that were hashed and sealed. */
+/** Serves the lists, statements, seals and roots the way the site does: exactly the bytes that were hashed and sealed. */
 let server: Server;
 let origin: string;
 const files = new Map<string, string | Uint8Array>();
 let authorities: StandInAuthority[];
+let roots: string;
 
-/**
- * The statements a record's values make, written here from docs/draw.md ("Witnesses"), not with
- * the app's code.
- */
-function statementsOf(draw: PublishedDraw): { commitment: string; list: string } {
-  const round = Math.ceil((Date.parse(draw.drawAt) / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
-  const lines = (title: string, pairs: [string, string | number][]) =>
-    [title, ...pairs.map(([key, value]) => `${key}: ${value}`)].map((line) => `${line}\n`).join("");
-  return {
-    commitment: lines("Opinion Labz: compromiso de un sorteo", [
-      ["sorteo", draw.drawAt],
-      ["regla", "opinionlabz-draw-v1"],
-      ["compromiso", draw.commitment],
-      ["ronda de drand quicknet", round],
-    ]),
-    list: lines("Opinion Labz: lista congelada de un sorteo", [
-      ["sorteo", draw.drawAt],
-      ["regla", "opinionlabz-draw-v1"],
-      ["huella de la lista", draw.listHash],
-      ["participaciones", draw.entryCount],
-      ["días", `del ${draw.window.from} al ${draw.window.through}`],
-      ["filas fuera de esos días o del sorteo anterior", draw.leftOut!.outsideWindow],
-      ["filas con fecha ilegible", draw.leftOut!.unreadableDate],
-      ["filas con un id no válido", draw.leftOut!.refusedId!],
-      ["regla de los ids", draw.idRule],
-      ["compromiso", draw.commitment],
-      ["ronda de drand quicknet", round],
-    ]),
-  };
+/** The list statement a record's values make, written here from docs/draw.md ("Witnesses"), not with the app's code. */
+function listStatementOf(draw: PublishedDraw): string {
+  const lines = [
+    ["sorteo", draw.drawAt],
+    ["regla", draw.rule],
+    ["huella de la lista", draw.listHash],
+    ["participaciones", draw.entryCount],
+    ["días", `del ${draw.window.from} al ${draw.window.through}`],
+    ["filas fuera de esos días o del sorteo anterior", draw.leftOut!.outsideWindow],
+    ["filas con fecha ilegible", draw.leftOut!.unreadableDate],
+    ["filas con un id no válido", draw.leftOut!.refusedId!],
+    ["regla de los ids", draw.idRule],
+    ...(draw.rule === "opinionlabz-draw-v2"
+      ? [
+          ["formato de los ids", draw.idPattern!],
+          ["congelada", draw.frozenAt],
+        ]
+      : [["compromiso", draw.commitment!]]),
+    ["ronda de drand quicknet", ROUND],
+  ];
+  return ["Opinion Labz: lista congelada de un sorteo", ...lines.map(([k, v]) => `${k}: ${v}`)]
+    .map((line) => `${line}\n`)
+    .join("");
 }
 
-/**
- * Has both authorities seal `draw`'s statements (the commitment on 30 July, the list at
- * 16:06:26 UTC on the draw's day, their clocks set by faketime), serves them under `folder` and
- * links them from the record, as the server does.
- */
-async function witnessed(draw: PublishedDraw, folder: string): Promise<PublishedDraw> {
-  const statements = statementsOf(draw);
-  const seal = async (kind: "commitment" | "list", at: Date) => {
-    const word = kind === "commitment" ? "compromiso" : "lista";
-    files.set(`/${folder}/${word}.txt`, statements[kind]);
-    const tokens = [];
-    for (const authority of authorities) {
-      authority.clock = () => at;
-      const reply = await stampedByOpenssl(authority, new TextEncoder().encode(statements[kind]));
-      const name = `${word}.${new URL(authority.url).port}.tsr`;
-      files.set(`/${folder}/${name}`, reply);
-      tokens.push({ authority: authority.url, url: `${origin}/${folder}/${name}`, stampedAt: at.toISOString() });
-    }
-    return { url: `${origin}/${folder}/${word}.txt`, tokens };
-  };
-  return {
-    ...draw,
-    witnesses: { commitment: await seal("commitment", COMMITMENT_SEALED_AT), list: await seal("list", LIST_SEALED_AT) },
-  };
+/** Both authorities seal `text` at `at` (one instant each); served under `folder`, linked as the server links them. */
+async function sealed(text: string, folder: string, word: string, at: readonly Date[]) {
+  files.set(`/${folder}/${word}.txt`, text);
+  const tokens = [];
+  for (const [index, authority] of authorities.entries()) {
+    authority.clock = () => at[index] ?? at[0]!;
+    const reply = await stampedByOpenssl(authority, new TextEncoder().encode(text));
+    const name = `${word}.${new URL(authority.url).port}.tsr`;
+    files.set(`/${folder}/${name}`, reply);
+    tokens.push({
+      authority: authority.url,
+      url: `${origin}/${folder}/${name}`,
+      stampedAt: (at[index] ?? at[0]!).toISOString(),
+      signer: index === 0 ? "Testigo RSA" : "Testigo EC",
+    });
+  }
+  return { url: `${origin}/${folder}/${word}.txt`, tokens };
 }
 
-let sealed: PublishedDraw;
+/** `draw` with its list statement sealed by both authorities at `at`. */
+async function withListSeals(draw: PublishedDraw, folder: string, at = LIST_SEALED_AT): Promise<PublishedDraw> {
+  return { ...draw, witnesses: { ...draw.witnesses, list: await sealed(listStatementOf(draw), folder, "lista", at) } };
+}
+
+let published: ShownDraw;
 
 beforeAll(async () => {
   useSingleRealmCrypto();
   authorities = await Promise.all([
     startStandInAuthority("Testigo RSA", { keyType: "rsa" }),
-    startStandInAuthority("Testigo EC", { keyType: "ec" }),
+    startStandInAuthority("Testigo EC", { keyType: "ec", fractionDigits: 3 }),
   ]);
-  trust.roots = authorities.map((authority) => authority.rootPem).join("");
-  for (const [url, body] of Object.entries({
-    "/sorteos/2024-08-05/ids.txt": LIST,
-    "/cambiada/ids.txt": SWAPPED_LIST,
-    "/regla-1/ids.txt": RULE_1_LIST,
-    "/con-bom/ids.txt": `\uFEFF${LIST}`,
-    "/latin1/ids.txt": Buffer.from(LIST.replace("OL-25500", "OL-2550\u00f1"), "latin1"),
-  })) {
-    files.set(url, body);
-  }
+  roots = authorities.map((authority) => authority.rootPem).join("");
+  files.set("/sorteos/raices.pem", roots);
+  files.set("/sorteos/2026-12-07/ids.txt", LIST);
+  files.set("/cambiada/ids.txt", SWAPPED_LIST);
+  files.set("/con-bom/ids.txt", `\uFEFF${LIST}`);
   server = createServer((request, response) => {
     const body = files.get(request.url ?? "");
     response.writeHead(body === undefined ? 404 : 200, { "content-type": "text/plain; charset=utf-8" });
@@ -167,7 +138,12 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The page is served from the lists' server: the check fetches every file from the page's origin.
   pageAt(`${origin}/sorteos`);
-  sealed = await witnessed(unsealedDraw(), "sorteos/2024-08-05");
+  published = {
+    ...(await withListSeals(unsealedDraw(), "sorteos/2026-12-07")),
+    verdict: "verified",
+    claimSealedAt: null,
+    notices: { queued: 12, sentBeforeRound: 11 },
+  };
 });
 
 /** Where the page under test is served from (jsdom's URL). */
@@ -188,33 +164,39 @@ afterEach(() => {
 function unsealedDraw(): PublishedDraw {
   return {
     drawAt: DRAW_AT,
+    rule: "opinionlabz-draw-v2",
     entryCount: 1000,
-    window: { from: "2024-07-01", through: "2024-08-05" },
-    leftOut: { outsideWindow: 12, unreadableDate: 1, refusedId: 0 },
-    listHash: "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
-    listUrl: `${origin}/sorteos/2024-08-05/ids.txt`,
-    idRule: 2,
-    commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
-    committedAt: "2024-07-01T15:00:03.000Z",
-    frozenAt: "2024-08-05T15:00:01.000Z",
-    seed: SEED,
-    rounds: [{ ...ROUND_10024141, winnerId: WINNER! }],
+    window: { from: "2026-11-02", through: "2026-12-07" },
+    leftOut: { outsideWindow: 12, unreadableDate: 1, refusedId: 6 },
+    listHash: sha256(LIST),
+    listUrl: `${origin}/sorteos/2026-12-07/ids.txt`,
+    idRule: 3,
+    idPattern: PATTERN,
+    commitment: null,
+    committedAt: null,
+    seed: null,
+    frozenAt: "2026-12-07T15:00:01.000Z",
+    rounds: [
+      {
+        ...ROUND_0,
+        beaconSource: `drand quicknet, ronda ${ROUND.toLocaleString("es-AR")}`,
+        beaconUrl: null,
+        drandRound: ROUND,
+        rehearsal: false,
+        winnerName: "Valentina R.",
+        winnerCountry: "Argentina",
+      },
+    ],
     sample: false,
-    witnesses: { commitment: null, list: null },
+    claimedAt: null,
+    claimRound: null,
+    witnesses: { commitment: null, list: null, claim: null },
   };
 }
 
 /** The record as published, sealed by both authorities (a fresh copy to alter). */
-function publishedDraw(): PublishedDraw {
-  return structuredClone(sealed);
-}
-
-/** The same draw with a redraw on round 1000: real, but not the rule's for a redraw. */
-function redrawnOnAnotherRound(): PublishedDraw {
-  const draw = publishedDraw();
-  const [, second] = expectedWinners(SEED, IDS, [ROUND_10024141.beacon, ROUND_1000.beacon]);
-  draw.rounds.push({ ...ROUND_1000, winnerId: second! });
-  return draw;
+function publishedDraw(): ShownDraw {
+  return structuredClone(published);
 }
 
 const reactTest = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -236,9 +218,7 @@ async function clickAndWait(container: HTMLElement): Promise<string> {
         expect(status.textContent).toMatch(
           /^(Todo coincide|No coincide|No se pudo verificar|No pudimos comprobarlo todo)/,
         ),
-      {
-        timeout: 15_000,
-      },
+      { timeout: 15_000 },
     );
   } finally {
     reactTest.IS_REACT_ACT_ENVIRONMENT = true;
@@ -248,254 +228,241 @@ async function clickAndWait(container: HTMLElement): Promise<string> {
 
 async function verify(
   draw: PublishedDraw,
-  declaredRoots: string | null = null,
+  testRoots: string | null = null,
 ): Promise<{ verdict: string; container: HTMLElement; items: string[] }> {
-  const { container } = renderInDom(<VerifyDrawSection draws={[draw]} declaredRoots={declaredRoots} />);
+  const shown = { verdict: "verified", claimSealedAt: null, notices: null, ...draw } as ShownDraw;
+  const { container } = renderInDom(<VerifyDrawSection draws={[shown]} testRoots={testRoots} />);
   const verdict = await clickAndWait(container);
   const items = [...container.querySelectorAll('[role="status"] li')].map((item) => item.textContent!);
   return { verdict, container, items };
 }
 
-const host = (index: number) => new URL(authorities[index]!.url).host;
 const ALL_MATCH = "Todo coincide: el ganador publicado es el que sale de la regla.";
+const seal = (name: string, time: string, root: string) =>
+  `Sello de ${name} (lista) (coincide)Sellado el ${time} (hora de Argentina). La firma de «${name} TSA» verifica con la raíz pública «${root}».`;
 
 describe("before the script runs", () => {
-  const render = () => renderToString(<VerifyDrawSection draws={[redrawnOnAnotherRound()]} />);
-
-  it("shows every published value, the seals, and why round 0 moved", () => {
-    const html = render();
-    const draw = redrawnOnAnotherRound();
-    for (const value of [draw.listHash, draw.commitment, draw.seed, draw.rounds[0]!.beacon, draw.rounds[1]!.beacon]) {
+  it("shows every published value, the seals named by their certificates, the list's closing time from its first seal", () => {
+    const html = renderToString(<VerifyDrawSection draws={[publishedDraw()]} />);
+    const draw = publishedDraw();
+    for (const value of [draw.listHash, draw.rounds[0]!.beacon, draw.rounds[0]!.signature!, draw.rounds[0]!.winnerId]) {
       expect(html).toContain(value);
     }
-    expect(html).toContain("1.000");
-    expect(html).toMatch(/Sorteo del <time dateTime="2024-08-05T15:00:00.000Z">5\/8\/2024, 12:00<\/time>/);
-    expect(html).toMatch(/Publicado el <time dateTime="2024-07-01T15:00:03.000Z">1\/7\/2024, 12:00<\/time>/);
-    expect(html).toMatch(/Congelada el <time dateTime="2024-08-05T15:00:01.000Z">5\/8\/2024, 12:00<\/time>/);
-    expect(html).toContain("Valentina R.");
-    expect(html).toContain("Mateo F.");
-    for (const round of draw.rounds) expect(html).toContain(round.signature);
-    expect(html).toContain(`href="${draw.listUrl}"`);
-    // Each stamped text and each authority's seal, with the time it sealed, to download and keep.
-    expect(html).toContain(`href="${origin}/sorteos/2024-08-05/compromiso.txt"`);
-    expect(html).toContain(`href="${origin}/sorteos/2024-08-05/lista.txt"`);
-    for (const index of [0, 1]) {
-      expect(html).toMatch(new RegExp(`Sello de (<!-- -->)?${host(index)}`));
-      expect(html).toContain(`href="${origin}/sorteos/2024-08-05/lista.${new URL(authorities[index]!.url).port}.tsr"`);
-    }
-    expect(html).toMatch(/<time dateTime="2024-08-05T16:06:26.000Z">5\/8\/2024, 13:06:26<\/time>/);
-    expect(html).toContain(
-      "Se corrió de la ronda 10.022.812 a la 10.024.141: ninguna autoridad selló la lista antes de que drand publicara la ronda 10.022.812",
+    expect(html).toContain("opinionlabz-draw-v2");
+    // No secret: nothing called a seed or a commitment on a record of rule v2.
+    expect(html).not.toMatch(/[Ss]emilla revelada|Compromiso \(huella/);
+    expect(html).toMatch(/Sorteo del <time dateTime="2026-12-07T15:00:00.000Z">7\/12\/2026, 12:00<\/time>/);
+    // The list's closing time is its first seal's (12:00:03), never the database's freeze instant.
+    expect(html).toMatch(
+      /Cerrada a más tardar el <time dateTime="2026-12-07T15:00:03.000Z">7\/12\/2026, 12:00:03<\/time>/,
     );
-    // What a seal does not prove, and so why to keep what the page shows before the draw.
+    expect(html).not.toContain("2026-12-07T15:00:01.000Z");
+    expect(html).toContain(`href="${draw.listUrl}"`);
+    expect(html).toContain(`href="${origin}/sorteos/2026-12-07/lista.txt"`);
+    for (const name of ["Testigo RSA", "Testigo EC"]) expect(html).toMatch(new RegExp(`Sello de (<!-- -->)?${name}`));
+    expect(html).toContain("11 de 12 avisos con la huella de la lista salieron antes de la ronda");
+    expect(html).toContain("Quedaron afuera 12 filas con fecha fuera de esos días");
+    expect(html).toContain("6 filas con un ID de otro formato");
+    // What a seal does not prove, and so why the notices before the round matter.
     expect(html).toContain(
-      "un sello prueba que un texto existía a esa hora, no que fuera el único que hicimos sellar; lo que guardaste es lo que muestra que no lo cambiamos por otro.",
+      "el aviso que te llegó antes del número de drand es lo que muestra que no lo cambiamos por otro.",
     );
     // No technical word on the page's prose: the values are called what they are.
     expect(html).not.toMatch(/SHA-256|HMAC|\bbits\b|\bBLS\b/);
   });
 
-  it("says a record made before witnesses has none, its dates only our word, and a statement no one sealed", () => {
-    const html = renderToString(<VerifyDrawSection draws={[unsealedDraw()]} />);
-    expect(html).toContain("Sin sellos: este sorteo se hizo antes de que los pidiéramos");
-    const draw = publishedDraw();
-    draw.witnesses.commitment!.tokens = [];
-    const unsealedCommitment = renderToString(<VerifyDrawSection draws={[draw]} />);
-    expect(unsealedCommitment).toContain("Ninguna autoridad lo selló.");
-    // A drawn record is no longer asked about: nothing is said to be awaited.
-    expect(unsealedCommitment).not.toContain("Falta el sello");
-  });
-
-  it("shows the list frozen for the next draw before it is made: its count, hash, instant, link and seals", () => {
-    const listHash = "c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d";
-    const commitmentSeal = {
-      authority: "http://timestamp.digicert.com",
-      url: `${origin}/x/compromiso.a.tsr`,
-      stampedAt: "2026-11-02T15:00:05.000Z",
-    };
-    const upcoming: UpcomingCommitment = {
-      drawAt: "2026-12-07T15:00:00.000Z",
+  it("says a record of rule v1 made before witnesses has none, its dates only our word, and shows its seed", () => {
+    const v1: PublishedDraw = {
+      ...unsealedDraw(),
+      rule: "opinionlabz-draw-v1",
+      seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
       commitment: "aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
       committedAt: "2026-11-02T15:00:03.000Z",
+    };
+    const html = renderToString(
+      <VerifyDrawSection draws={[{ ...v1, verdict: "unwitnessed", claimSealedAt: null, notices: null }]} />,
+    );
+    expect(html).toContain("Sin sellos: este sorteo se hizo antes de que los pidiéramos");
+    expect(html).toContain(v1.seed);
+    expect(html).toContain("openssl dgst -sha256 -hmac");
+  });
+
+  it("shows the list frozen for the next draw before it is made: its count, hash, closing seal, link, seals and notices", () => {
+    const listHash = sha256(LIST);
+    const upcoming: PendingDraw = {
+      drawAt: "2026-12-07T15:00:00.000Z",
       beaconRound: 34_618_012,
       window: { from: "2026-11-02", through: "2026-12-07" },
       frozen: {
-        frozenAt: "2026-12-07T15:00:01.000Z",
+        sealedAt: "2026-12-07T15:00:03.000Z",
         entryCount: 1000,
         listHash,
         listUrl: `${origin}/x/ids.txt`,
         leftOut: { outsideWindow: 1, unreadableDate: 3, refusedId: 2 },
         sample: false,
+        witnessed: false,
+        notices: { queued: 3, sentBeforeRound: 1 },
       },
       witnesses: {
-        commitment: { url: `${origin}/x/compromiso.txt`, tokens: [commitmentSeal] },
-        list: { url: `${origin}/x/lista.txt`, tokens: [] },
+        commitment: null,
+        list: {
+          url: `${origin}/x/lista.txt`,
+          tokens: [
+            {
+              authority: "http://timestamp.digicert.com",
+              url: `${origin}/x/lista.a.tsr`,
+              stampedAt: "2026-12-07T15:00:03.000Z",
+              signer: "DigiCert, Inc.",
+            },
+          ],
+        },
+        claim: null,
       },
-      awaited: {
-        commitment: ["http://timestamp.sectigo.com"],
-        list: ["http://timestamp.digicert.com", "http://timestamp.sectigo.com"],
-      },
+      awaited: ["http://timestamp.sectigo.com"],
     };
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
     expect(html).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>1.000<\/span>/);
     // No draw froze a list on 2/11/2026 here: nothing is said of what it took.
     expect(html).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id.");
-    expect(html).not.toMatch(/salvo las del|ya entró en el sorteo anterior|ya estaban en la lista del sorteo anterior/);
-    expect(html).toContain(
-      "Quedaron afuera 1 fila con fecha fuera de esos días, 3 filas con una fecha que no se puede leer y 2 filas con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
-    );
     expect(html).toContain(listHash);
-    expect(html).toMatch(/Congelada el <time dateTime="2026-12-07T15:00:01.000Z">7\/12\/2026, 12:00<\/time>/);
-    expect(html).toContain(`href="${origin}/x/ids.txt"`);
+    expect(html).toMatch(/Sello de (<!-- -->)?DigiCert, Inc\./);
+    expect(html).toContain(
+      "Falta el sello de timestamp.sectigo.com: todavía no respondió, y se lo volvemos a pedir hasta que drand publique la ronda del sorteo.",
+    );
     expect(html).toMatch(
       /drand publica el(?:<!-- -->)? <time dateTime="2026-12-07T15:30:00.000Z">7\/12\/2026, 12:30<\/time>/,
     );
-    // The commitment's seal as soon as it exists; the list's text before any authority answered.
-    expect(html).toContain(`href="${origin}/x/compromiso.a.tsr"`);
-    expect(html).toMatch(/Sello de (<!-- -->)?timestamp.digicert.com/);
-    expect(html).toContain(`href="${origin}/x/lista.txt"`);
-    // Each authority still asked, and until when: the commitment until the draw, the list until it is drawn.
+    // Never another round: without both seals before it, that day has no draw.
+    expect(html).toContain("(la primera que sale 30 minutos después del sorteo, y ninguna otra)");
     expect(html).toContain(
-      "Falta el sello de timestamp.sectigo.com: todavía no respondió, y se lo volvemos a pedir hasta el momento del sorteo.",
+      "Si antes de esa hora la lista no tiene los sellos de dos autoridades independientes, ese día no hay sorteo y sus participaciones pasan al siguiente.",
     );
-    expect(html).toContain(
-      "Faltan los sellos de timestamp.digicert.com y timestamp.sectigo.com: todavía no respondieron, y se los volvemos a pedir hasta que se sortee.",
+    expect(html).not.toMatch(/se corre|se corrió/i);
+    expect(html).toContain("1 de 3 avisos con la huella de la lista salieron antes de la ronda");
+    const witnessed = renderToString(
+      <VerifyDrawSection draws={[]} upcoming={{ ...upcoming, frozen: { ...upcoming.frozen!, witnessed: true } }} />,
     );
-    // No seal of the list yet: what happens if none comes before the round.
-    expect(html).toContain("(la primera que sale 30 minutos después del sorteo)");
-    expect(html).toContain(
-      "Si ninguna autoridad sella la lista antes, el sorteo se corre a la primera ronda que salga 30 minutos después del primer sello.",
+    expect(witnessed).toContain(
+      "Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.",
     );
-    // The list's first seal came at 12:45 in Argentina, after the round of 12:30: the draw moves
-    // to the first round out 30 minutes after its latest instant (12:45:01): 13:15:03.
-    const moved = renderToString(
-      <VerifyDrawSection
-        draws={[]}
-        upcoming={{
-          ...upcoming,
-          beaconRound: 34_618_012 + (45 * 60) / 3 + 1,
-          witnesses: {
-            ...upcoming.witnesses,
-            list: {
-              url: `${origin}/x/lista.txt`,
-              tokens: [{ ...commitmentSeal, url: `${origin}/x/lista.a.tsr`, stampedAt: "2026-12-07T15:45:00.000Z" }],
-            },
-          },
-          awaited: { commitment: [], list: ["http://timestamp.sectigo.com"] },
-        }}
-      />,
-    );
-    expect(moved).toContain(
-      "Se corre de la ronda 34.618.012 a la 34.618.913: ninguna autoridad selló la lista antes de que drand publicara la ronda 34.618.012, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello de la lista.",
-    );
-    expect(moved).toMatch(
-      /drand publica el(?:<!-- -->)? <time dateTime="2026-12-07T16:15:03.000Z">7\/12\/2026, 13:15<\/time>/,
-    );
-    expect(moved).not.toContain("la primera que sale 30 minutos después del sorteo");
-    expect(moved).not.toContain("Si ninguna autoridad sella la lista antes");
-    expect(moved).not.toContain("hasta el momento del sorteo");
     const notFrozen = renderToString(
       <VerifyDrawSection
         draws={[]}
-        upcoming={{ ...upcoming, frozen: null, witnesses: { ...upcoming.witnesses, list: null } }}
+        upcoming={{ ...upcoming, frozen: null, awaited: [], witnesses: { commitment: null, list: null, claim: null } }}
       />,
     );
     expect(notFrozen).not.toContain(listHash);
-    expect(notFrozen).not.toContain("Congelada");
     expect(notFrozen).not.toContain("lista.txt");
-    // Before the freeze, the days whose entries will be in play.
     expect(notFrozen).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id.");
-    // After a draw that froze real entries on 2/11/2026, the rows it took from that day are named.
-    const previous = {
-      ...unsealedDraw(),
-      drawAt: "2026-11-02T15:00:00.000Z",
-      window: { from: "2026-10-05", through: "2026-11-02" },
-    };
-    const afterDraw = renderToString(<VerifyDrawSection draws={[previous]} upcoming={{ ...upcoming, frozen: null }} />);
-    expect(afterDraw).toContain(
-      "Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id, salvo las del 2/11/2026 que ya estaban en la lista del sorteo anterior.",
+  });
+
+  it("says plainly a day had no draw, and where its entries went", () => {
+    const html = renderToString(
+      <VerifyDrawSection
+        draws={[]}
+        missed={[
+          {
+            drawAt: DRAW_AT,
+            beaconRound: ROUND,
+            beaconAt: "2026-12-07T15:30:00.000Z",
+            reason: "not-sealed",
+            frozen: { listHash: sha256(LIST), entryCount: 1000, listUrl: `${origin}/x/ids.txt` },
+            witnesses: { commitment: null, list: null, claim: null },
+            roundsIgnored: 0,
+            record: null,
+            nextDrawAt: "2027-01-04T15:00:00.000Z",
+          },
+        ]}
+      />,
     );
-    const afterSample = renderToString(
-      <VerifyDrawSection draws={[{ ...previous, sample: true }]} upcoming={{ ...upcoming, frozen: null }} />,
+    expect(html).toContain("no hubo sorteo");
+    expect(html).toContain(
+      "la lista no tuvo los sellos de dos autoridades independientes antes de la ronda de drand 34.618.012, y ninguna otra ronda lo reemplaza. Sus participaciones pasan al sorteo del 4/1/2027, 12:00.",
     );
-    expect(afterSample).not.toMatch(/salvo las del|ya estaban en la lista del sorteo anterior/);
   });
 
   it("keeps the button disabled and says how to check by hand", () => {
-    const html = render();
+    const html = renderToString(<VerifyDrawSection draws={[publishedDraw()]} />);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Verificar en mi navegador/);
     expect(html).toContain("El botón necesita JavaScript");
-    expect(html).toContain("openssl dgst -sha256 -hmac");
+    expect(html).toContain("printf &#x27;opinionlabz-draw-v2:%s:%s:%s:%s&#x27;");
+    expect(html).not.toContain("-hmac");
     expect(html).toContain("openssl ts -verify");
   });
 });
 
 describe("the check in the browser", () => {
-  it("finds that everything matches when nothing was altered, the seals and the moved round included", async () => {
+  it("finds that everything matches when nothing was altered, against the roots the site serves", async () => {
     const { verdict, items } = await verify(publishedDraw());
     expect(verdict).toBe(ALL_MATCH);
-    const seal = (index: number, what: string, time: string) =>
-      `Sello de ${host(index)} (${what}) (coincide)Sellado el ${time} (hora de Argentina). La firma de «Testigo ${index === 0 ? "RSA" : "EC"} TSA» verifica con la raíz «Testigo ${index === 0 ? "RSA" : "EC"} Root».`;
     expect(items).toEqual([
       "Huella de la lista (coincide)La lista descargada da la huella publicada.",
       "Cantidad de participaciones (coincide)La lista tiene 1.000 ids.",
-      "Compromiso (coincide)La huella de la semilla revelada es el compromiso publicado.",
-      "Fecha del compromiso (coincide)Se publicó antes del sorteo.",
-      "Texto sellado del compromiso (coincide)Dice lo mismo que el registro publicado.",
-      seal(0, "compromiso", "30/7/2024, 09:00:00"),
-      seal(1, "compromiso", "30/7/2024, 09:00:00"),
-      "Compromiso sellado antes del sorteo (coincide)Sellado el 30/7/2024, 09:00:00, antes del sorteo.",
       "Texto sellado de la lista (coincide)Dice lo mismo que el registro publicado.",
-      seal(0, "lista", "5/8/2024, 13:06:26"),
-      seal(1, "lista", "5/8/2024, 13:06:26"),
-      "Lista sellada antes de que drand publicara la ronda del sorteo (coincide)Sellado el 5/8/2024, 13:06:26, antes de que drand publicara la ronda del sorteo.",
+      seal("Testigo RSA", "7/12/2026, 12:00:03", "Testigo RSA Root"),
+      seal("Testigo EC", "7/12/2026, 12:00:03", "Testigo EC Root"),
+      "Lista sellada antes de que drand publicara la ronda del sorteo (coincide)Sellado por 2 autoridades independientes, la primera el 7/12/2026, 12:00:03, antes de que drand publicara la ronda del sorteo.",
       "Momento del sorteo (coincide)Es el primer lunes del mes a las 12:00:00 (hora de Argentina), como fija la regla.",
-      "Rondas de drand (coincide)Cada una es la que fija la regla desde antes del sorteo. El sorteo se corrió a la ronda 10.024.141: ningún testigo selló la lista antes de la ronda 10.022.812, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello.",
-      "Fecha de la lista (coincide)Se congeló antes de que drand publicara la ronda 10.024.141.",
-      "Valor público (sorteo) (coincide)Es el de drand: la firma de la ronda 10.024.141 verifica con la clave de quicknet.",
-      `Ganador (sorteo) (coincide)La cuenta da ${WINNER}.`,
+      "Rondas de drand (coincide)Cada una es la que fija la regla desde antes del sorteo.",
+      "Fecha de la lista (coincide)Se cerró a más tardar el 7/12/2026, 12:00:03, la hora de su primer sello.",
+      `Valor público (sorteo) (coincide)Es el de drand: la firma de la ronda ${ROUND.toLocaleString("es-AR")} verifica con la clave de quicknet.`,
+      `Ganador (sorteo) (coincide)La cuenta da ${ROUND_0.winnerId}.`,
     ]);
   });
 
-  it("finds a redraw on a round the rule did not name, however real its value", async () => {
-    const { verdict, items } = await verify(redrawnOnAnotherRound());
+  it("finds round 0 drawn on a later round, however real its value: no round but the rule's ever counts", async () => {
+    const draw = publishedDraw();
+    const later = roundOf(ROUND + 600, IDS);
+    draw.rounds[0] = { ...draw.rounds[0]!, ...later, drandRound: ROUND + 600 };
+    const { verdict, items } = await verify(draw);
     expect(verdict).toBe("No coincide: rondas de drand.");
     expect(items).toContain(
-      "Rondas de drand (no coincide)Resorteo 1 usó la ronda 1.000; la regla fija la 10.886.812. El sorteo se corrió a la ronda 10.024.141: ningún testigo selló la lista antes de la ronda 10.022.812, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello.",
-    );
-    expect(items).toContain(
-      "Valor público (resorteo 1) (coincide)Es el de drand: la firma de la ronda 1.000 verifica con la clave de quicknet.",
+      `Rondas de drand (no coincide)Sorteo usó la ronda ${(ROUND + 600).toLocaleString("es-AR")}; la regla fija la ${ROUND.toLocaleString("es-AR")}, y ninguna otra cuenta.`,
     );
   });
 
-  it("finds the rule's round used where the witnesses say the draw moved", async () => {
-    const draw = publishedDraw();
-    draw.rounds[0] = { ...draw.rounds[0]!, drandRound: FIXED_ROUND };
-    const { verdict, items } = await verify(draw);
-    expect(verdict).toBe(
-      "No coincide: lista sellada antes de que drand publicara la ronda del sorteo, rondas de drand, valor público (sorteo).",
+  it("finds a list sealed only after the round (private seals taken later), or by one authority alone", async () => {
+    const late = await withListSeals(unsealedDraw(), "tarde", [new Date("2026-12-07T15:32:00.000Z")]);
+    const lateCheck = await verify(late);
+    expect(lateCheck.verdict).toBe("No coincide: lista sellada antes de que drand publicara la ronda del sorteo.");
+    expect(lateCheck.items).toContain(
+      "Lista sellada antes de que drand publicara la ronda del sorteo (no coincide)Ningún sello válido de la lista se hizo antes de que drand publicara la ronda del sorteo: no está probado que la lista existiera antes del valor que la sortea, así que ese día no hubo sorteo y ninguna ronda cuenta.",
     );
-    expect(items).toContain(
-      `Rondas de drand (no coincide)Sorteo usó la ronda 10.022.812; la regla fija la 10.024.141. El sorteo se corrió a la ronda 10.024.141: ningún testigo selló la lista antes de la ronda 10.022.812, y la regla fija entonces la primera ronda que sale 30 minutos después del primer sello.`,
+    // One before the round, one after: one authority's word is not enough.
+    const one = await withListSeals(unsealedDraw(), "una", [
+      new Date("2026-12-07T15:00:03.000Z"),
+      new Date("2026-12-07T15:31:00.000Z"),
+    ]);
+    const oneCheck = await verify(one);
+    expect(oneCheck.items).toContain(
+      "Lista sellada antes de que drand publicara la ronda del sorteo (no coincide)Solo una autoridad lo selló antes de que drand publicara la ronda del sorteo, y hacen falta 2 independientes: no está probado que la lista existiera antes del valor que la sortea, así que ese día no hubo sorteo y ninguna ronda cuenta.",
+    );
+  });
+
+  it("finds a freeze moved in the database: its seals say when the list existed", async () => {
+    // Frozen at 12:45 (its seals from then), then recorded as 12:10 (the statement sealed at 12:45 says so).
+    const lateFreeze = { ...unsealedDraw(), frozenAt: "2026-12-07T15:45:00.000Z" };
+    const sealedLate = await withListSeals(lateFreeze, "movida", [new Date("2026-12-07T15:45:02.000Z")]);
+    const moved = await verify({ ...sealedLate, frozenAt: "2026-12-07T15:10:00.000Z" });
+    expect(moved.verdict).toBe(
+      "No coincide: texto sellado de la lista, lista sellada antes de que drand publicara la ronda del sorteo.",
+    );
+    expect(moved.items.find((item) => item.startsWith("Texto sellado de la lista"))).toContain(
+      "sellado «congelada: 2026-12-07T15:45:00.000Z», publicado «congelada: 2026-12-07T15:10:00.000Z»",
+    );
+    // The database's instant alone, later than the list's first seal: not the instant the seals prove.
+    const afterSeal = await verify({ ...publishedDraw(), frozenAt: "2026-12-07T15:00:05.000Z" });
+    expect(afterSeal.items).toContain(
+      "Fecha de la lista (no coincide)El registro dice que se congeló el 7/12/2026, 12:00:05, después de su primer sello (7/12/2026, 12:00:03): esa fecha no es la que prueban los sellos.",
     );
   });
 
   /** An attacker's edit of the database after the seals: each value changed with everything that follows from it. */
-  const seedWithOneDigitChanged = "7ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e";
   it.each<[string, (draw: PublishedDraw) => void, string]>([
     [
       "the draw instant, moved 15 s",
-      (draw) => (draw.drawAt = "2024-08-05T15:00:15.000Z"),
-      "No coincide: texto sellado del compromiso, texto sellado de la lista, momento del sorteo.",
-    ],
-    [
-      "the seed and its commitment, with the winner they make",
-      (draw) => {
-        draw.seed = seedWithOneDigitChanged;
-        draw.commitment = sha256(seedWithOneDigitChanged);
-        draw.rounds[0]!.winnerId = expectedWinners(seedWithOneDigitChanged, IDS, [draw.rounds[0]!.beacon])[0]!;
-      },
-      "No coincide: texto sellado del compromiso, texto sellado de la lista.",
+      (draw) => (draw.drawAt = "2026-12-07T15:00:15.000Z"),
+      "No coincide: texto sellado de la lista, momento del sorteo, rondas de drand, fecha de la lista.",
     ],
     [
       "the list, with its hash and the winner it makes",
@@ -503,10 +470,11 @@ describe("the check in the browser", () => {
         const ids = SWAPPED_LIST.split("\n").slice(0, -1);
         draw.listUrl = `${origin}/cambiada/ids.txt`;
         draw.listHash = sha256(SWAPPED_LIST);
-        draw.rounds[0]!.winnerId = expectedWinners(draw.seed, ids, [draw.rounds[0]!.beacon])[0]!;
+        draw.rounds[0]!.winnerId = expectedWinners(ids, [draw.rounds[0]!.beacon])[0]!;
       },
       "No coincide: texto sellado de la lista.",
     ],
+    ["the id format, widened", (draw) => (draw.idPattern = "^OL-[0-9]+$"), "No coincide: texto sellado de la lista."],
   ])("names what no longer matches the seals when %s was changed after them", async (_value, alter, expected) => {
     const draw = publishedDraw();
     alter(draw);
@@ -518,83 +486,111 @@ describe("the check in the browser", () => {
 
   it("finds a seal altered after it was made, and one over another text", async () => {
     const draw = publishedDraw();
-    const forgedPath = "/alterado/lista.tsr";
     const reply = files.get(new URL(draw.witnesses.list!.tokens[0]!.url).pathname) as Uint8Array;
     const forged = reply.slice();
     forged[forged.length - 2]! ^= 0x01;
-    files.set(forgedPath, forged);
-    files.set("/otro/lista.tsr", files.get(new URL(draw.witnesses.commitment!.tokens[1]!.url).pathname)!);
+    files.set("/alterado/lista.tsr", forged);
+    files.set("/otro/lista.tsr", files.get(new URL(draw.witnesses.list!.tokens[1]!.url).pathname)!);
+    const other = await sealed("otro texto\n", "otro-texto", "lista", LIST_SEALED_AT);
     draw.witnesses.list!.tokens = [
-      { ...draw.witnesses.list!.tokens[0]!, url: `${origin}${forgedPath}` },
-      { ...draw.witnesses.list!.tokens[1]!, url: `${origin}/otro/lista.tsr` },
+      { ...draw.witnesses.list!.tokens[0]!, url: `${origin}/alterado/lista.tsr` },
+      { ...draw.witnesses.list!.tokens[1]!, url: other.tokens[1]!.url },
     ];
     const { verdict, items } = await verify(draw);
     expect(verdict).toBe(
-      `No coincide: sello de ${host(0)} (lista), sello de ${host(1)} (lista), lista sellada antes de que drand publicara la ronda del sorteo, rondas de drand.`,
+      "No coincide: sello de Testigo RSA (lista), sello de Testigo EC (lista), lista sellada antes de que drand publicara la ronda del sorteo. No pudimos comprobarlo todo: quedaron sin comprobar fecha de la lista (el detalle dice por qué).",
     );
-    expect(items).toContain(`Sello de ${host(0)} (lista) (no coincide)La firma no verifica: el sello fue alterado.`);
+    expect(items).toContain("Sello de Testigo RSA (lista) (no coincide)La firma no verifica: el sello fue alterado.");
     expect(items).toContain(
-      `Sello de ${host(1)} (lista) (no coincide)Es el sello de otro texto: su huella no es la del texto publicado.`,
+      "Sello de Testigo EC (lista) (no coincide)Es el sello de otro texto: su huella no es la del texto publicado.",
     );
   });
 
-  it("uses a root the site only declares, but never vouches for it", async () => {
-    const ours = trust.roots;
-    const { KNOWN_WITNESS_ROOTS } = await vi.importActual<{ KNOWN_WITNESS_ROOTS: string }>("~/lib/draw/witness-roots");
-    trust.roots = KNOWN_WITNESS_ROOTS;
+  it("counts a test root only where the site is a test's, and says so on every line resting on one", async () => {
+    files.set("/sorteos/raices.pem", authorities[0]!.rootPem);
     try {
-      // The site declares the authorities' roots (its TIMESTAMP_ROOTS), as /sorteos passes them.
-      const { verdict, items } = await verify(publishedDraw(), ours);
-      expect(verdict).toBe(
-        `No pudimos comprobarlo todo: quedaron sin comprobar sello de ${host(0)} (compromiso), sello de ${host(1)} (compromiso), compromiso sellado antes del sorteo, sello de ${host(0)} (lista), sello de ${host(1)} (lista), lista sellada antes de que drand publicara la ronda del sorteo (el detalle dice por qué).`,
+      // The EC authority's root is not among the public ones: its seal leads nowhere public.
+      const publicOnly = await verify(publishedDraw());
+      expect(publicOnly.items).toContain(
+        "Sello de Testigo EC (lista) (no coincide)Su firma no lleva a ninguna raíz pública de confianza (las de Mozilla, como las trae Node).",
       );
+      expect(publicOnly.verdict).toMatch(/^No coincide: sello de Testigo EC \(lista\), lista sellada/);
+      // A development or test server hands the page its test roots: counted, and marked as such.
+      const { verdict, items } = await verify(publishedDraw(), authorities[1]!.rootPem);
+      expect(verdict).toBe(ALL_MATCH);
       expect(items).toContain(
-        `Sello de ${host(0)} (lista) (sin comprobar)Sellado el 5/8/2024, 13:06:26 (hora de Argentina). La firma de «Testigo RSA TSA» verifica con la raíz «Testigo RSA Root», que declara este sitio y esta página no conoce de antemano: comprobala con openssl (pasos a mano).`,
+        "Sello de Testigo EC (lista) (coincide)Sellado el 7/12/2026, 12:00:03 (hora de Argentina). La firma de «Testigo EC TSA» verifica con la raíz de prueba (TIMESTAMP_ROOTS): solo cuenta en desarrollo y en pruebas, nunca en el sitio real: «Testigo EC Root».",
       );
-      // Without the declaration, the seals lead to no root at all.
-      const undeclared = await verify(publishedDraw());
-      expect(undeclared.items).toContain(
-        `Sello de ${host(0)} (lista) (no coincide)Su firma no lleva a la raíz de una autoridad de confianza.`,
-      );
+      expect(items.find((item) => item.startsWith("Lista sellada"))).toContain("raíz de prueba");
     } finally {
-      trust.roots = ours;
+      files.set("/sorteos/raices.pem", roots);
     }
   });
 
-  it("says a record made before witnesses has no seals, without calling that a mismatch", async () => {
-    // Without seals, round 0 is held to the rule's first choice: this record's moved round is not.
-    const { verdict, items } = await verify(unsealedDraw());
-    expect(verdict).toBe(
-      "No coincide: rondas de drand. No pudimos comprobarlo todo: quedaron sin comprobar testigos del compromiso, testigos de la lista (el detalle dice por qué).",
+  it("says the seals could not be checked when the public roots cannot be downloaded", async () => {
+    files.delete("/sorteos/raices.pem");
+    try {
+      const { verdict, items } = await verify(publishedDraw());
+      expect(verdict).toMatch(/^No pudimos comprobarlo todo: quedaron sin comprobar sello de /);
+      expect(items).toContain(
+        `Sello de ${new URL(authorities[0]!.url).host} (lista) (sin comprobar)No pudimos descargar las raíces públicas (/sorteos/raices.pem) para comprobarlo.`,
+      );
+    } finally {
+      files.set("/sorteos/raices.pem", roots);
+    }
+  });
+
+  it("keeps verifying a record of rule v1 with its seed, commitment and seals, as it always did", async () => {
+    const seed = "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e";
+    const commitment = sha256(seed);
+    const v1: PublishedDraw = {
+      ...unsealedDraw(),
+      rule: "opinionlabz-draw-v1",
+      idRule: 2,
+      idPattern: null,
+      seed,
+      commitment,
+      committedAt: "2026-11-02T15:00:03.000Z",
+    };
+    v1.rounds[0]!.winnerId = expectedWinners(IDS, [ROUND_0.beacon], seed)[0]!;
+    const commitmentText = [
+      "Opinion Labz: compromiso de un sorteo",
+      `sorteo: ${DRAW_AT}`,
+      "regla: opinionlabz-draw-v1",
+      `compromiso: ${commitment}`,
+      `ronda de drand quicknet: ${ROUND}`,
+      "",
+    ].join("\n");
+    const sealedV1 = await withListSeals(
+      {
+        ...v1,
+        witnesses: {
+          ...v1.witnesses,
+          commitment: await sealed(commitmentText, "v1", "compromiso", [new Date("2026-11-03T12:00:00Z")]),
+        },
+      },
+      "v1",
     );
-    expect(items).toContain(
-      "Testigos de la lista (sin comprobar)Este registro no tiene sellos de la lista: su fecha es solo nuestra palabra.",
+    const { verdict, items } = await verify(sealedV1);
+    expect(verdict).toBe(ALL_MATCH);
+    expect(items).toContain("Compromiso (coincide)La huella de la semilla revelada es el compromiso publicado.");
+    expect(items).toContain(`Ganador (sorteo) (coincide)La cuenta da ${v1.rounds[0]!.winnerId}.`);
+    // The same record read as v2 (no seed): the winner and the statements no longer match.
+    expect((await verify({ ...sealedV1, rule: "opinionlabz-draw-v2" })).verdict).toMatch(
+      /^No coincide: .*ganador \(sorteo\)/,
     );
   });
 
   it.each<[string, (draw: PublishedDraw) => void, string]>([
-    ["the list's hash", (draw) => (draw.listHash = draw.commitment), "huella de la lista, texto sellado de la lista"],
-    ["the entry count", (draw) => (draw.entryCount = 1001), "cantidad de participaciones, texto sellado de la lista"],
-    ["the seed's format", (draw) => (draw.seed = "semilla"), "semilla revelada, ganador (sorteo)"],
-    ["the commitment's date", (draw) => (draw.committedAt = DRAW_AT), "fecha del compromiso"],
-    [
-      "the freeze instant, once the round was out",
-      (draw) => (draw.frozenAt = "2024-08-05T16:36:27.000Z"),
-      "fecha de la lista",
-    ],
+    ["the list's hash", (draw) => (draw.listHash = sha256("otra")), "huella de la lista, texto sellado de la lista"],
     [
       "the draw's public value",
-      (draw) => (draw.rounds[0]!.beacon = ROUND_1000.beacon),
+      (draw) => (draw.rounds[0]!.beacon = roundOf(ROUND + 1, IDS).beacon),
       "valor público (sorteo), ganador (sorteo)",
     ],
     [
       "the draw's signature, one byte changed",
-      (draw) => (draw.rounds[0]!.signature = `${ROUND_10024141.signature!.slice(0, -2)}3a`),
-      "valor público (sorteo)",
-    ],
-    [
-      "the signature, another round's (a value typed, with a real signature beside it)",
-      (draw) => (draw.rounds[0]!.signature = ROUND_1000.signature),
+      (draw) => (draw.rounds[0]!.signature = `${ROUND_0.signature.slice(0, -2)}3a`),
       "valor público (sorteo)",
     ],
     ["a draw made without a signature", (draw) => (draw.rounds[0]!.signature = null), "valor público (sorteo)"],
@@ -605,19 +601,17 @@ describe("the check in the browser", () => {
     ],
     ["the winner", (draw) => (draw.rounds[0]!.winnerId = "OL-25646"), "ganador (sorteo)"],
     [
-      "the list behind the link",
-      (draw) => (draw.listUrl = `${origin}/cambiada/ids.txt`),
-      "huella de la lista, ganador (sorteo)",
-    ],
-    [
       "the list's format (a byte-order mark)",
       (draw) => (draw.listUrl = `${origin}/con-bom/ids.txt`),
       "huella de la lista, lista de ids, ganador (sorteo)",
     ],
     [
-      "the list's encoding (Latin-1)",
-      (draw) => (draw.listUrl = `${origin}/latin1/ids.txt`),
-      "huella de la lista, lista de ids, ganador (sorteo)",
+      "a redraw on a round the rule did not name",
+      (draw) => {
+        const redraw = roundOf(ROUND + 1000, IDS, [ROUND_0.beacon]);
+        draw.rounds.push({ ...draw.rounds[0]!, ...redraw, drandRound: ROUND + 1000 });
+      },
+      "rondas de drand",
     ],
   ])("names %s when it was altered", async (_value, alter, named) => {
     const draw = publishedDraw();
@@ -625,30 +619,18 @@ describe("the check in the browser", () => {
     expect((await verify(draw)).verdict).toBe(`No coincide: ${named}.`);
   });
 
-  it("fetches every file from the page's own origin, whatever host the record names", async () => {
+  it("checks a redraw on the rule's round, 30 days on", async () => {
     const draw = publishedDraw();
-    draw.listUrl = "https://otro-sitio.example/sorteos/2024-08-05/ids.txt";
-    for (const statement of [draw.witnesses.commitment!, draw.witnesses.list!]) {
-      statement.url = statement.url.replace(origin, "https://otro-sitio.example");
-    }
+    const redraw = roundOf(REDRAW_ROUND, IDS, [ROUND_0.beacon]);
+    draw.rounds.push({ ...draw.rounds[0]!, ...redraw, drandRound: REDRAW_ROUND });
     expect((await verify(draw)).verdict).toBe(ALL_MATCH);
   });
 
-  it("checks a list frozen under id rule 1 with that rule: it still matches, and not under today's", async () => {
-    const ids = RULE_1_LIST.split("\n").slice(0, -1);
-    const unsealed = {
-      ...unsealedDraw(),
-      idRule: 1 as const,
-      listHash: sha256(RULE_1_LIST),
-      listUrl: `${origin}/regla-1/ids.txt`,
-    };
-    unsealed.rounds[0]!.winnerId = expectedWinners(SEED, ids, [ROUND_10024141.beacon])[0]!;
-    const draw = await witnessed(unsealed, "regla-1");
+  it("fetches every file from the page's own origin, whatever host the record names", async () => {
+    const draw = publishedDraw();
+    draw.listUrl = "https://otro-sitio.example/sorteos/2026-12-07/ids.txt";
+    draw.witnesses.list!.url = draw.witnesses.list!.url.replace(origin, "https://otro-sitio.example");
     expect((await verify(draw)).verdict).toBe(ALL_MATCH);
-    // Read as today's rule, the list is not a list; and the seal says rule 1.
-    expect((await verify({ ...draw, idRule: 2 })).verdict).toBe(
-      "No coincide: lista de ids, texto sellado de la lista, ganador (sorteo).",
-    );
   });
 
   it("says a list that cannot be downloaded could not be checked, never that it does not match", async () => {
@@ -713,9 +695,11 @@ describe("accessibility", () => {
     expect(await violations(container)).toEqual([]);
     expect(await clickAndWait(container)).toMatch(/^Todo coincide/);
     expect(await violations(container)).toEqual([]);
-    const altered = await verify({ ...publishedDraw(), seed: "semilla" });
-    expect(altered.verdict).toMatch(/^No coincide/);
-    expect(await violations(altered.container)).toEqual([]);
+    const altered = publishedDraw();
+    altered.rounds[0]!.winnerId = "OL-25646";
+    const changed = await verify(altered);
+    expect(changed.verdict).toMatch(/^No coincide/);
+    expect(await violations(changed.container)).toEqual([]);
   });
 });
 
@@ -726,24 +710,25 @@ describe("by hand", () => {
   });
   afterAll(() => rm(workDir, { recursive: true, force: true }));
 
-  it("the commands shown on the page, run in bash, print the hashes, the winners and each seal's verdict and time", async () => {
+  it("the commands shown on the page, run in bash, print the hash, the winners and each seal's verdict, time and authority", async () => {
     // The roots the visitor trusts are theirs to bring: here, the two authorities'.
-    await writeFile(path.join(workDir, "raices.pem"), trust.roots);
-    const draw = redrawnOnAnotherRound();
+    await writeFile(path.join(workDir, "raices.pem"), roots);
+    const draw = publishedDraw();
+    const redraw = roundOf(REDRAW_ROUND, IDS, [ROUND_0.beacon]);
+    draw.rounds.push({ ...draw.rounds[0]!, ...redraw, drandRound: REDRAW_ROUND });
     const html = renderToString(<VerifyDrawSection draws={[draw]} />);
     const script = new DOMParser().parseFromString(html, "text/html").querySelector("pre code")!.textContent!;
     const { stdout } = await promisify(execFile)("bash", ["-e", "-c", script], { cwd: workDir });
-    const lines = stdout.trim().split("\n");
-    const sealed = (time: string) => ["Verification: OK", `Time stamp: ${time} GMT`];
-    expect(lines).toEqual([
-      "SHA2-256(ids.txt)= c3a836a20f59816419231c6277818fe27a6c587b39e094a05f3e24530dcf421d",
-      "SHA2-256(stdin)= aae215c9576f7498e30b09b13a611a86aff065915b64853937963a357473e90c",
-      WINNER,
-      draw.rounds[1]!.winnerId,
-      ...sealed("Jul 30 12:00:00 2024"),
-      ...sealed("Jul 30 12:00:00 2024"),
-      ...sealed("Aug  5 16:06:26 2024"),
-      ...sealed("Aug  5 16:06:26 2024"),
+    expect(stdout.trim().split("\n")).toEqual([
+      `SHA2-256(ids.txt)= ${sha256(LIST)}`,
+      ROUND_0.winnerId,
+      redraw.winnerId,
+      "Verification: OK",
+      "Time stamp: Dec  7 15:00:03 2026 GMT",
+      "TSA: DirName:/O=Testigo RSA/CN=Testigo RSA TSA",
+      "Verification: OK",
+      "Time stamp: Dec  7 15:00:03.5 2026 GMT",
+      "TSA: DirName:/O=Testigo EC/CN=Testigo EC TSA",
     ]);
   });
 });

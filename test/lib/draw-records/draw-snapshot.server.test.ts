@@ -136,7 +136,10 @@ describe("the draws the pages read", () => {
     expect(await verdict()).toBe("rehearsal");
 
     // A rehearsal's round (a value no drand key signed) passed off as real.
-    const [{ beacon_signature: signature }] = await storage.db.selectFrom("draw_rounds").select("beacon_signature").execute();
+    const [{ beacon_signature: signature }] = await storage.db
+      .selectFrom("draw_rounds")
+      .select("beacon_signature")
+      .execute();
     await sql`update draw_rounds set rehearsal = 0, beacon_signature = ${"a".repeat(96)}`.execute(storage.db);
     expect(await verdict()).toBe("mismatch");
     await sql`update draw_rounds set beacon_signature = ${signature}`.execute(storage.db);
@@ -160,7 +163,9 @@ describe("the draws the pages read", () => {
     expect(drawsAt(snapshot, DRAW + 29 * MINUTE).missed).toEqual([]);
     const after = drawsAt(snapshot, AFTER_ROUND);
     expect(after.draws).toEqual([]);
-    expect(after.missed).toMatchObject([{ drawAt: "2026-12-07T15:00:00.000Z", reason: "not-sealed", roundsIgnored: 1 }]);
+    expect(after.missed).toMatchObject([
+      { drawAt: "2026-12-07T15:00:00.000Z", reason: "not-sealed", roundsIgnored: 1 },
+    ]);
     expect(after.missed[0]!.record!.rounds).toHaveLength(1);
   });
 });

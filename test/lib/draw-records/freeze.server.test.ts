@@ -247,7 +247,13 @@ describe("the freeze", () => {
     const november = Date.UTC(2026, 10, 2, 15);
     await storage.db
       .insertInto("draws")
-      .values({ draw_at: november, rule: "opinionlabz-draw-v2", seed: "", commitment: "", committed_at: november - DAY })
+      .values({
+        draw_at: november,
+        rule: "opinionlabz-draw-v2",
+        seed: "",
+        commitment: "",
+        committed_at: november - DAY,
+      })
       .execute();
     await ensureUpcoming(storage.db, T0);
     const row = (id: string, date: string) => ({ id, name: `Nombre ${id}`, country: "Chile", date });

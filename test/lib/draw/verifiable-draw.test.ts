@@ -322,7 +322,13 @@ describe("winnerIndex", () => {
     const counts = [0, 0, 0];
     for (let i = 0; i < 3000; i += 1) {
       const varied = await sha256Hex(`beacon ${i}`);
-      const { index } = await winnerIndex({ rule: "opinionlabz-draw-v2", listHash, beacon: varied, round: 0, count: 3 });
+      const { index } = await winnerIndex({
+        rule: "opinionlabz-draw-v2",
+        listHash,
+        beacon: varied,
+        round: 0,
+        count: 3,
+      });
       counts[index]! += 1;
     }
     // Deterministic inputs, so this never flakes; a modulo of 2 bits would give index 0 about 1500.
