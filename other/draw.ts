@@ -125,20 +125,35 @@ async function refusedWith2(work: () => Promise<void>): Promise<void> {
   }
 }
 
-{
+if (command === "rehearsal-key") {
+  // A key and signatures only, never beside a database a production server opened; a database
+  // that does not exist yet was opened by no one, and is not made for a key.
+  const { parseEnvOrExit } = await import("~/lib/server/parse-env.server");
+  const database = parseEnvOrExit(process.env).database;
+  const { existsSync } = await import("node:fs");
+  await refusedWith2(async () => {
+    if (database.kind === "postgres" || existsSync(database.file)) {
+      const { openStorage } = await import("~/lib/storage/open-storage.server");
+      const { refuseProductionDatabase } = await import("~/lib/draw-records/rehearsal-guard.server");
+      const { db } = await openStorage(database);
+      try {
+        await refuseProductionDatabase(db);
+      } finally {
+        await db.destroy();
+      }
+    }
+    const { rehearsalKeyCommand } = await import("~/lib/draw-records/rehearsal-key-command");
+    stdout.write(`${rehearsalKeyCommand(words.map(Number), options.get("--secret") ?? null)}\n`);
+  });
+} else {
   const { storage } = await import("~/lib/storage/database.server");
-  const { checkBeaconCommand, claimedCommand, discardCommand, drawCommand, drawStatus, refuseRehearsalOnProduction } =
+  const { checkBeaconCommand, claimedCommand, discardCommand, drawCommand, drawStatus } =
     await import("~/lib/draw-records/draw-commands.server");
   const { describeDraw } = await import("~/lib/draw-records/record-text.server");
   const signature = options.get("--signature") ?? null;
   try {
     await refusedWith2(async () => {
-      if (command === "rehearsal-key") {
-        // A key and signatures only, never beside a database a production server opened.
-        await refuseRehearsalOnProduction();
-        const { rehearsalKeyCommand } = await import("~/lib/draw-records/rehearsal-key-command");
-        stdout.write(`${rehearsalKeyCommand(words.map(Number), options.get("--secret") ?? null)}\n`);
-      } else if (command === "status") stdout.write(`${await drawStatus()}\n`);
+      if (command === "status") stdout.write(`${await drawStatus()}\n`);
       else if (command === "beacon") stdout.write(`${checkBeaconCommand(Number(words[0]), words[1]!)}\n`);
       else if (command === "claimed") {
         const view = await claimedCommand(words[0]!);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangingSheet, handlers as defaultHandlers } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { commitmentSealed, startAppServer, type AppServer } from "../support/app-server";
+import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations, gotoHydrated } from "../support/browser";
 import { rawGet } from "../support/raw-http";
 import { startVarnish, type Varnish } from "../support/varnish";
@@ -39,9 +39,6 @@ function useAppBehindVarnish(env: Record<string, string> = {}): { app: AppServer
   const site = {} as { app: AppServer; varnish: Varnish };
   beforeAll(async () => {
     site.app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheet.path), ...env });
-    // The month's commitment is sealed by the run's two authorities just after start-up, which
-    // changes /sorteos (its links to the seals): Varnish must keep the page as it then stays.
-    await commitmentSealed(site.app);
     for (const path of PAGES) await rawGet(site.app.origin, path, BROWSER_HEADERS);
     site.varnish = await startVarnish(site.app.origin);
   });

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangingSheet, handlers as defaultHandlers, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { commitmentSealed, startAppServer, type AppServer } from "../support/app-server";
+import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
 import { rawGet, rawRequest } from "../support/raw-http";
 import { formStartAgo } from "../support/waitlist";
@@ -40,7 +40,6 @@ const sheet = createChangingSheet("Primera V.");
 beforeAll(async () => {
   sheets = await startSheetServer({ handlers: [sheet.handler, ...defaultHandlers] });
   app = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) });
-  await commitmentSealed(app);
   // The first request may stream while the sheet loads; from then on every page is ready.
   for (const path of READY_PAGES) await rawGet(app.origin, path, BROWSER);
 }, 60_000);

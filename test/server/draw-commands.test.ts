@@ -1,10 +1,13 @@
 /**
  * The organizer's draw commands as the image runs them (`node build/draw.js`), on a database
- * holding a real draw (quicknet's draw of 5 August 2024, recorded as the run records one, without
- * its seals): `status` checks it and prints its calendar, `claimed` records the delivery once and `status` then shows it and
- * no redraw; a rehearsal key is refused outside NODE_ENV development or test and beside a real
- * draw; `rehearsal-key` makes a key whose signatures the commands accept; bad usage exits 64.
- * Every answer in Spanish, with the exit codes docs/operations.md lists.
+ * holding a real draw of rule v1 (quicknet's draw of 5 August 2024, recorded as the run recorded
+ * one, without its seals, on the round its seals once moved it to): `status` checks it (a moved
+ * round no longer counts) and prints its calendar; `claimed` writes a claim two authorities seal
+ * (their clocks at the command's), which counts once, and `status` then shows it and no redraw;
+ * a rehearsal key is refused outside NODE_ENV development or test, beside a real draw, and on a
+ * database a production server opened; `rehearsal-key` makes a key whose signatures the
+ * commands accept; bad usage exits 64. Every answer in Spanish, a refusal one line, with the
+ * exit codes docs/operations.md lists.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,19 +15,34 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
+import { markDatabase } from "~/lib/storage/database-marks.server";
 import { ROOT } from "../support/app-server";
 import { drawCommand, printed } from "../support/draw-command";
 import { QUICKNET_DRAW, recordQuicknetDraw } from "../support/quicknet-draw";
+import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
 
 const DAY = 24 * 60 * 60 * 1000;
 const DRAW_AT = Date.parse(QUICKNET_DRAW.drawAt);
 
+/** What a command said on stderr but its log's lines ("[config] …", JSON events): a refusal is one line, no stack. */
+const oneLine = (stderr: string) =>
+  stderr
+    .trim()
+    .split("\n")
+    .filter((line) => !line.startsWith("[config]") && !line.startsWith('{"event"'));
+
 describe("the draw commands on a database holding a real draw", () => {
   let dataDir: string;
-  const env = () => ({ DATA_DIR: dataDir, SITE_URL: "https://opinionlabz.example" });
-  const draw = (args: string[], now?: Date) => drawCommand(env(), args, { now, built: true });
+  let witnesses: WitnessPair;
+  const env = () => ({ DATA_DIR: dataDir, SITE_URL: "https://opinionlabz.example", ...witnesses.env });
+  /** The command at `now`, its witnesses' clocks there too. */
+  const draw = (args: string[], now?: Date) => {
+    witnesses.setClock(now ? () => now : null);
+    return drawCommand(env(), args, { now, built: true });
+  };
 
   beforeAll(async () => {
+    witnesses = await startWitnessPair(["Testigo del Reclamo Uno", "Testigo del Reclamo Dos"]);
     dataDir = mkdtempSync(path.join(tmpdir(), "draw-commands-"));
     const storage = await openStorage(parseEnv(env(), ROOT).database);
     try {
@@ -33,47 +51,59 @@ describe("the draw commands on a database holding a real draw", () => {
       await storage.db.destroy();
     }
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await witnesses?.close();
+  });
 
-  it("checks the record, counts its 30 days from the draw instant, then records the delivery once and redraws no more", async () => {
+  it("checks the record, counts its 30 days from the draw instant, then records a sealed claim once and redraws no more", async () => {
     const before = await draw(["status"]);
     expect(before.code, before.stderr).toBe(0);
-    // No server committed a next draw on this database: status says so, and commits nothing itself.
-    expect(before.stdout).toContain("No hay un próximo sorteo comprometido");
+    // No server wrote a next draw on this database: status says so, and writes nothing itself.
+    expect(before.stdout).toContain("No hay un próximo sorteo registrado");
     expect(before.stdout).toContain("Sorteo del 5/8/2024, 12:00 hora de Argentina (2024-08-05T15:00:00.000Z)");
     expect(printed(before.stdout, "semilla")).toBe(QUICKNET_DRAW.seed);
-    // Its round moved by its seals' word, and the seals are not in this database: status names
-    // the check that fails, as the badge says "No coincide".
+    // Its round is one its seals once moved it to: no round but the rule's counts now, and
+    // status names the check that fails, as the badge says "No coincide".
     expect(before.stdout).toContain(
-      "comprobación:       NO COINCIDE: rondas de drand (Sorteo usó la ronda 10.024.141; la regla fija la 10.022.812.)",
+      "comprobación:       NO COINCIDE: rondas de drand (Sorteo usó la ronda 10.024.141; la regla fija la 10.022.812, y ninguna otra cuenta.)",
     );
     const claimBy = new Date(DRAW_AT + 30 * DAY).toISOString();
     expect(before.stdout).toMatch(new RegExp(`para reclamar: +hasta el [^\\n]*\\(${claimBy}\\)`));
     expect(before.stdout).toMatch(
       new RegExp(`próximo resorteo: +ronda 1 desde el [^\\n]*\\(${claimBy}\\): \`npm run draw -- redraw 2024-08\``),
     );
-    expect((await draw(["status"])).stdout).toContain("No hay un próximo sorteo comprometido");
+    expect((await draw(["status"])).stdout).toContain("No hay un próximo sorteo registrado");
 
-    const deliveredAt = new Date(DRAW_AT + 3 * DAY);
-    const claimed = await draw(["claimed", "2024-08"], deliveredAt);
+    // The authorities down: the claim is written but does not count, refused in one line.
+    const claimedAt = new Date(DRAW_AT + 3 * DAY);
+    for (const authority of witnesses.authorities) authority.mode = "down";
+    const unsealed = await draw(["claimed", "2024-08"], claimedAt);
+    expect(unsealed.code).toBe(2);
+    expect(oneLine(unsealed.stderr).at(-1)).toMatch(
+      /^Rechazado: el reclamo de 2024-08 quedó escrito pero todavía no cuenta: le faltan los sellos de dos autoridades independientes, que el servidor sigue pidiendo hasta el 4\/9\/2024, 12:30 hora de Argentina \(2024-09-04T15:30:00.000Z\); si no llegan antes, el resorteo vale\.$/,
+    );
+    for (const authority of witnesses.authorities) authority.mode = "up";
+    // Back: both seal it at the command's instant, before the redraw's round: it counts.
+    const claimed = await draw(["claimed", "2024-08"], claimedAt);
     expect(claimed.code, claimed.stderr).toBe(0);
-    expect(claimed.stdout).toMatch(/^Premio registrado como entregado\.\n/);
+    expect(claimed.stdout).toMatch(/^Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo\.\n/);
     expect(claimed.stdout).toContain(
-      `premio:             entregado el 8/8/2024, 12:00 hora de Argentina (${deliveredAt.toISOString()})`,
+      `premio:             reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}) (su primer sello)`,
     );
     const again = await draw(["claimed", "2024-08"], new Date(DRAW_AT + 4 * DAY));
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain(
-      `Rechazado: el premio de 2024-08 ya está registrado como entregado el 8/8/2024, 12:00 hora de Argentina (${deliveredAt.toISOString()}).\n`,
-    );
+    expect(oneLine(again.stderr)).toEqual([
+      `Rechazado: el premio de 2024-08 ya está registrado como reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}).`,
+    ]);
 
     const after = (await draw(["status"])).stdout;
-    expect(after).toContain(`premio:             entregado el`);
-    expect(after).toContain("próximo resorteo:   no hay: el premio se entregó el");
+    expect(after).toContain(`premio:             reclamado el`);
+    expect(after).toContain("próximo resorteo:   no hay: el premio se reclamó el");
     expect(after).not.toContain("para reclamar");
     const redraw = await draw(["redraw", "2024-08"], new Date(DRAW_AT + 31 * DAY));
     expect(redraw.code).toBe(2);
-    expect(redraw.stderr).toContain("el premio del sorteo de 2024-08 se entregó el");
+    expect(redraw.stderr).toContain("el premio del sorteo de 2024-08 se reclamó el");
   });
 
   it("refuses a rehearsal key unless NODE_ENV is exactly development or test, and beside a real draw", async () => {
@@ -101,6 +131,28 @@ describe("the draw commands on a database holding a real draw", () => {
     expect(discard.stderr).toContain(
       "el sorteo de 2024-08 no es un ensayo: un sorteo hecho con drand nunca se descarta",
     );
+  });
+
+  it("refuses every rehearsal command on a database a production server opened, in one Spanish line", async () => {
+    const storage = await openStorage(parseEnv(env(), ROOT).database);
+    try {
+      await markDatabase(storage.db, "production", DRAW_AT + 40 * DAY);
+    } finally {
+      await storage.db.destroy();
+    }
+    const why =
+      "Rechazado: un servidor de producción abrió esta base de datos el 14/9/2024, 12:00 hora de Argentina (2024-09-14T15:00:00.000Z), así que un ensayo no se hace sobre ella (el sitio real lo mostraría): ensayá sobre una base de datos nueva, con NODE_ENV=development o test.";
+    const key = await drawCommand(env(), ["rehearsal-key", "1000"], { built: true });
+    expect([key.code, key.stdout, oneLine(key.stderr)]).toEqual([2, "", [why]]);
+    const made = await drawCommand({}, ["rehearsal-key", "10022812"], { built: true });
+    const rehearsal = { ...env(), DRAW_REHEARSAL_KEY: printed(made.stdout, "clave pública") };
+    const run = await drawCommand(rehearsal, ["run", "--signature", printed(made.stdout, "firma de la ronda 10022812")], {
+      now: new Date(DRAW_AT + 41 * DAY),
+      built: true,
+    });
+    expect([run.code, oneLine(run.stderr)]).toEqual([2, [why]]);
+    const discard = await draw(["discard", "2024-08"]);
+    expect([discard.code, oneLine(discard.stderr)]).toEqual([2, [why]]);
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, inject, vi } from "vitest";
+import { expect, inject } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** remix-serve behind the launcher that keeps `q` out of the access log, as `npm run serve` and the image run it. */
@@ -54,9 +54,19 @@ const MOVABLE_CLOCK = path.join(ROOT, "test/support/movable-clock.mjs");
 const CLOCK_AT = path.join(ROOT, "test/support/clock-at.mjs");
 
 /**
+ * The id format every test server and command starts with: any canonical id, as before
+ * ID_PATTERN, so the fixtures' ids (P000001, M-01, FN-001…) take entries. The default
+ * format's own tests (test/lib/draw-records/freeze.server.test.ts, test/server/draws.test.ts)
+ * leave it unset.
+ */
+export const TEST_ID_PATTERN = "^[A-Z0-9._-]+$";
+
+/**
  * TIMESTAMP_AUTHORITIES and TIMESTAMP_ROOTS of the run's two loopback authorities
  * (test/setup/shared-services.ts), which witness every app and draw command a test starts
  * unless its env names others; none outside a test run (the bench), where the defaults apply.
+ * Their roots are test roots: they count only where NODE_ENV says development or test (a
+ * production server ignores them, docs/decisions/083-public-verdicts-on-public-roots.md).
  */
 export function witnessEnv(): Record<string, string> {
   let authorities: string | undefined;
@@ -70,19 +80,17 @@ export function witnessEnv(): Record<string, string> {
 }
 
 /**
- * Resolves once /sorteos links both seals of the month's commitment. The run's two loopback
- * authorities seal it just after start-up, which changes /sorteos and every page that shows the
- * draw: a test that compares a page's bytes across requests waits for it first.
+ * The witnesses of a server started with `nodeEnv`: the test roots only where they count (a
+ * production server would only say at start-up that it ignores them).
  */
-export async function commitmentSealed(app: AppServer): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      const data = await (await fetch(`${app.origin}/sorteos.data`)).text();
-      const seals = data.match(/compromiso\.[^"]+\.tsr/g)?.length ?? 0;
-      if (seals !== 2) throw new Error(`${seals} of the commitment's 2 seals linked`);
-    },
-    { timeout: 15_000, interval: 100 },
-  );
+function witnessEnvFor(nodeEnv: string): Record<string, string> {
+  const { TIMESTAMP_ROOTS, ...authorities } = witnessEnv();
+  return nodeEnv === "test" || nodeEnv === "development" ? { ...authorities, TIMESTAMP_ROOTS } : authorities;
+}
+
+/** An environment without the variables a test set to `undefined`: the server sees them unset. */
+function definedOnly(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }
 
 /**
@@ -160,19 +168,20 @@ async function launchAppServer(
     ],
     {
       cwd: ROOT,
-      env: {
+      env: definedOnly({
         ...process.env,
         NODE_ENV: "production",
         NODE_OPTIONS: PRODUCTION_NODE_OPTIONS,
         PORT: String(port),
         HOST: "127.0.0.1",
         FORM_SECRET: TEST_FORM_SECRET,
+        ID_PATTERN: TEST_ID_PATTERN,
         ...ROOMY_MAIL_BUDGETS,
-        ...witnessEnv(),
+        ...witnessEnvFor(env.NODE_ENV ?? "production"),
         ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
         ...(clockAt ? { CLOCK_AT: clockAt.toISOString() } : {}),
         ...env,
-      },
+      }),
       stdio: ["ignore", "pipe", "pipe", ...(movableClock ? (["ipc"] as const) : [])],
     },
   );

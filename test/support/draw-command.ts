@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import path from "node:path";
-import { ROOT, witnessEnv } from "./app-server";
+import { ROOT, TEST_ID_PATTERN, witnessEnv } from "./app-server";
 
 export interface CommandResult {
   code: number;
@@ -31,6 +31,7 @@ export function drawCommand(
         cwd: ROOT,
         env: withoutUnset({
           ...process.env,
+          ID_PATTERN: TEST_ID_PATTERN,
           ...witnessEnv(),
           ...env,
           NODE_ENV: nodeEnv,

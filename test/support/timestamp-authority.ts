@@ -314,3 +314,33 @@ export async function stampedByOpenssl(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Two authorities of a test's own, whose clocks it sets together, and the env that names them. */
+export interface WitnessPair {
+  authorities: StandInAuthority[];
+  /** TIMESTAMP_AUTHORITIES and TIMESTAMP_ROOTS for a server or command in development or test. */
+  env: { TIMESTAMP_AUTHORITIES: string; TIMESTAMP_ROOTS: string };
+  /** Both stamp `at()` from now on (null: the real clock), as a test moves its server's or commands' clock. */
+  setClock: (at: (() => Date) | null) => void;
+  close: () => Promise<void>;
+}
+
+/**
+ * Two independent authorities (their certificates name two organizations), ECDSA so they start
+ * fast, for a test whose draw happens on a moved clock: the shared pair stamps the real time,
+ * which a list frozen at a moved instant would precede (docs/draw.md, "Checking a draw").
+ */
+export async function startWitnessPair(names: [string, string]): Promise<WitnessPair> {
+  const authorities = await Promise.all(names.map((name) => startStandInAuthority(name, { keyType: "ec" })));
+  return {
+    authorities,
+    env: {
+      TIMESTAMP_AUTHORITIES: authorities.map((authority) => authority.url).join(","),
+      TIMESTAMP_ROOTS: rootsFile(authorities),
+    },
+    setClock: (at) => authorities.forEach((authority) => (authority.clock = at)),
+    close: async () => {
+      await Promise.all(authorities.map((authority) => authority.close()));
+    },
+  };
+}

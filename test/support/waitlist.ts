@@ -60,16 +60,18 @@ export interface SignUp {
   client: string;
   /** Posted as Remix's `<Form>` does with JavaScript: to the page's single-fetch data URL. */
   dataRequest?: boolean;
+  /** "Avisarme de cada sorteo" ticked. */
+  drawNotices?: boolean;
 }
 
 export async function postSignUp(
   app: AppServer,
-  { email, consent = true, honeypot = "", filledInMs = 5000, client, dataRequest }: SignUp,
+  { email, consent = true, honeypot = "", filledInMs = 5000, client, dataRequest, drawNotices = false }: SignUp,
 ): Promise<Response> {
   return postForm(
     app,
     "/encuesta",
-    { email, ...(consent ? { consentimiento: "si" } : {}) },
+    { email, ...(consent ? { consentimiento: "si" } : {}), ...(drawNotices ? { avisos_sorteo: "si" } : {}) },
     { honeypot, filledInMs, client, dataRequest },
   );
 }
@@ -154,8 +156,8 @@ export function linksIn(mail: ReceivedMail): { confirm: string; leave: string } 
 export interface OpenedMailLink {
   page: Response;
   html: string;
-  /** Presses the page's button: its form posted as a browser posts it, with the page's cookie. */
-  press(): Promise<Response>;
+  /** Presses the page's button: its form posted as a browser posts it, with the page's cookie (and `fields` ticked). */
+  press(fields?: Record<string, string>): Promise<Response>;
 }
 
 /**
@@ -180,14 +182,14 @@ export async function openMailLink(link: string): Promise<OpenedMailLink> {
   return {
     page,
     html,
-    press() {
+    press(fields = {}) {
       const form =
         /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*><input type="hidden" name="t" value="([^"]*)"/.exec(html);
       if (!form) throw new Error(`no form with a token on the page:\n${html}`);
       return fetch(new URL(form[1]!, link), {
         method: "POST",
         headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ t: form[2]!.replace(/&amp;/g, "&") }),
+        body: new URLSearchParams({ t: form[2]!.replace(/&amp;/g, "&"), ...fields }),
       });
     },
   };

@@ -16,7 +16,6 @@ import { publishedDraw } from "./published-records.server";
 import { CLAIM_PERIOD_MS, discardRehearsal, recordClaim, settleClaim } from "./prize.server";
 import { redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
 import { describeCalendar, describeDraw, describeMissed, describeUpcoming, VERDICTS } from "./record-text.server";
-import { refuseProductionDatabase } from "./rehearsal-guard.server";
 import { loadSheetEntries } from "./sheet-entries.server";
 import { drawMonth, line, spokenInstant } from "./command-text";
 import { drawRecords, frozenList, latestDue, witnessesOf, type DrawRecord, type DrawRow } from "./stored-draws.server";
@@ -212,11 +211,6 @@ export async function claimedCommand(month: string): Promise<PublishedDraw> {
   }
   const [updated] = (await drawRecords(storage.db)).filter(({ draw: row }) => row.draw_at === draw.draw_at);
   return publishedDraw(updated!);
-}
-
-/** `npm run draw -- rehearsal-key`: refused on a database a production server opened, before any key is made. */
-export async function refuseRehearsalOnProduction(): Promise<void> {
-  await refuseProductionDatabase(storage.db);
 }
 
 /** `npm run draw -- discard <YYYY-MM>`: what was removed, and what `run` does now. */

@@ -53,7 +53,7 @@ export function notRedrawable(record: DrawRecord<DrawSummary>, now: number): str
   const calendar = prizeCalendar(record);
   switch (calendar.kind) {
     case "delivered":
-      return `el premio del sorteo de ${month} se entregó el ${spokenInstant(calendar.at)}: no hay nada que resortear`;
+      return `el premio del sorteo de ${month} se reclamó el ${spokenInstant(calendar.at)}: no hay nada que resortear`;
     case "erased":
       return `el sorteo de ${month} tiene más de 12 meses: su lista se borró`;
     case "exhausted":

@@ -21,9 +21,9 @@ export const RULE_V2 = "opinionlabz-draw-v2";
 export type DrawRuleTag = typeof RULE_V1 | typeof RULE_V2;
 export const CURRENT_RULE: DrawRuleTag = RULE_V2;
 
-/** A record's rule as it names it: anything but v1's tag is read as v2's, whose check then holds it to v2. */
+/** A record's rule as it names it; none (a record written before rules were named), v1's. */
 export function drawRuleTag(tag: string | null | undefined): DrawRuleTag {
-  return tag === RULE_V1 ? RULE_V1 : RULE_V2;
+  return tag === RULE_V1 || tag == null ? RULE_V1 : RULE_V2;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
