@@ -1,12 +1,17 @@
 /**
  * The month's draw end to end over HTTP, on the embedded database and on a real PostgreSQL:
- * the server commits the upcoming draw's seed at start-up; `npm run draw` (the CLI ops run,
- * against the same database, while the server runs, with an injected clock) refuses before
- * the instant, draws once, refuses again, redraws after 30 days among the other entries; the
- * page publishes each record, the ids list downloads as plain text, and the record reaches
- * CONTACT_EMAIL through a real SMTP server. The draw is a rehearsal (a key made here): it
- * promises no prize, is discarded and made again, and a rehearsal flag cleared in the database
- * never passes for verified. Winners are recomputed here from docs/draw.md.
+ * the server (NODE_ENV=test: a rehearsal never runs beside a production server's database)
+ * writes the upcoming draw's record at start-up, with no secret in it; `npm run draw` (the CLI
+ * ops run, against the same database, while the server runs, with an injected clock, and two
+ * authorities of this file's whose clocks follow it) refuses before the instant, freezes and
+ * seals the list, draws once from the list and drand's round alone, refuses again, redraws after
+ * 30 days among the other entries; the page publishes each record, the ids list downloads as
+ * plain text, and the record reaches CONTACT_EMAIL through a real SMTP server. The draw is a
+ * rehearsal (a key made here): it promises no prize, is discarded and made again, and a
+ * rehearsal flag cleared in the database never passes for verified. Winners are recomputed here
+ * from docs/draw.md. Then two servers with separate databases, the same sheet (OL-3001 and six
+ * lookalikes of it, under the default ID_PATTERN), the same instants and round draw the same
+ * winner: nothing any of them chose enters the result.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +32,7 @@ import {
 } from "../support/draw-command";
 import { rehearsalChain, startStandInRelay, type StandInRelay } from "../support/drand-relay";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
+import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
 import { DATABASE_KINDS, mailsTo, useDatabase } from "../support/waitlist";
 
 const CONTACT = "equipo@example.com";
@@ -87,6 +93,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
   let env: Record<string, string>;
   const chain = rehearsalChain();
   let relays: StandInRelay[];
+  let witnesses: WitnessPair;
   /** The draw the test's sheet is dated for. */
   let sheetDrawAt: Date;
 
@@ -96,13 +103,20 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
   const rehearsal = () => ({
     DRAW_REHEARSAL_KEY: chain.publicKey,
     DRAND_RELAYS: relays.map((relay) => relay.url).join(","),
-    DRAND_TIMEOUT_MS: "500",
+    // Long enough for a loaded machine's relay to answer (one that did not would leave the other's
+    // signature unchallenged); the hanging relay costs this once.
+    DRAND_TIMEOUT_MS: "3000",
   });
-  // The built command, as the image runs it; test/e2e/draw-verify.test.ts runs the checkout's (tsx).
-  const draw = (args: string[], now?: Date) => drawCommand({ ...env, ...rehearsal() }, args, { now, built: true });
+  // The built command, as the image runs it (test/e2e/draw-verify.test.ts runs the checkout's,
+  // tsx), its witnesses stamping the instant it takes as now.
+  const draw = (args: string[], now?: Date) => {
+    witnesses.setClock(now ? () => now : null);
+    return drawCommand({ ...env, ...rehearsal() }, args, { now, built: true });
+  };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
+    witnesses = await startWitnessPair(["Testigo Uno de Este Sorteo", "Testigo Dos de Este Sorteo"]);
     relays = await Promise.all([startStandInRelay(chain), startStandInRelay(chain)]);
     sheetDir = mkdtempSync(path.join(tmpdir(), "draw-sheet-"));
     sheetDrawAt = nextDrawAfter(new Date());
@@ -113,29 +127,37 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       PARTICIPANTS_CSV_URL: path.join(sheetDir, "sheet.csv"),
       CONTACT_EMAIL: CONTACT,
       SITE_URL: `http://127.0.0.1:${port}`,
+      ...witnesses.env,
     };
-    app = await startAppServer({ ...env, SMTP_URL: smtp.url, SHARED_MAX_AGE_SECONDS: "1" }, { port });
+    app = await startAppServer(
+      { ...env, NODE_ENV: "test", SMTP_URL: smtp.url, SHARED_MAX_AGE_SECONDS: "1" },
+      { port },
+    );
   });
   afterAll(async () => {
     await app?.stop();
     await smtp?.close();
+    await witnesses?.close();
     await Promise.all(relays.map((relay) => relay.close()));
     rmSync(sheetDir, { recursive: true, force: true });
   });
 
   // Some twenty commands, each a process of its own, and pages polled after each change: 120 s.
   it(
-    "commits, refuses early, draws once, publishes the record and list, mails it, and redraws after 30 days",
+    "writes the draw ahead, refuses early, draws once, publishes the record and list, mails it, and redraws after 30 days",
     { timeout: 120_000 },
     async () => {
-      // Committed at start-up: the page shows the commitment `status` prints, for a draw still ahead.
+      // Written at start-up: the page shows the draw `status` prints, for a draw still ahead,
+      // with nothing secret to commit to.
       const status = await draw(["status"]);
       expect(status.code).toBe(0);
       const upcoming = upcomingIn(status.stdout);
       expect(upcoming.drawAt.getTime()).toBeGreaterThan(Date.now());
-      // The draw the sheet was written for: the server committed the same one, by the same rule.
+      // The draw the sheet was written for: the server wrote the same one, by the same rule.
       expect(upcoming.drawAt).toEqual(sheetDrawAt);
-      expect(await page()).toContain(upcoming.commitment);
+      const ahead = await page();
+      expect(ahead).toContain("Próximo sorteo");
+      expect(ahead).not.toMatch(/[Cc]ompromiso \(huella|[Ss]emilla/);
 
       const early = await draw(["run"], new Date(upcoming.drawAt.getTime() - MINUTE));
       expect(early.code).toBe(2);
@@ -171,6 +193,8 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       await expect.poll(page, { timeout: 30_000 }).toContain(sha256(listText));
       const frozenPage = await page();
       expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>4<\/span>/);
+      // Sealed by both authorities before the round: the draw happens, and the page says so.
+      expect(frozenPage).toContain("Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.");
       // The month's window, and the rows it left out: the day after the draw's, an unreadable date,
       // and an id with a right-to-left override inside (docs/draw.md, "Canonical list"). No draw
       // froze a list before this one: nothing is said of what a previous draw took.
@@ -185,10 +209,11 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
         /data-testid="listing-window">[^<]*, salvo las del [^<]* que ya entraron en el sorteo anterior\./,
       );
       expect(frozenPage).toContain(
-        "Quedaron afuera 1 fila con fecha fuera de esos días, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
+        "Quedaron afuera 1 fila con fecha fuera de esos días, 1 fila con una fecha que no se puede leer y 1 fila con un ID de otro formato.",
       );
-      const frozenAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
-      expect(frozenPage).toContain(`Congelada el <time dateTime="${frozenAt}">`);
+      // Its closing time is its first seal's, the instant the authorities stamped.
+      const sealedAt = new Date(upcoming.drawAt.getTime() + 29 * MINUTE).toISOString();
+      expect(frozenPage).toContain(`Cerrada a más tardar el <time dateTime="${sealedAt}">`);
       expect(frozenPage).toContain(`href="http://127.0.0.1:${new URL(app.origin).port}${listPath}"`);
       expect(await (await fetch(`${app.origin}${listPath}`)).text()).toBe(listText);
 
@@ -203,7 +228,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(otherRound.stderr).toContain(`la firma no es la de la ronda ${drandRound} de la cadena`);
       relays[1]!.behaviour = "other-signature";
       const disagreeing = await draw(["run"], after);
-      expect(disagreeing.code).toBe(2);
+      expect(disagreeing.code, disagreeing.stdout + disagreeing.stderr).toBe(2);
       expect(disagreeing.stderr).toContain(`los relays no coinciden en la ronda ${drandRound}`);
       relays[0]!.behaviour = "garbage";
       relays[1]!.behaviour = "hang";
@@ -220,12 +245,13 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       const run = await draw(["run"], after);
       expect(run.code, run.stderr).toBe(0);
       expect(relays[0]!.asked).toContain(drandRound);
-      const seed = printed(run.stdout, "semilla");
+      expect(run.stdout).not.toContain("semilla");
+      expect(printed(run.stdout, "regla")).toBe("opinionlabz-draw-v2");
       const listHash = printed(run.stdout, "huella de la lista");
-      expect(sha256(seed)).toBe(upcoming.commitment);
       expect(listHash).toBe(sha256(listText));
       expect(printed(run.stdout, "participaciones")).toBe("4");
-      const [winner] = expectedWinners(seed, IDS, [beacon0.randomness]);
+      // The list and the round's value alone.
+      const [winner] = expectedWinners(IDS, [beacon0.randomness]);
       expect(run.stdout).toContain(`Ganador de la ronda 0: ${winner}\n`);
       expect(run.stdout).toContain(`publicado como "${PUBLISHED_NAMES[winner!]}"`);
 
@@ -242,15 +268,18 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
         })
         .toBe(200);
       const audit = await drawCommand(
-        { DATA_DIR: mkdtempSync(path.join(tmpdir(), "auditor-")) },
+        { DATA_DIR: mkdtempSync(path.join(tmpdir(), "auditor-")), TIMESTAMP_ROOTS: witnesses.env.TIMESTAMP_ROOTS },
         ["verify", app.origin, month, "--rehearsal-key", chain.publicKey],
         { built: true },
       );
       expect(audit.stdout).toContain("Todo coincide");
       expect(audit.code, audit.stdout).toBe(0);
-      expect(audit.stdout).toMatch(/^ok {7}Sello de .+ \(lista\): Sellado el/m);
+      // Each seal named by its certificate, and marked as resting on a test root.
+      expect(audit.stdout).toMatch(/^ok {7}Sello de Testigo Uno de Este Sorteo \(lista\): Sellado el .*raíz de prueba \(TIMESTAMP_ROOTS\)/m);
       // Without the rehearsal's key, its value is not drand's: exit 1, naming it.
-      const unkeyed = await drawCommand({}, ["verify", app.origin, month], { built: true });
+      const unkeyed = await drawCommand({ TIMESTAMP_ROOTS: witnesses.env.TIMESTAMP_ROOTS }, ["verify", app.origin, month], {
+        built: true,
+      });
       expect(unkeyed.code).toBe(1);
       expect(unkeyed.stdout).toContain("NO       Valor público (sorteo)");
 
@@ -270,7 +299,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(await missing.text()).toBe("No hay un sorteo hecho en esa fecha.\n");
 
       // The page publishes the record once its stored copy (1 s here) is renewed.
-      await expect.poll(page, { timeout: 30_000 }).toContain(seed);
+      await expect.poll(page, { timeout: 30_000 }).toContain(beacon0.randomness);
       // The list now holds the next draw's entries: the row dated the day after this draw's (the
       // one dated its day is in its list), and says that this draw's list took some of its day's.
       const listed = await page();
@@ -280,14 +309,14 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       );
       expect(listed).toContain("OL-1008");
       const html = await page();
-      for (const value of [listHash, upcoming.commitment, beacon0.randomness, winner!, PUBLISHED_NAMES[winner!]!]) {
+      for (const value of [listHash, beacon0.randomness, winner!, PUBLISHED_NAMES[winner!]!]) {
         expect(html).toContain(value);
       }
       // A rehearsal never passes for drand's value.
       expect(html).toContain("ensayo con una clave de prueba");
       expect(html).toContain("no es un valor de drand");
       expect(html).toContain(`http://127.0.0.1:${new URL(app.origin).port}${listPath}`);
-      // The next month is committed right after the draw, and shown as upcoming.
+      // The next month is written right after the draw, and shown as upcoming.
       const statusAfter = (await draw(["status"])).stdout;
       const next = upcomingIn(statusAfter);
       // The redraw's round and when drand publishes it: 30 days (864,000 rounds of 3 s) later.
@@ -298,17 +327,19 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
           `próximo resorteo: +ronda 1 desde el [^\\n]*\\(${redrawAt.toISOString()}\\): \`npm run draw -- redraw ${drawMonth}\`, con la ronda ${drandRound + 864_000} de drand quicknet, que sale el [^\\n]*\\(${new Date(redrawAt.getTime() + 30 * MINUTE).toISOString()}\\)`,
         ),
       );
-      // Only reads: a status long after the draw instant freezes and commits nothing.
-      expect((await draw(["status"], new Date(next.drawAt.getTime() + DAY))).stdout).toContain(
-        "sin congelar: el servidor la congela en el momento del sorteo",
+      // Only reads: a status a day after the next draw's instant freezes nothing: with no server to
+      // freeze its list, that day had no draw, and status says so and what comes next.
+      const missed = (await draw(["status"], new Date(next.drawAt.getTime() + DAY))).stdout;
+      expect(missed).toContain(
+        `No hubo sorteo el ${next.drawAt.getUTCDate()}/${next.drawAt.getUTCMonth() + 1}/${next.drawAt.getUTCFullYear()}, 12:00 hora de Argentina (${next.drawAt.toISOString()}): su lista nunca se congeló antes de la ronda`,
       );
+      expect(missed).toMatch(/participaciones: +pasan al sorteo del/);
       expect(next.drawAt.getTime()).toBeGreaterThan(upcoming.drawAt.getTime() + 27 * DAY);
-      expect(html).toContain(next.commitment);
 
-      const [mail] = await mailsTo(smtp, CONTACT);
-      expect(mail!.subject).toContain(winner);
-      expect(mail!.text).toContain(seed);
-      expect(mail!.text).toContain(listHash);
+      // The team: the list's notice at the freeze, then the record.
+      const record = (await mailsTo(smtp, CONTACT, 2)).find((mail) => mail.subject.includes(winner!))!;
+      expect(record.text).toContain(listHash);
+      expect(record.text).not.toContain("Semilla");
 
       // Redraw: refused inside the 30-day claim period, then among the entries left, with the
       // signature copied by hand (a machine without drand's relays).
@@ -325,12 +356,13 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
         new Date(upcoming.drawAt.getTime() + 30 * DAY + 31 * MINUTE),
       );
       expect(redraw.code, redraw.stderr).toBe(0);
-      const [, second] = expectedWinners(seed, IDS, [beacon0.randomness, beacon1.randomness]);
+      const [, second] = expectedWinners(IDS, [beacon0.randomness, beacon1.randomness]);
       expect(second).not.toBe(winner);
       expect(redraw.stdout).toContain(`Ganador de la ronda 1: ${second}\n`);
       await expect.poll(page, { timeout: 30_000 }).toContain(beacon1.randomness);
-      const mails = await mailsTo(smtp, CONTACT, 2);
-      expect(mails[1]!.subject).toContain(second);
+      await expect
+        .poll(() => smtp.mails().some((mail) => mail.to === CONTACT && mail.subject.includes(second!)))
+        .toBe(true);
 
       // The redraw's winner leads the home carousel, with the sheet's country, the month and the
       // record's link, marked as a rehearsal's (never "verificado"); the example cards after it.
@@ -396,4 +428,70 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(notIts.stderr).toContain(`la firma no es la de la ronda ${redrawRound + 1} de la cadena`);
     },
   );
+});
+
+describe("two servers with separate databases, the same sheet, instants and round", () => {
+  const chain = rehearsalChain();
+  let witnesses: WitnessPair;
+  let sheetDir: string;
+  let apps: AppServer[];
+  let envs: Record<string, string>[];
+  const drawAt = nextDrawAfter(new Date());
+  /** One person typed OL-3001 seven ways (issue 40's audit); the default ID_PATTERN takes one. */
+  const LOOKALIKES = ["0L-3001", "OL-3OO1", "OL_3001", "OL--3001", "OI-3001", "OL-03001"];
+
+  beforeAll(async () => {
+    witnesses = await startWitnessPair(["Testigo Norte", "Testigo Sur"]);
+    sheetDir = mkdtempSync(path.join(tmpdir(), "two-databases-"));
+    const rows = ["OL-3001", ...LOOKALIKES, "OL-3002", "OL-3003", "OL-3004"].map(
+      (id, index) => `Persona ${index},Chile,${id},${dayFrom(drawAt, -index - 1)}`,
+    );
+    writeFileSync(path.join(sheetDir, "sheet.csv"), ["nombre,pais,id,fecha", ...rows].join("\n"));
+    envs = [0, 1].map((index) => ({
+      DATA_DIR: mkdtempSync(path.join(sheetDir, `data-${index}-`)),
+      PARTICIPANTS_CSV_URL: path.join(sheetDir, "sheet.csv"),
+      ...witnesses.env,
+    }));
+    // The organizer's default id format: ID_PATTERN unset.
+    apps = await Promise.all(envs.map((env) => startAppServer({ ...env, NODE_ENV: "test", ID_PATTERN: undefined })));
+  });
+  afterAll(async () => {
+    await Promise.all((apps ?? []).map((app) => app.stop()));
+    await witnesses?.close();
+    if (sheetDir) rmSync(sheetDir, { recursive: true, force: true });
+  });
+
+  it("draw the same winner: nothing either of them chose enters the result", { timeout: 60_000 }, async () => {
+    const round = Math.ceil((drawAt.getTime() / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
+    const signature = chain.sign(round).signature;
+    const runs = [];
+    for (const env of envs) {
+      const command = (now: Date) => {
+        witnesses.setClock(() => now);
+        return drawCommand(
+          { ...env, ID_PATTERN: undefined, DRAW_REHEARSAL_KEY: chain.publicKey },
+          ["run", "--signature", signature],
+          { now, built: true },
+        );
+      };
+      // Frozen and sealed 10 minutes before the round (refused: the round is not out), then drawn.
+      expect((await command(new Date(drawAt.getTime() + 20 * MINUTE))).code).toBe(2);
+      runs.push(await command(new Date(drawAt.getTime() + 31 * MINUTE)));
+    }
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const [first, second] = runs.map((run) => ({
+      hash: printed(run.stdout, "huella de la lista"),
+      winner: /Ganador de la ronda 0: (\S+)/.exec(run.stdout)![1],
+    }));
+    expect(second).toEqual(first);
+    // The lookalikes of OL-3001 took no entry: four, one per id of the organizer's format.
+    const ids = ["OL-3001", "OL-3002", "OL-3003", "OL-3004"];
+    expect(first!.hash).toBe(sha256(ids.map((id) => `${id}\n`).join("")));
+    expect(first!.winner).toBe(expectedWinners(ids, [chain.sign(round).randomness])[0]);
+    // A search says why each is out (the five a search for 3001 finds: OL-3OO1 holds letters O).
+    const listed = await (await fetch(`${apps[0]!.origin}/sorteos?q=3001`)).text();
+    for (const lookalike of LOOKALIKES.filter((id) => id.includes("3001"))) {
+      expect(listed).toContain(`«${lookalike}» no tiene el formato`);
+    }
+  });
 });

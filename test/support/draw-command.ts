@@ -16,7 +16,7 @@ export interface CommandResult {
  * `nodeEnv` null leaves NODE_ENV unset.
  */
 export function drawCommand(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   args: string[],
   { now, nodeEnv = "test", built = false }: { now?: Date; nodeEnv?: string | null; built?: boolean } = {},
 ): Promise<CommandResult> {
