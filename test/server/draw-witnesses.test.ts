@@ -1,35 +1,37 @@
 /**
- * The server's witnesses over HTTP, with two loopback authorities of each scenario's own (real
- * RFC 3161 authorities: openssl ts -reply, test/support/timestamp-authority.ts) whose failures
- * the test switches, and the server's clock moved, never waited for (docs/draw.md, "Witnesses"
- * and "The order, proven"):
- * - one down, the other slow past the time-out, then answering garbage, then both back: the
- *   server asks again those that failed (5 s, doubling, at most 5 minutes apart), logs each
- *   failure, never keeps a visitor waiting on one, and /sorteos says which seals the commitment
- *   has and which authorities are still asked;
- * - both down from the freeze until after the round, on PostgreSQL: the built `draw run` is
- *   refused (exit 2, nothing recorded) while the list has no seal; once they are back, the draw
- *   moves to the first round 30 minutes after the list's first seal, and the page, `status`, the
- *   refusal before it and the record say so; an auditor's `draw -- verify` holds, and fails,
- *   naming what, once the draw instant, the seed with its commitment, or the list with its hash
- *   is changed in the database.
+ * The server's witnesses and draw notices over HTTP, with two loopback authorities of each
+ * scenario's own (real RFC 3161 authorities: openssl ts -reply, test/support/timestamp-authority.ts)
+ * whose failures the test switches and whose clocks follow the server's, moved, never waited for
+ * (docs/draw.md, "Witnesses", "The order, proven" and "Witnesses the operator cannot recall"):
+ * - at the freeze, one authority down and the other slow, then garbage, then both back: the server
+ *   asks again those that failed (5 s, doubling), logs each failure, keeps no visitor waiting; the
+ *   list's notice reaches a confirmed address that asked for it, and the team, by real SMTP,
+ *   between the freeze and the round, and /sorteos says how many left before it;
+ * - both down from the freeze through the round, on PostgreSQL: that day had no draw, said on
+ *   /sorteos, the home page and `draw -- status`; `run` is refused; the next month's list holds
+ *   its entries; private seals taken after the round and a round inserted by hand make no draw:
+ *   `draw -- verify` and the page's check name why;
+ * - a production server whose operator names their own root (TIMESTAMP_ROOTS): it counts for
+ *   nothing, its seals are refused as untrusted, and /sorteos/raices.pem serves Node's own roots.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
-import { drawCommand, expectedWinners, nextDrawAfter, printed, sha256, upcomingIn } from "../support/draw-command";
+import { drawCommand, expectedWinners, nextDrawAfter } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
-import { inDatabase, moveDraw } from "../support/draw-tampering";
+import { inDatabase } from "../support/draw-tampering";
+import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import {
   opensslVerifies,
-  rootsFile,
-  startStandInAuthority,
+  stampedByOpenssl,
+  startWitnessPair,
   type StandInAuthority,
+  type WitnessPair,
 } from "../support/timestamp-authority";
-import { useDatabase } from "../support/waitlist";
+import { linksIn, mailsTo, openMailLink, postSignUp, useDatabase } from "../support/waitlist";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -37,9 +39,6 @@ const DAY = 24 * 60 * MINUTE;
 
 /** "2026-12-07": the day, in Argentina (UTC−3 all year), `days` days from the instant `at`. */
 const dayFrom = (at: number, days: number) => new Date(at - 3 * 60 * MINUTE + days * DAY).toISOString().slice(0, 10);
-
-/** 34618012 as the page writes it: "34.618.012". */
-const dotted = (count: number) => count.toLocaleString("es-AR");
 
 /** The sheet's entries, in order, each dated a day earlier than the one before, inside the draw's window. */
 const IDS = ["OL-3001", "OL-3002", "OL-3003", "OL-3004"];
@@ -54,388 +53,351 @@ function logged(app: AppServer, event: string, authority: StandInAuthority): Rec
     .filter((line) => line.authority === authority.url);
 }
 
-/** "127.0.0.1:40123": an authority as /sorteos names it. */
+/** "127.0.0.1:40123": an authority as /sorteos names one that has not sealed yet. */
 const host = (authority: StandInAuthority) => new URL(authority.url).host;
 
-describe("an authority down, another slow, then answering garbage, then both back", () => {
-  let app: AppServer;
-  /** Down until the end. */
-  let down: StandInAuthority;
-  /** Down at start-up, then slow past the time-out, then garbage, then up. */
-  let flaky: StandInAuthority;
-
-  beforeAll(async () => {
-    [down, flaky] = await Promise.all([
-      startStandInAuthority("Testigo Caído", { keyType: "rsa" }),
-      startStandInAuthority("Testigo Inestable", { keyType: "ec" }),
-    ]);
-    down.mode = "down";
-    flaky.mode = "down";
-    app = await startAppServer(
-      {
-        TIMESTAMP_AUTHORITIES: `${down.url},${flaky.url}`,
-        TIMESTAMP_ROOTS: rootsFile([down, flaky]),
-        // Long enough for a loaded machine's openssl to answer; a slow authority costs this much.
-        TIMESTAMP_TIMEOUT_MS: "6000",
-      },
-      { movableClock: true },
-    );
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await Promise.all([down, flaky].filter(Boolean).map((authority) => authority.close()));
-  });
-
-  it("asks again 5 s after a failure, doubling to at most 5 minutes, logs each, keeps no visitor waiting, and /sorteos says which seals the commitment has", async () => {
-    const page = async () => {
-      const response = await fetch(`${app.origin}/sorteos`);
-      expect(response.status).toBe(200);
-      return response.text();
-    };
-    const retries = (authority: StandInAuthority) => logged(app, "draw.witness_retry", authority);
-
-    // At start-up, right after the commitment: both unreachable, each logged, asked again in 5 s.
-    await expect.poll(() => [retries(down).length, retries(flaky).length]).toEqual([1, 1]);
-    for (const authority of [down, flaky]) {
-      expect(retries(authority)[0]).toMatchObject({
-        statement: "commitment",
-        reason: "unreachable",
-        retryInSeconds: 5,
-      });
-    }
-    expect(await page()).toContain(
-      `Faltan los sellos de ${host(down)} y ${host(flaky)}: todavía no respondieron, y se los volvemos a pedir hasta el momento del sorteo.`,
-    );
-
-    // 5 s on, slow: it holds the server's question past the time-out. Meanwhile pages are served
-    // at once, while the authority still holds it: no visitor waits for a witness.
-    flaky.mode = "slow";
-    await app.advanceClock(5 * SECOND);
-    await page();
-    await expect.poll(() => flaky.held).toBe(1);
-    await page();
-    expect(flaky.held).toBe(1);
-    await expect.poll(() => retries(flaky).length, { timeout: 30_000 }).toBe(2);
-    expect(retries(flaky)[1]).toMatchObject({
-      reason: "timeout",
-      error: `${flaky.url}: no answer within 6000 ms`,
-      retryInSeconds: 10,
-    });
-    expect(flaky.held).toBe(0);
-
-    // 10 s on, garbage: not a time-stamp reply.
-    flaky.mode = "garbage";
-    await app.advanceClock(10 * SECOND);
-    await page();
-    await expect.poll(() => retries(flaky).length).toBe(3);
-    expect(retries(flaky)[2]).toMatchObject({ reason: "unreadable", retryInSeconds: 20 });
-
-    // 20 s on, back: its seal is kept, and the page shows it; the other is still missing.
-    flaky.mode = "up";
-    await app.advanceClock(20 * SECOND);
-    await page();
-    await expect.poll(() => logged(app, "draw.witnessed", flaky).length).toBe(1);
-    expect(logged(app, "draw.witnessed", flaky)[0]).toMatchObject({ statement: "commitment" });
-    await expect
-      .poll(page)
-      .toContain(
-        `Falta el sello de ${host(down)}: todavía no respondió, y se lo volvemos a pedir hasta el momento del sorteo.`,
-      );
-    expect(await page()).toMatch(new RegExp(`Sello de (<!-- -->)?${host(flaky).replaceAll(".", "\\.")}</a>`));
-    const flakyAsked = flaky.requests;
-
-    // The one still down is asked 40 s, 80 s, 160 s, then 5 minutes on (each round saying when the
-    // next is: 80 s, 160 s, 5 minutes, and 5 minutes again).
-    // A page 10 s before each is due asks nothing (the schedule below would show it).
-    for (const wait of [40, 80, 160, 300]) {
-      const before = retries(down).length;
-      await app.advanceClock((wait - 10) * SECOND);
-      await page();
-      await app.advanceClock(10 * SECOND);
-      await page();
-      await expect.poll(() => retries(down).length).toBe(before + 1);
-    }
-    // The one that sealed is not asked again.
-    expect(flaky.requests).toBe(flakyAsked);
-
-    // Back: sealed 5 minutes on; both seals shown, nothing missing, nothing logged after.
-    down.mode = "up";
-    await app.advanceClock(300 * SECOND);
-    await page();
-    await expect.poll(() => logged(app, "draw.witnessed", down).length).toBe(1);
-    await expect.poll(page).not.toContain("Falta el sello");
-    const sealed = await page();
-    for (const authority of [down, flaky]) {
-      expect(sealed).toMatch(new RegExp(`Sello de (<!-- -->)?${host(authority).replaceAll(".", "\\.")}</a>`));
-    }
-
-    // Every failure logged once per round, each wait twice the last, at most 5 minutes; each round
-    // after the last one's announced time on the server's clock (its end is its line's retryAt
-    // less its wait), so no page asked early.
-    expect(retries(down).map((line) => line.retryInSeconds)).toEqual([5, 10, 20, 40, 80, 160, 300, 300]);
-    expect(retries(flaky).map((line) => line.retryInSeconds)).toEqual([5, 10, 20]);
-    for (const lines of [retries(down), retries(flaky)]) {
-      lines.slice(1).forEach((line, index) => {
-        const endedAt = Date.parse(String(line.retryAt)) - Number(line.retryInSeconds) * SECOND;
-        expect(endedAt).toBeGreaterThanOrEqual(Date.parse(String(lines[index]!.retryAt)));
-      });
-    }
-  });
-});
-
-describe("both authorities down from the freeze until after the round, on PostgreSQL", () => {
-  const database = useDatabase("postgres");
-  const chain = rehearsalChain();
-  let app: AppServer;
-  let one: StandInAuthority;
-  let two: StandInAuthority;
+/**
+ * A server on a movable clock, on a sheet of IDS for the next draw, its two authorities' clocks
+ * following its own, and the way to move it (and them) to an instant.
+ */
+function useDrawDay(
+  names: [string, string],
+  { nodeEnv = "test", env = () => ({}) }: { nodeEnv?: string; env?: () => Record<string, string> } = {},
+) {
+  const day = {} as {
+    app: AppServer;
+    witnesses: WitnessPair;
+    env: Record<string, string>;
+    drawAt: number;
+    /** Where the server's clock stands. */
+    now: number;
+    moveTo: (at: number) => Promise<void>;
+  };
   let sheetDir: string;
-  let env: Record<string, string>;
-  /** The draw the sheet is dated for, which the server commits at start-up. */
-  let drawAt: number;
-
   beforeAll(async () => {
-    [one, two] = await Promise.all([
-      startStandInAuthority("Testigo Uno de Este Sorteo", { keyType: "rsa" }),
-      startStandInAuthority("Testigo Dos de Este Sorteo", { keyType: "ec" }),
-    ]);
-    // The second is slow from the start: it holds the server's questions past the time-out.
-    two.mode = "slow";
-    drawAt = nextDrawAfter(new Date()).getTime();
+    day.witnesses = await startWitnessPair(names);
+    day.drawAt = nextDrawAfter(new Date()).getTime();
     sheetDir = mkdtempSync(path.join(tmpdir(), "draw-witnesses-"));
     writeFileSync(
       path.join(sheetDir, "sheet.csv"),
       [
         "nombre,pais,id,fecha",
-        ...IDS.map((id, index) => `Persona ${index},Chile,${id},${dayFrom(drawAt, -index - 1)}`),
+        ...IDS.map((id, index) => `Persona ${index},Chile,${id},${dayFrom(day.drawAt, -index - 1)}`),
       ].join("\n"),
     );
     const port = await freePort();
-    env = {
-      ...database.env,
+    day.env = {
       PARTICIPANTS_CSV_URL: path.join(sheetDir, "sheet.csv"),
       SITE_URL: `http://127.0.0.1:${port}`,
-      TIMESTAMP_AUTHORITIES: `${one.url},${two.url}`,
-      TIMESTAMP_ROOTS: rootsFile([one, two]),
+      ...day.witnesses.env,
+      // Long enough for a loaded machine's openssl to answer; a slow authority costs this much.
       TIMESTAMP_TIMEOUT_MS: "6000",
+      ...env(),
     };
-    app = await startAppServer({ ...env, SHARED_MAX_AGE_SECONDS: "1" }, { port, movableClock: true });
+    day.now = Date.now();
+    let realAt = Date.now();
+    day.witnesses.setClock(() => new Date(Date.now() + (day.now - realAt)));
+    day.moveTo = async (at: number) => {
+      await day.app.advanceClock(at - day.now);
+      day.now = at;
+      realAt = Date.now();
+    };
+    day.app = await startAppServer(
+      { ...day.env, NODE_ENV: nodeEnv, SHARED_MAX_AGE_SECONDS: "1" },
+      { port, movableClock: true },
+    );
   });
   afterAll(async () => {
-    await app?.stop();
-    await Promise.all([one, two].filter(Boolean).map((authority) => authority.close()));
+    await day.app?.stop();
+    await day.witnesses?.close();
     if (sheetDir) rmSync(sheetDir, { recursive: true, force: true });
   });
+  return day;
+}
 
-  /** The built command, as the image runs it, against the server's database, on a rehearsal key. */
-  const draw = (args: string[], now?: number) =>
-    drawCommand({ ...env, DRAW_REHEARSAL_KEY: chain.publicKey }, args, {
-      now: now === undefined ? undefined : new Date(now),
-      built: true,
-    });
-  const page = async () => (await fetch(`${app.origin}/sorteos`)).text();
-  /** The rounds recorded, read from the database itself. */
-  const recordedRounds = () =>
-    inDatabase(database.env, async (db) => (await db.selectFrom("draw_rounds").select("round").execute()).length);
+describe("at the freeze: an authority down, another slow, then garbage, then both back; the notices before the round", () => {
+  let smtp: SmtpServer;
+  const SUBSCRIBER = "lectora@example.com";
+  const TEAM = "equipo@example.com";
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const database = useDatabase("embedded");
+  const day = useDrawDay(["Testigo Caido", "Testigo Inestable"], {
+    env: () => ({ ...database.env, SMTP_URL: smtp.url, CONTACT_EMAIL: TEAM }),
+  });
 
-  it("refuses the run while no seal of the list exists, then draws on the first round 30 minutes after the first seal, saying why", async () => {
-    // The rule's round: the first out 30 minutes after the instant (docs/draw.md, "The public value").
-    const fixed = Math.ceil((drawAt / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
-    // The commitment, sealed by one; the other is slow (TIMESTAMP_TIMEOUT_MS, 6 s) and asked again.
-    // (Each line filtered by draw and statement: the freeze commits January's seed, whose
-    // commitment the authorities are asked about too.)
-    const about = (event: string, authority: StandInAuthority, statement: "commitment" | "list") =>
-      logged(app, event, authority).filter((line) => line.draw === dayFrom(drawAt, 0) && line.statement === statement);
-    await expect.poll(() => about("draw.witnessed", one, "commitment").length).toBe(1);
-    await expect.poll(() => about("draw.witness_retry", two, "commitment").length, { timeout: 30_000 }).toBe(1);
+  it("asks again after each failure, logs it, keeps no visitor waiting, and mails the list's hash before the round", async () => {
+    const { app, witnesses } = day;
+    const [down, flaky] = witnesses.authorities as [StandInAuthority, StandInAuthority];
+    const page = async () => {
+      const response = await fetch(`${app.origin}/sorteos`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const retries = (authority: StandInAuthority) =>
+      logged(app, "draw.witness_retry", authority).filter((line) => line.statement === "list");
 
-    // Two seconds before the instant the slow one is asked again, and holds the question; meanwhile
-    // the instant passes and the server freezes the list. Then both go down.
-    await app.advanceClock(drawAt - 2 * SECOND - Date.now());
-    await page();
-    await expect.poll(() => two.held).toBe(1);
-    await app.advanceClock(3 * SECOND);
+    // A confirmed address that asked for draw notices ("Avisarme de cada sorteo"), and one that did not.
+    for (const [email, drawNotices] of [
+      [SUBSCRIBER, true],
+      ["otra@example.com", false],
+    ] as const) {
+      expect((await postSignUp(app, { email, client: "203.0.113.9", drawNotices })).status).toBe(200);
+      const [confirmation] = await mailsTo(smtp, email);
+      expect((await (await openMailLink(linksIn(confirmation!).confirm)).press()).status).toBe(200);
+    }
+    // Nothing is sealed before the freeze: there is no commitment any more.
+    expect(witnesses.authorities.map((authority) => authority.requests)).toEqual([0, 0]);
+
+    // At the draw instant, one authority down, the other holding the server's question past the
+    // time-out; the server freezes the list when the first page after the instant is asked.
+    down.mode = "down";
+    flaky.mode = "slow";
+    await day.moveTo(day.drawAt + SECOND);
     await page();
     await expect.poll(() => app.output()).toContain('"event":"draw.frozen"');
-    one.mode = "down";
-    two.mode = "down";
-    // The list is asked for right after the round that was running when it was frozen, not a
-    // back-off later: the first try at the list ends before that round said the next was due.
-    const listRetries = (authority: StandInAuthority) => about("draw.witness_retry", authority, "list");
-    await expect.poll(() => [listRetries(one).length, listRetries(two).length]).toEqual([1, 1]);
-    const heldRound = about("draw.witness_retry", two, "commitment").at(-1)!;
-    const firstListTry = listRetries(one)[0]!;
-    expect(Date.parse(String(firstListTry.retryAt)) - Number(firstListTry.retryInSeconds) * SECOND).toBeLessThan(
-      Date.parse(String(heldRound.retryAt)),
+    await expect.poll(() => flaky.held).toBe(1);
+    // Meanwhile pages are served at once: no visitor waits for a witness.
+    const during = await page();
+    expect(flaky.held).toBe(1);
+    expect(during).toContain(
+      `Faltan los sellos de ${host(down)} y ${host(flaky)}: todavía no respondieron, y se los volvemos a pedir hasta que drand publique la ronda del sorteo.`,
     );
-    await expect
-      .poll(page)
-      .toContain(
-        `Faltan los sellos de ${host(one)} y ${host(two)}: todavía no respondieron, y se los volvemos a pedir hasta que se sortee.`,
-      );
-    expect(await page()).toContain(
-      "Si ninguna autoridad sella la lista antes, el sorteo se corre a la primera ronda que salga 30 minutos después del primer sello.",
-    );
+    // The card promises no result it cannot give: without the seals, no draw.
+    expect(during).toContain("Todavía faltan los sellos de las autoridades de sellado de tiempo.");
+    await expect.poll(() => [retries(down).length, retries(flaky).length], { timeout: 30_000 }).toEqual([1, 1]);
+    expect(retries(down)[0]).toMatchObject({ reason: "unreachable", retryInSeconds: 5 });
+    expect(retries(flaky)[0]).toMatchObject({ reason: "timeout", error: `${flaky.url}: no answer within 6000 ms` });
 
-    // After the round, still no seal: refused, exit 2, nothing recorded (the command asked both itself).
-    const unwitnessed = await draw(["run", "--signature", chain.sign(fixed).signature], drawAt + 31 * MINUTE);
-    expect(unwitnessed.code, unwitnessed.stderr).toBe(2);
-    expect(unwitnessed.stderr).toContain("ninguna autoridad de sellado de tiempo selló la lista del sorteo");
-    expect(unwitnessed.stdout).toBe("");
-    expect(await recordedRounds()).toBe(0);
-
-    // Both back 45 and 47 minutes after the instant, their clocks saying so; the server, its clock
-    // there too, asks again and keeps both seals of the list.
-    one.clock = () => new Date(drawAt + 45 * MINUTE);
-    two.clock = () => new Date(drawAt + 47 * MINUTE);
-    one.mode = "up";
-    two.mode = "up";
-    await app.advanceClock(45 * MINUTE);
-    await page();
-    await expect
-      .poll(() => [one, two].map((authority) => about("draw.witnessed", authority, "list").length))
-      .toEqual([1, 1]);
-
-    // The first seal's latest instant is 12:45:01 in Argentina (its second of accuracy): the draw
-    // moves to the first round out 30 minutes after it, at 13:15:03, 901 rounds of 3 s after the
-    // rule's (45 minutes and a second after it, rounded up to a round).
-    const moved = fixed + 901;
-    await expect
-      .poll(page)
-      .toContain(
-        `Se corre de la ronda ${dotted(fixed)} a la ${dotted(moved)}: ninguna autoridad selló la lista antes de que drand publicara la ronda ${dotted(fixed)}`,
-      );
-    expect(upcomingIn((await draw(["status"])).stdout).drandRound).toBe(moved);
-
-    // Before the moved round is out: refused, saying why and until when.
-    const early = await draw(["run", "--signature", chain.sign(moved).signature], drawAt + 50 * MINUTE);
-    expect(early.code, early.stderr).toBe(2);
-    expect(early.stderr).toContain(`el sorteo pasó de la ronda ${fixed} de drand`);
-    expect(early.stderr).toContain(`a la ronda ${moved}`);
-    expect(early.stderr).toContain(`drand publica la ronda ${moved} el`);
-    expect(await recordedRounds()).toBe(0);
-
-    // Once it is out: drawn with its value, the record saying why, on the page and in the command.
-    const run = await draw(["run", "--signature", chain.sign(moved).signature], drawAt + 76 * MINUTE);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain(`se movió de la ronda ${fixed} de drand`);
-    const [winner] = expectedWinners(printed(run.stdout, "semilla"), IDS, [chain.sign(moved).randomness]);
-    expect(run.stdout).toContain(`Ganador de la ronda 0: ${winner}\n`);
-    await expect
-      .poll(page, { timeout: 30_000 })
-      .toContain(`Se corrió de la ronda ${dotted(fixed)} a la ${dotted(moved)}`);
-
-    // An auditor's check from the public site, with these authorities' roots and the rehearsal's key.
-    const month = dayFrom(drawAt, 0).slice(0, 7);
-    const audit = () =>
-      drawCommand(
-        { TIMESTAMP_ROOTS: env.TIMESTAMP_ROOTS! },
-        ["verify", app.origin, month, "--rehearsal-key", chain.publicKey],
-        {
-          built: true,
-        },
-      );
-    const clean = await audit();
-    expect(clean.stdout).toContain("Todo coincide");
-    expect(clean.code, clean.stdout).toBe(0);
-
-    // Each seal the server stored, as the record publishes it: openssl accepts it over its
-    // statement with its own authority's root, and refuses it with the other's. The commitment
-    // has one (the other authority was slow until the draw), the list both.
-    const record = (await (
-      await fetch(`${app.origin}/sorteos/${dayFrom(drawAt, 0)}/sorteo.json`)
-    ).json()) as PublishedDraw;
-    const bytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
-    for (const kind of ["commitment", "list"] as const) {
-      const { url, tokens } = record.witnesses[kind]!;
-      expect(tokens.map((token) => token.authority).sort()).toEqual(
-        (kind === "commitment" ? [one.url] : [one.url, two.url]).sort(),
-      );
-      const statement = await bytes(url);
-      for (const token of tokens) {
-        const [own, other] = token.authority === one.url ? [one, two] : [two, one];
-        const reply = await bytes(token.url);
-        expect(await opensslVerifies(statement, reply, own.rootFile), token.url).toBe(true);
-        expect(await opensslVerifies(statement, reply, other.rootFile), token.url).toBe(false);
-      }
+    // The list's notices left at once, ahead of any other mail: the subscriber's and the team's,
+    // with the list's count, hash and statement; not to the address that did not ask.
+    const statement = await (await fetch(`${app.origin}/sorteos/${dayFrom(day.drawAt, 0)}/lista.txt`)).text();
+    const listHash = /huella de la lista: ([0-9a-f]{64})/.exec(statement)![1]!;
+    for (const to of [SUBSCRIBER, TEAM]) {
+      const notice = (await mailsTo(smtp, to)).find((mail) => mail.subject.includes("la lista está cerrada"))!;
+      expect(notice.subject).toContain("(4 participaciones)");
+      expect(notice.text).toContain(listHash);
+      expect(notice.text).toContain(`${app.origin}/sorteos/${dayFrom(day.drawAt, 0)}/lista.txt`);
+    }
+    expect(smtp.mails().filter((mail) => mail.to === "otra@example.com")).toHaveLength(1);
+    // Each left between the freeze and the round, by the server's clock.
+    const sent = await inDatabase(day.env, (db) => db.selectFrom("draw_notices").select(["sent_at", "team"]).execute());
+    expect(sent).toHaveLength(2);
+    for (const notice of sent) {
+      expect(Number(notice.sent_at)).toBeGreaterThan(day.drawAt);
+      expect(Number(notice.sent_at)).toBeLessThan(day.drawAt + 30 * MINUTE);
     }
 
-    // Each value the seals saw, changed in the database afterwards (SQL typed by hand while the
-    // server runs, each change undone before the next): the site publishes the changed record,
-    // and the auditor's check fails (exit 1), naming what no longer matches.
-    type Published = { drawAt: string; seed: string; listHash: string };
-    const published = async () =>
-      (await (await fetch(`${app.origin}/sorteos/${dayFrom(drawAt, 0)}/sorteo.json`)).json()) as Published;
-    const refusedChecks = async () => {
-      const result = await audit();
-      expect(result.code, result.stdout).toBe(1);
-      return result.stdout
-        .split("\n")
-        .filter((line) => line.startsWith("NO "))
-        .map((line) => line.slice("NO       ".length, line.indexOf(": ")));
-    };
-    const stored = await inDatabase(database.env, (db) =>
-      db.selectFrom("draws").selectAll().where("draw_at", "=", drawAt).executeTakeFirstOrThrow(),
-    );
-    const beacon = chain.sign(moved).randomness;
+    // 5 s on, garbage: not a time-stamp reply.
+    flaky.mode = "garbage";
+    await day.moveTo(day.now + 5 * SECOND);
+    await page();
+    await expect.poll(() => retries(flaky).length).toBe(2);
+    expect(retries(flaky)[1]).toMatchObject({ reason: "unreadable", retryInSeconds: 10 });
 
-    // The draw instant moved 15 s (with its rounds and seals): one of the 20 rounds a dishonest
-    // organizer could pick from.
-    const movedAt = drawAt + 15 * SECOND;
-    await inDatabase(database.env, (db) => moveDraw(db, drawAt, movedAt));
+    // 10 s on, both back: both seal the list, named on the page by their certificates.
+    down.mode = "up";
+    flaky.mode = "up";
+    await day.moveTo(day.now + 10 * SECOND);
+    await page();
     await expect
-      .poll(async () => (await published()).drawAt, { timeout: 30_000 })
-      .toBe(new Date(movedAt).toISOString());
-    expect(await refusedChecks()).toEqual([
-      "Texto sellado del compromiso",
-      "Texto sellado de la lista",
-      "Momento del sorteo",
-    ]);
-    await inDatabase(database.env, (db) => moveDraw(db, movedAt, drawAt));
+      .poll(() => [down, flaky].map((authority) => logged(app, "draw.witnessed", authority).length))
+      .toEqual([1, 1]);
+    await expect.poll(page).not.toContain("Falta");
+    const sealed = await page();
+    for (const name of ["Testigo Caido", "Testigo Inestable"])
+      expect(sealed).toMatch(new RegExp(`Sello de (<!-- -->)?${name}`));
+    expect(sealed).toContain(
+      "Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.",
+    );
+    expect(sealed).toContain("2 de 2 avisos con la huella de la lista salieron antes de la ronda");
+    // Every wait twice the last.
+    expect(retries(down).map((line) => line.retryInSeconds)).toEqual([5, 10]);
+  });
+});
 
-    // Another seed with its own commitment, one that names another winner.
-    const seed = ["5eed", "feed", "beef", "cafe"]
-      .map((word) => word.repeat(16))
-      .find((candidate) => expectedWinners(candidate, IDS, [beacon])[0] !== winner)!;
-    await inDatabase(database.env, (db) =>
-      db
-        .updateTable("draws")
-        .set({ seed, commitment: sha256(seed) })
-        .where("draw_at", "=", drawAt)
-        .execute(),
+describe("both authorities down from the freeze through the round, on PostgreSQL", () => {
+  const database = useDatabase("postgres");
+  const chain = rehearsalChain();
+  const day = useDrawDay(["Testigo Uno de Este Sorteo", "Testigo Dos de Este Sorteo"], {
+    env: () => database.env,
+  });
+
+  const page = async (pathname = "/sorteos") => (await fetch(`${day.app.origin}${pathname}`)).text();
+  /** The built command, as the image runs it, against the server's database, at the server's instant. */
+  const draw = (args: string[]) =>
+    drawCommand({ ...day.env, DRAW_REHEARSAL_KEY: chain.publicKey }, args, { now: new Date(day.now), built: true });
+  const audit = () =>
+    drawCommand(
+      { TIMESTAMP_ROOTS: day.env.TIMESTAMP_ROOTS! },
+      ["verify", day.app.origin, dayFrom(day.drawAt, 0).slice(0, 7), "--rehearsal-key", chain.publicKey],
+      { built: true },
     );
-    await expect.poll(async () => (await published()).seed, { timeout: 30_000 }).toBe(seed);
-    expect(await refusedChecks()).toEqual([
-      "Texto sellado del compromiso",
-      "Texto sellado de la lista",
-      "Ganador (sorteo)",
-    ]);
-    await inDatabase(database.env, (db) =>
-      db
-        .updateTable("draws")
-        .set({ seed: stored.seed, commitment: stored.commitment })
-        .where("draw_at", "=", drawAt)
-        .execute(),
+  const rounds = () =>
+    inDatabase(database.env, async (db) => (await db.selectFrom("draw_rounds").select("round").execute()).length);
+
+  it("has no draw that day, says so everywhere, passes its entries on, and no seal or row taken later makes one", async () => {
+    const { witnesses } = day;
+    const round = Math.ceil((day.drawAt / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
+    const roundOut = day.drawAt + 30 * MINUTE;
+    for (const authority of witnesses.authorities) authority.mode = "down";
+    await day.moveTo(day.drawAt + SECOND);
+    await page();
+    await expect.poll(() => day.app.output()).toContain('"event":"draw.frozen"');
+    // Before the round: the card says what happens without the seals.
+    expect(await page("/")).toContain(
+      `Si no llegan antes de las 12:30, cuando drand publica la ronda ${round.toLocaleString("es-AR")}, hoy no hay sorteo`,
     );
 
-    // Another list with its own hash: the winner's id swapped for another.
-    const list = IDS.map((id) => `${id === winner ? "OL-9999" : id}\n`).join("");
-    await inDatabase(database.env, (db) =>
-      db
-        .updateTable("draws")
-        .set({ list_text: list, list_hash: sha256(list) })
-        .where("draw_at", "=", drawAt)
-        .execute(),
+    // The round comes and goes; the authorities come back 15 minutes later. A seal then counts
+    // for nothing, and the server no longer asks for one.
+    await day.moveTo(roundOut + SECOND);
+    for (const authority of witnesses.authorities) authority.mode = "up";
+    await day.moveTo(day.drawAt + 45 * MINUTE);
+    await page();
+    expect(witnesses.authorities.map((authority) => authority.issued)).toEqual([0, 0]);
+
+    // Said everywhere: the home card, /sorteos, status; and run refuses, recording nothing.
+    const home = await page("/");
+    expect(home).toContain('data-state="missed"');
+    expect(home).toContain("Hoy no hubo sorteo");
+    expect(home).toContain("Todas sus participaciones pasan al próximo sorteo");
+    const sorteos = await page();
+    expect(sorteos).toContain("no hubo sorteo");
+    expect(sorteos).toContain(
+      "la lista no tuvo los sellos de dos autoridades independientes antes de la ronda de drand",
     );
-    await expect.poll(async () => (await published()).listHash, { timeout: 30_000 }).toBe(sha256(list));
-    expect(await refusedChecks()).toEqual(["Texto sellado de la lista", "Ganador (sorteo)"]);
-    await inDatabase(database.env, (db) =>
-      db
-        .updateTable("draws")
-        .set({ list_text: stored.list_text, list_hash: stored.list_hash })
-        .where("draw_at", "=", drawAt)
-        .execute(),
+    const status = await draw(["status"]);
+    expect(status.stdout).toMatch(
+      /^No hubo sorteo el .*: su lista no tuvo los sellos de dos autoridades independientes antes de la ronda/m,
     );
-    await expect.poll(async () => (await published()).listHash, { timeout: 30_000 }).toBe(stored.list_hash);
+    expect(status.stdout).toMatch(/participaciones: +pasan al sorteo del/);
+    const run = await draw(["run", "--signature", chain.sign(round).signature]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /Rechazado: el .* no hubo sorteo: la lista no tiene los sellos de dos autoridades independientes anteriores a la ronda \d+ de drand/,
+    );
+    expect(await rounds()).toBe(0);
+
+    // The next month's list holds this month's entries: every row of the sheet is in play.
+    expect(sorteos).toMatch(/data-testid="stat-participants">4</);
+    // An auditor: no draw that day, exit 1, and why.
+    const missed = await audit();
+    expect(missed.code).toBe(1);
+    expect(missed.stdout).toContain(
+      "No hubo sorteo: la lista de ese día no tiene los sellos de dos autoridades independientes",
+    );
+    expect(missed.stdout).toMatch(
+      /^NO {7}Lista sellada antes de que drand publicara la ronda del sorteo: Ningún sello válido/m,
+    );
+
+    // Withheld seals: the operator took private seals of lista.txt after the round and inserts
+    // them, with a round of their own drawing, by hand. Still no draw: the seals are real and
+    // openssl accepts them, but they came after the value was public.
+    const listText = await page(`/sorteos/${dayFrom(day.drawAt, 0)}/lista.txt`);
+    for (const authority of witnesses.authorities) authority.clock = () => new Date(day.drawAt + 32 * MINUTE);
+    const seals = await Promise.all(
+      witnesses.authorities.map((authority) => stampedByOpenssl(authority, new TextEncoder().encode(listText))),
+    );
+    for (const [index, seal] of seals.entries()) {
+      expect(
+        await opensslVerifies(new TextEncoder().encode(listText), seal, witnesses.authorities[index]!.rootFile),
+      ).toBe(true);
+    }
+    const later = chain.sign(round + 700);
+    await inDatabase(database.env, async (db) => {
+      for (const [index, seal] of seals.entries()) {
+        await db
+          .insertInto("draw_witnesses")
+          .values({
+            draw_at: day.drawAt,
+            statement: "list",
+            authority: witnesses.authorities[index]!.url,
+            reply: Buffer.from(seal).toString("base64"),
+            // The database's columns lie about the instant; the check reads the seal.
+            stamped_at: day.drawAt + 2 * SECOND,
+            latest_at: day.drawAt + 3 * SECOND,
+            received_at: day.drawAt + 3 * SECOND,
+          })
+          .execute();
+      }
+      await db
+        .insertInto("draw_rounds")
+        .values({
+          draw_at: day.drawAt,
+          round: 0,
+          beacon_round: round + 700,
+          beacon: later.randomness,
+          beacon_signature: later.signature,
+          // The test chain stands in for drand: its round is a rehearsal's, which the auditor checks with its key.
+          rehearsal: 1,
+          winner_index: 0,
+          attempts: 1,
+          winner_id: expectedWinners(IDS, [later.randomness])[0]!,
+          winner_name: "Persona 0",
+          winner_country: "Chile",
+          drawn_at: day.drawAt + 40 * MINUTE,
+        })
+        .execute();
+    });
+    // Once the servers read the change: the record publishes the round and the seals typed in…
+    const record = async () =>
+      (await (await fetch(`${day.app.origin}/sorteos/${dayFrom(day.drawAt, 0)}/sorteo.json`)).json()) as {
+        rounds: unknown[];
+        witnesses: { list: { tokens: unknown[] } };
+      };
+    await expect
+      .poll(
+        async () => {
+          const published = await record();
+          return [published.rounds.length, published.witnesses.list.tokens.length];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([1, 2]);
+    // …and the page still says no draw that day; no winner stands for it.
+    expect(await page("/")).toContain("Hoy no hubo sorteo");
+    expect(await page("/")).not.toContain("Ganó Persona");
+    // The auditor names what fails: the seals after the round, and the round the rule did not name.
+    const forged = await audit();
+    expect(forged.code).toBe(1);
+    const failing = forged.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("NO "))
+      .map((line) => line.slice(9, line.indexOf(": ")));
+    expect(failing).toEqual(["Lista sellada antes de que drand publicara la ronda del sorteo", "Rondas de drand"]);
+    // The seal's own instant, never the database's columns.
+    expect(forged.stdout).toMatch(/Sello de Testigo Uno de Este Sorteo \(lista\): Sellado el .*12:32:00/);
+    // And run refuses it still: a row typed by hand is no draw.
+    const again = await draw(["run", "--signature", chain.sign(round).signature]);
+    expect(again.code).toBe(2);
+  });
+});
+
+describe("a production server whose operator names their own root", () => {
+  const day = useDrawDay(["Autoridad del Operador", "Otra del Operador"], { nodeEnv: "production" });
+
+  it("counts it for nothing: the seals are refused, the day has no draw, and /sorteos/raices.pem is Node's own set", async () => {
+    const { app, witnesses } = day;
+    expect(app.output()).toContain("[config] TIMESTAMP_ROOTS is ignored");
+    const roots = await fetch(`${app.origin}/sorteos/raices.pem`);
+    expect(roots.status).toBe(200);
+    expect(roots.headers.get("content-type")).toBe("application/x-pem-file");
+    expect(await roots.text()).toBe(`${rootCertificates.join("\n")}\n`);
+    await day.moveTo(day.drawAt + SECOND);
+    await fetch(`${app.origin}/sorteos`);
+    await expect.poll(() => app.output()).toContain('"event":"draw.frozen"');
+    // Each answer is a valid seal under the operator's root, and refused: it leads to no public one.
+    await expect
+      .poll(() => witnesses.authorities.map((authority) => logged(app, "draw.witness_retry", authority)[0]?.reason))
+      .toEqual(["untrusted", "untrusted"]);
+    await day.moveTo(day.drawAt + 31 * MINUTE);
+    await expect
+      .poll(async () => (await fetch(`${app.origin}/`)).text(), { timeout: 30_000 })
+      .toContain("Hoy no hubo sorteo");
   });
 });
