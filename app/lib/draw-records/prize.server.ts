@@ -15,7 +15,7 @@ import { validWitnesses, witnessConfig, witnessedBefore, type WitnessConfig } fr
  */
 
 /**
- * A prize unclaimed for 30 days is redrawn (docs/draw.md, "Commit, freeze, reveal"): every
+ * A prize unclaimed for 30 days is redrawn (docs/draw.md, "Freeze, seal, draw"): every
  * period counts from one instant, the draw's, so round r's winner may claim until the draw
  * instant + (r + 1) × 30 days, and redraw r + 1 is allowed from then, with the drand round the
  * rule names for that instant.
@@ -25,7 +25,7 @@ export const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 /** Whether any of the rounds was drawn on a rehearsal key's value. */
 export const rehearsed = (rounds: readonly DrawRoundRow[]) => rounds.some((round) => round.rehearsal === 1);
 
-/** What comes next for a drawn record's prize, by its own calendar (docs/draw.md, "Commit, freeze, reveal"). */
+/** What comes next for a drawn record's prize, by its own calendar (docs/draw.md, "Freeze, seal, draw"). */
 export type PrizeCalendar =
   | { kind: "delivered"; at: number }
   | { kind: "erased" }
