@@ -1,29 +1,31 @@
 /**
  * docs/draw.md's "By hand, with openssl, Python and one BLS tool", run as the document prints
- * it, against a real record: the built server publishes the thousand-entry draw of Monday
- * 5 August 2024 (a real quicknet round, test/support/quicknet-draw.ts; the server's clock on the
- * next day, so the record is a day old), whose statements two loopback authorities sealed at
- * the instants that moved its round, one of them stamping milliseconds. The download commands,
+ * it, against real records: the built server publishes a thousand-entry draw of rule v2 (7
+ * December 2026) and a draw of rule v1 (2 November 2026, its seed and commitment), whose
+ * statements two loopback authorities sealed (one stamping milliseconds). The download commands,
  * openssl's check of each seal, the Python script and the BLS tool each do what the document
- * says, with nothing of ours; and the script names what no longer matches when a file is changed.
+ * says, with nothing of ours; and the script names what no longer matches when a file is changed,
+ * as an outsider would find it: seals taken after the round, a freeze moved after its first seal,
+ * another round, another list. Their rounds are signed by a test chain standing in for drand (no
+ * real quicknet round falls on a rule's round we can pin: test/lib/draw/draw-verdict.test.ts);
+ * the BLS tool's own check of a real round is the document's round-1000 example.
  */
+import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entryWindow } from "~/lib/draw/entry-window";
-import { verifyTimestampReply } from "~/lib/draw/timestamp-token";
-import { pemCertificates, trustedRoots } from "~/lib/draw/trusted-roots";
-import { DRAW_RULE } from "~/lib/draw/draw-checks";
+import { DRAW_TIMING } from "~/lib/draw/draw-checks";
+import { rehearsalKey, signRound } from "~/lib/draw/rehearsal-key.server";
+import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { expectedStatements } from "~/lib/draw/witness-checks";
 import { tokenFileName } from "~/lib/draw/witness-statement";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { expectedWinners, sha256 } from "../support/draw-command";
-import { QUICKNET_DRAW, QUICKNET_LIST } from "../support/quicknet-draw";
 import {
   rootsFile,
   stampedByOpenssl,
@@ -33,17 +35,31 @@ import {
 
 const run = promisify(execFile);
 const DRAW_MD = readFileSync(path.join(ROOT, "docs/draw.md"), "utf8");
-const DAY = "2024-08-05";
-const DRAW_AT = Date.parse(QUICKNET_DRAW.drawAt);
-/**
- * When each authority sealed each statement: the commitment a week before the draw, the list
- * only after the rule's round (15:30:00 UTC) was out, the first at 16:06:26 (so the draw moved
- * to round 10,024,141, out at 16:36:27), the other, with milliseconds, half a minute later.
- */
-const SEALED_AT = {
-  commitment: ["2024-07-29T12:00:00.000Z", "2024-07-29T12:00:00.750Z"],
-  list: ["2024-08-05T16:06:26.000Z", "2024-08-05T16:07:00.250Z"],
-} as const;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** A round's number by the rule: the first out at or after `at` (quicknet: 3 s from its genesis). */
+const firstRoundFrom = (at: number) => Math.ceil((at / 1000 - 1_692_803_367) / 3) + 1;
+const chain = rehearsalKey("4f6a8b2c".repeat(8));
+const beaconOf = (signature: string) => createHash("sha256").update(Buffer.from(signature, "hex")).digest("hex");
+
+/** The two records, each sealed at its instants: the list two and three seconds after its freeze. */
+const V2 = {
+  day: "2026-12-07",
+  drawAt: Date.parse("2026-12-07T15:00:00.000Z"),
+  ids: Array.from({ length: 1000 }, (_, i) => `OL-${25001 + i}`),
+  sealedAt: { list: ["2026-12-07T15:00:03.000Z", "2026-12-07T15:00:03.250Z"] },
+};
+const V1 = {
+  day: "2026-11-02",
+  drawAt: Date.parse("2026-11-02T15:00:00.000Z"),
+  ids: ["OL-24001", "OL-24002", "OL-24003", "OL-24004"],
+  seed: "6ce0cbaf6bed9d7bd71c3d0cb3231542ef1d8591b61f691352ed528f59f30f3e",
+  sealedAt: {
+    commitment: ["2026-10-20T12:00:00.000Z", "2026-10-20T12:00:00.750Z"],
+    list: ["2026-11-02T15:00:02.000Z", "2026-11-02T15:00:02.500Z"],
+  },
+};
 
 /**
  * The text of the first fenced block of `language` after `heading` in docs/draw.md, as a reader
@@ -71,34 +87,6 @@ let authorities: StandInAuthority[];
 let dataDir: string;
 let folder: string;
 
-/**
- * Steps 1 and 2 in a folder of their own: the record's files downloaded by the commands printed
- * in step 1 (the site and the day filled in), the roots the auditor trusts (here the two
- * authorities'), and the script of step 4 saved as `verificar.py`. The folder `sorteo` made.
- */
-async function downloaded(): Promise<string> {
-  const parent = mkdtempSync(path.join(folder, "auditor-"));
-  const download = fencedBlock(BY_HAND, "sh").replace(
-    /^SITIO=https:\/\/<site>; DIA=2026-12-07$/m,
-    `SITIO=${app.origin}; DIA=${DAY}`,
-  );
-  expect(download).toContain(`SITIO=${app.origin}; DIA=${DAY}`);
-  expect(await bash(download, parent)).toEqual({ code: 0, stdout: "" });
-  const work = path.join(parent, "sorteo");
-  writeFileSync(path.join(work, "raices.pem"), authorities.map((authority) => authority.rootPem).join(""));
-  writeFileSync(path.join(work, "verificar.py"), fencedBlock(BY_HAND, "python"));
-  return work;
-}
-
-/** Each seal as the script lists it (file names sorted), with the time openssl reads in it. */
-const seals = (kind: "commitment" | "list") =>
-  authorities
-    .map((authority, index) => ({
-      file: tokenFileName(kind, authority.url),
-      sealed: pythonInstant(SEALED_AT[kind][index]!),
-    }))
-    .sort((a, b) => a.file.localeCompare(b.file));
-
 /** `bash -e -c script` in `cwd`: its exit status, and its stdout (and stderr, when it fails). */
 async function bash(script: string, cwd: string): Promise<{ code: number; stdout: string }> {
   try {
@@ -109,62 +97,136 @@ async function bash(script: string, cwd: string): Promise<{ code: number; stdout
   }
 }
 
-/** The record of 5 August 2024 stored as the server and the run store one, each statement sealed by both authorities. */
-async function recordSealedDraw(env: Record<string, string>): Promise<void> {
-  const statements = expectedStatements(
-    {
-      drawAt: QUICKNET_DRAW.drawAt,
-      commitment: QUICKNET_DRAW.commitment,
-      listHash: QUICKNET_DRAW.listHash,
-      entryCount: QUICKNET_DRAW.ids.length,
-      window: entryWindow(DRAW_AT),
-      leftOut: { outsideWindow: 3, unreadableDate: 1, refusedId: 2 },
-      sample: false,
-      idRule: 2,
-    },
-    DRAW_RULE,
+/**
+ * Steps 1 and 2 for the draw of `day` in a folder of their own: the record's files downloaded by
+ * the commands printed in step 1 (the site and the day filled in), the roots the auditor trusts
+ * (here the two authorities'), and the script of step 4 saved as `verificar.py`.
+ */
+async function downloaded(day: string): Promise<string> {
+  // One download per day; each check works on a copy of it (the files never change).
+  const kept = pristine.get(day);
+  if (kept) {
+    const copy = path.join(mkdtempSync(path.join(folder, "copy-")), "sorteo");
+    cpSync(kept, copy, { recursive: true });
+    return copy;
+  }
+  const parent = mkdtempSync(path.join(folder, "auditor-"));
+  const download = fencedBlock(BY_HAND, "sh").replace(
+    /^SITIO=https:\/\/<site>; DIA=2026-12-07$/m,
+    `SITIO=${app.origin}; DIA=${day}`,
   );
-  const roots = trustedRoots(authorities.flatMap((authority) => pemCertificates(authority.rootPem)));
+  expect(download).toContain(`SITIO=${app.origin}; DIA=${day}`);
+  expect(await bash(download, parent)).toEqual({ code: 0, stdout: "" });
+  const work = path.join(parent, "sorteo");
+  writeFileSync(path.join(work, "raices.pem"), authorities.map((authority) => authority.rootPem).join(""));
+  writeFileSync(path.join(work, "verificar.py"), fencedBlock(BY_HAND, "python"));
+  pristine.set(day, work);
+  return downloaded(day);
+}
+const pristine = new Map<string, string>();
+
+/** Each seal of `kind` as the script lists it (file names sorted), with the time and signer openssl reads in it. */
+const seals = (kind: "commitment" | "list", at: readonly string[]) =>
+  authorities
+    .map((authority, index) => ({
+      file: tokenFileName(kind, authority.url),
+      sealed: `${pythonInstant(at[index]!)} by Testigo Manual ${index === 0 ? "Uno" : "Dos"}`,
+    }))
+    .sort((a, b) => a.file.localeCompare(b.file));
+
+/** The statements of `draw` sealed by both authorities at `at`, as rows of `draw_witnesses`. */
+async function sealStatements(draw: PublishedDraw, at: Partial<Record<"commitment" | "list", readonly string[]>>) {
+  const statements = expectedStatements(draw, DRAW_TIMING);
   const witnesses = [];
   for (const kind of ["commitment", "list"] as const) {
-    const bytes = new TextEncoder().encode(statements[kind]);
+    if (!at[kind]) continue;
+    const bytes = new TextEncoder().encode(statements[kind]!);
     for (const [index, authority] of authorities.entries()) {
-      const at = new Date(SEALED_AT[kind][index]!);
-      authority.clock = () => at;
+      const instant = new Date(at[kind][index]!);
+      authority.clock = () => instant;
       const reply = await stampedByOpenssl(authority, bytes);
-      const verdict = await verifyTimestampReply(reply, bytes, roots);
-      if (!verdict.ok) throw new Error(`${authority.url}: ${verdict.problem}`);
       witnesses.push({
-        draw_at: DRAW_AT,
+        draw_at: Date.parse(draw.drawAt),
         statement: kind,
         authority: authority.url,
         reply: Buffer.from(reply).toString("base64"),
-        stamped_at: verdict.facts.stampedAt,
-        latest_at: verdict.facts.latestAt,
-        received_at: verdict.facts.stampedAt + 1000,
+        stamped_at: instant.getTime(),
+        latest_at: instant.getTime() + 1000,
+        received_at: instant.getTime() + 1000,
       });
     }
   }
+  return { statements, witnesses };
+}
+
+/** A record as the server and the run store one, its statements sealed, its round 0 on the rule's round. */
+async function recordDraw(
+  env: Record<string, string>,
+  {
+    drawAt,
+    ids,
+    seed = null,
+    sealedAt,
+  }: {
+    drawAt: number;
+    ids: string[];
+    seed?: string | null;
+    sealedAt: Partial<Record<"commitment" | "list", readonly string[]>>;
+  },
+) {
+  const list = ids.map((id) => `${id}\n`).join("");
+  const round = firstRoundFrom(drawAt + 30 * MINUTE);
+  const signature = signRound(chain, round);
+  const beacon = beaconOf(signature);
+  const [winner] = expectedWinners(ids, [beacon], seed);
+  const v1 = seed !== null;
+  const draw: PublishedDraw = {
+    drawAt: new Date(drawAt).toISOString(),
+    rule: v1 ? "opinionlabz-draw-v1" : "opinionlabz-draw-v2",
+    entryCount: ids.length,
+    window: {
+      from: new Date(drawAt - 35 * DAY - 3 * 3600_000).toISOString().slice(0, 10),
+      through: new Date(drawAt).toISOString().slice(0, 10),
+    },
+    leftOut: { outsideWindow: 3, unreadableDate: 1, refusedId: 2 },
+    listHash: sha256(list),
+    listUrl: "",
+    idRule: v1 ? 2 : 3,
+    idPattern: v1 ? null : "^OL-[1-9][0-9]*$",
+    commitment: seed && sha256(seed),
+    committedAt: null,
+    seed,
+    frozenAt: new Date(drawAt + 1000).toISOString(),
+    rounds: [],
+    sample: false,
+    witnesses: { commitment: null, list: null, claim: null },
+    claimedAt: null,
+    claimRound: null,
+  };
+  const { statements, witnesses } = await sealStatements(draw, sealedAt);
   const storage = await openStorage(parseEnv(env, ROOT).database);
   try {
     await storage.db
       .insertInto("draws")
       .values({
-        draw_at: DRAW_AT,
-        seed: QUICKNET_DRAW.seed,
-        commitment: QUICKNET_DRAW.commitment,
-        committed_at: Date.parse(QUICKNET_DRAW.committedAt),
-        frozen_at: DRAW_AT + 1000,
-        list_text: QUICKNET_LIST,
-        list_hash: QUICKNET_DRAW.listHash,
-        entry_count: QUICKNET_DRAW.ids.length,
-        list_names: JSON.stringify(QUICKNET_DRAW.ids.map(() => "Valentina R.")),
-        list_countries: JSON.stringify(QUICKNET_DRAW.ids.map(() => "Argentina")),
+        draw_at: drawAt,
+        rule: draw.rule,
+        seed: seed ?? "",
+        commitment: draw.commitment ?? "",
+        committed_at: drawAt - 20 * DAY,
+        frozen_at: drawAt + 1000,
+        list_text: list,
+        list_hash: draw.listHash,
+        entry_count: ids.length,
+        list_names: JSON.stringify(ids.map(() => "Valentina R.")),
+        list_countries: JSON.stringify(ids.map(() => "Argentina")),
         from_sample: 0,
         outside_window: 3,
         unreadable_dates: 1,
         refused_ids: 2,
-        id_rule: 2,
+        id_rule: draw.idRule,
+        id_pattern: draw.idPattern,
+        window_from: draw.window.from,
         commitment_statement: statements.commitment,
         list_statement: statements.list,
       })
@@ -172,25 +234,29 @@ async function recordSealedDraw(env: Record<string, string>): Promise<void> {
     await storage.db
       .insertInto("draw_rounds")
       .values({
-        draw_at: DRAW_AT,
+        draw_at: drawAt,
         round: 0,
-        beacon_round: QUICKNET_DRAW.round.drandRound,
-        beacon: QUICKNET_DRAW.round.beacon,
-        beacon_signature: QUICKNET_DRAW.round.signature,
+        beacon_round: round,
+        beacon,
+        beacon_signature: signature,
         rehearsal: 0,
-        winner_index: QUICKNET_DRAW.ids.indexOf(QUICKNET_DRAW.round.winnerId),
+        winner_index: ids.indexOf(winner!),
         attempts: 1,
-        winner_id: QUICKNET_DRAW.round.winnerId,
+        winner_id: winner!,
         winner_name: "Valentina R.",
         winner_country: "Argentina",
-        drawn_at: Date.parse("2024-08-05T16:40:00Z"),
+        drawn_at: drawAt + 31 * MINUTE,
       })
       .execute();
     await storage.db.insertInto("draw_witnesses").values(witnesses).execute();
   } finally {
     await storage.db.destroy();
   }
+  return { round, signature, beacon, winner: winner!, listText: statements.list! };
 }
+
+let v2: Awaited<ReturnType<typeof recordDraw>>;
+let v1: Awaited<ReturnType<typeof recordDraw>>;
 
 beforeAll(async () => {
   authorities = await Promise.all([
@@ -203,11 +269,13 @@ beforeAll(async () => {
     TIMESTAMP_AUTHORITIES: authorities.map((authority) => authority.url).join(","),
     TIMESTAMP_ROOTS: rootsFile(authorities),
   };
-  await recordSealedDraw({ DATA_DIR: dataDir, ...witnessEnv });
+  const env = { DATA_DIR: dataDir, ...witnessEnv };
+  v2 = await recordDraw(env, V2);
+  v1 = await recordDraw(env, V1);
   const port = await freePort();
   app = await startAppServer(
-    { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}`, ...witnessEnv },
-    { port, clockAt: new Date("2024-08-06T12:00:00Z") },
+    { ...env, NODE_ENV: "test", SITE_URL: `http://127.0.0.1:${port}` },
+    { port, clockAt: new Date("2026-12-08T12:00:00Z") },
   );
 });
 afterAll(async () => {
@@ -217,65 +285,82 @@ afterAll(async () => {
 });
 
 describe("the by-hand recipe of docs/draw.md", () => {
-  it("downloads the record's files, checks each seal with openssl, recomputes everything with Python and the beacon with one BLS tool", async () => {
-    // The server's own check of the same record: the verified badge.
-    expect(await (await fetch(`${app.origin}/sorteos`)).text()).toContain('title="Sorteo verificado"');
-
-    const work = await downloaded();
+  it("downloads a v2 record's files, checks each seal with openssl, recomputes everything with Python and the beacon with one BLS tool", async () => {
+    const work = await downloaded(V2.day);
     // Step 3: openssl accepts each seal over its statement.
     const verifyStep = /`(openssl ts -verify -data lista\.txt -in (\S+) -CAfile raices\.pem)`/.exec(DRAW_MD);
     expect(verifyStep, "step 3's openssl command").not.toBeNull();
-    for (const [kind, statement] of [
-      ["list", "lista.txt"],
-      ["commitment", "compromiso.txt"],
-    ] as const) {
-      for (const { file } of seals(kind)) {
-        const command = verifyStep![1]!.replace(verifyStep![2]!, file).replace("lista.txt", statement);
-        expect(await bash(command, work), command).toEqual({ code: 0, stdout: "Verification: OK\n" });
-      }
+    for (const { file } of seals("list", V2.sealedAt.list)) {
+      const command = verifyStep![1]!.replace(verifyStep![2]!, file);
+      expect(await bash(command, work), command).toEqual({ code: 0, stdout: "Verification: OK\n" });
     }
 
     // Step 4: the Python script, every check ok, exit 0.
     const checked = await bash("python3 verificar.py", work);
-    const round = QUICKNET_DRAW.round;
     expect(checked.stdout.split("\n")).toEqual([
-      `ok  draw instant: ${QUICKNET_DRAW.drawAt}`,
+      "ok  rule: opinionlabz-draw-v2",
+      `ok  draw instant: ${new Date(V2.drawAt).toISOString()}`,
       "ok  list hash",
       "ok  entries: 1000",
-      "ok  commitment",
-      "ok  compromiso.txt says what the record says",
-      ...seals("commitment").map(({ file, sealed }) => `ok  ${file}: sealed ${sealed}`),
+      "ok  ids of the format ^OL-[1-9][0-9]*$",
       "ok  lista.txt says what the record says",
-      ...seals("list").map(({ file, sealed }) => `ok  ${file}: sealed ${sealed}`),
-      "ok  commitment sealed before the draw",
-      // The first seal of the list came after the rule's round: the first round out 30 minutes
-      // after its latest instant (16:06:27) draws.
-      `ok  round 0 uses drand round ${round.drandRound}`,
-      "ok  list sealed before round 0's value",
-      `ok  winner of round 0: ${round.winnerId}`,
-      `    BLS: node check-beacon.mjs ${round.drandRound} ${round.signature}`,
+      ...seals("list", V2.sealedAt.list).map(({ file, sealed }) => `ok  ${file}: sealed ${sealed}`),
+      "ok  list sealed before round 0's value by 2 independent authorities",
+      "ok  list frozen between the draw and its first seal",
+      `ok  round 0 uses drand round ${v2.round}`,
+      `ok  winner of round 0: ${v2.winner}`,
+      `    BLS: node check-beacon.mjs ${v2.round} ${v2.signature}`,
       "",
     ]);
     expect(checked.code).toBe(0);
 
-    // The last step: the BLS tool the document prints, run as the script names it, in a folder
-    // where `npm install @noble/curves@2.4.0` has been done (this checkout's copy of that release).
+    // The last step: the BLS tool the document prints, in a folder where `npm install
+    // @noble/curves@2.4.0` has been done (this checkout's copy of that release). On the
+    // document's real round 1000 it says drand's; on this record's round, signed by the test
+    // chain that stands in for drand here, it says what it is.
     const tool = path.join(folder, "bls");
     await bash(`mkdir -p ${tool}`, folder);
     symlinkSync(path.join(ROOT, "node_modules"), path.join(tool, "node_modules"));
     const checkBeacon = fencedBlock("**Checking a beacon by hand.**", "js");
     expect(checkBeacon).toContain("npm install @noble/curves@2.4.0");
     writeFileSync(path.join(tool, "check-beacon.mjs"), checkBeacon);
+    const example = /`(node check-beacon\.mjs 1000 [0-9a-f]+)`/.exec(DRAW_MD)![1]!;
+    expect((await bash(example, tool)).stdout).toMatch(/^drand's: randomness fe290bec[0-9a-f]+4fdd\n$/);
     const printed = /BLS: (node check-beacon\.mjs \d+ [0-9a-f]+)/.exec(checked.stdout)![1]!;
-    expect(await bash(printed, tool)).toEqual({ code: 0, stdout: `drand's: randomness ${round.beacon}\n` });
+    expect(await bash(printed, tool)).toEqual({ code: 0, stdout: "NOT drand's\n" });
+  });
+
+  it("checks a record of rule v1 as it always did: its seed, its commitment and their seals", async () => {
+    const work = await downloaded(V1.day);
+    const checked = await bash("python3 verificar.py", work);
+    expect(checked.stdout.split("\n")).toEqual([
+      "ok  rule: opinionlabz-draw-v1",
+      `ok  draw instant: ${new Date(V1.drawAt).toISOString()}`,
+      "ok  list hash",
+      "ok  entries: 4",
+      "ok  commitment",
+      "ok  compromiso.txt says what the record says",
+      ...seals("commitment", V1.sealedAt.commitment).map(({ file, sealed }) => `ok  ${file}: sealed ${sealed}`),
+      "ok  lista.txt says what the record says",
+      ...seals("list", V1.sealedAt.list).map(({ file, sealed }) => `ok  ${file}: sealed ${sealed}`),
+      "ok  commitment sealed before the draw",
+      "ok  list sealed before round 0's value by 1 independent authority",
+      `ok  round 0 uses drand round ${v1.round}`,
+      `ok  winner of round 0: ${v1.winner}`,
+      `    BLS: node check-beacon.mjs ${v1.round} ${v1.signature}`,
+      "",
+    ]);
+    expect(checked.code).toBe(0);
   });
 });
 
 describe("what the recipe tells when a published file no longer matches", () => {
-  /** The script's verdict on the files after `change`: its exit status and the lines marked NO. */
-  async function refusedAfter(change: (work: string) => void): Promise<{ code: number; refused: string[] }> {
-    const work = await downloaded();
-    change(work);
+  /** The script's verdict on the v2 record's files after `change`: its exit status and the lines marked NO. */
+  async function refusedAfter(
+    change: (work: string) => void | Promise<void>,
+  ): Promise<{ code: number; refused: string[] }> {
+    const work = await downloaded(V2.day);
+    await change(work);
     const { code, stdout } = await bash("python3 verificar.py", work);
     return { code, refused: stdout.split("\n").filter((line) => !line.startsWith("ok  ") && !line.startsWith("    ")) };
   }
@@ -286,28 +371,42 @@ describe("what the recipe tells when a published file no longer matches", () => 
     writeFileSync(file, JSON.stringify(record));
   };
 
-  it("names the instant, the statements, the list, the seed and a seal of another text", async () => {
-    // The draw instant moved 15 s: not the rule's, and no longer the one the seals saw. (The round
-    // stays: the list's first seal, after both rules' rounds, fixes it.)
+  it("names seals taken after the round: openssl accepts them, the order does not", async () => {
+    // The operator's private seals of the same statement, from 12:32 (after the round at 12:30).
+    const late = new Date(V2.drawAt + 32 * MINUTE);
+    expect(
+      await refusedAfter(async (work) => {
+        for (const authority of authorities) {
+          authority.clock = () => late;
+          const seal = await stampedByOpenssl(authority, new TextEncoder().encode(v2.listText));
+          writeFileSync(path.join(work, tokenFileName("list", authority.url)), seal);
+        }
+      }),
+    ).toEqual({ code: 1, refused: ["NO  list sealed before round 0's value by 2 independent authorities", ""] });
+  });
+
+  it("names the instant, the list, a freeze moved after its first seal, another round, and a seal of another text", async () => {
+    // The draw instant moved 15 s: not the rule's, and no longer the one the seals saw.
     expect(
       await refusedAfter((work) =>
-        editRecord(work, (record) => (record.drawAt = new Date(DRAW_AT + 15_000).toISOString())),
+        editRecord(work, (record) => (record.drawAt = new Date(V2.drawAt + 15_000).toISOString())),
       ),
     ).toEqual({
       code: 1,
       refused: [
-        "NO  draw instant: 2024-08-05T15:00:15.000Z",
-        "NO  compromiso.txt says what the record says",
+        `NO  draw instant: ${new Date(V2.drawAt + 15_000).toISOString()}`,
         "NO  lista.txt says what the record says",
+        "NO  list frozen between the draw and its first seal",
+        `NO  round 0 uses drand round ${v2.round + 5}`,
         "",
       ],
     });
 
-    // Another list with its own hash: what the seals saw is no longer what is published, and
-    // the rule names another winner.
-    const swapped = QUICKNET_DRAW.ids.map((id) => (id === QUICKNET_DRAW.round.winnerId ? "OL-99999" : id));
+    // Another list with its own hash: what the seals saw is no longer what is published, and the
+    // rule names another winner.
+    const swapped = V2.ids.map((id) => (id === v2.winner ? "OL-99999" : id));
     const swappedText = swapped.map((id) => `${id}\n`).join("");
-    const [otherWinner] = expectedWinners(QUICKNET_DRAW.seed, swapped, [QUICKNET_DRAW.round.beacon]);
+    const [otherWinner] = expectedWinners(swapped, [v2.beacon]);
     expect(
       await refusedAfter((work) => {
         writeFileSync(path.join(work, "ids.txt"), swappedText);
@@ -318,41 +417,36 @@ describe("what the recipe tells when a published file no longer matches", () => 
       refused: ["NO  lista.txt says what the record says", `NO  winner of round 0: ${otherWinner}`, ""],
     });
 
-    // Another seed with its own commitment: both statements hold the sealed commitment.
-    const seed = "5eed".repeat(16);
-    const [seedWinner] = expectedWinners(seed, [...QUICKNET_DRAW.ids], [QUICKNET_DRAW.round.beacon]);
+    // The freeze recorded after its first seal: the seals say when the list existed, and the
+    // statement sealed says when the record said it was frozen.
     expect(
       await refusedAfter((work) =>
-        editRecord(work, (record) => Object.assign(record, { seed, commitment: sha256(seed) })),
+        editRecord(work, (record) => (record.frozenAt = new Date(V2.drawAt + 10_000).toISOString())),
       ),
     ).toEqual({
       code: 1,
-      refused: [
-        "NO  compromiso.txt says what the record says",
-        "NO  lista.txt says what the record says",
-        `NO  winner of round 0: ${seedWinner}`,
-        "",
-      ],
+      refused: ["NO  lista.txt says what the record says", "NO  list frozen between the draw and its first seal", ""],
     });
 
-    // The first seal of the list replaced by the same authority's seal of the commitment: a
-    // valid seal, of another text. The list's first valid seal is then the other one (latest
-    // 16:07:01.250), and the round it fixes is the first out from 16:37:01.250: 16:37:03,
-    // twelve rounds after the record's.
-    const [first] = authorities;
-    const listSeal = tokenFileName("list", first!.url);
+    // Round 0 drawn on a later round: no round but the rule's counts.
     expect(
       await refusedAfter((work) =>
-        writeFileSync(
-          path.join(work, listSeal),
-          readFileSync(path.join(work, tokenFileName("commitment", first!.url))),
-        ),
+        editRecord(work, (record) => {
+          (record.rounds as { drandRound: number }[])[0]!.drandRound = v2.round + 600;
+        }),
       ),
-    ).toEqual({
+    ).toEqual({ code: 1, refused: [`NO  round 0 uses drand round ${v2.round}`, ""] });
+
+    // The first seal of the list replaced by a valid seal of another text: one authority left.
+    const [first] = authorities;
+    const listSeal = tokenFileName("list", first!.url);
+    first!.clock = () => new Date(V2.sealedAt.list[0]!);
+    const other = await stampedByOpenssl(first!, new TextEncoder().encode("otro texto\n"));
+    expect(await refusedAfter((work) => writeFileSync(path.join(work, listSeal), other))).toEqual({
       code: 1,
       refused: [
-        `NO  ${listSeal}: sealed ${pythonInstant(SEALED_AT.commitment[0])}`,
-        `NO  round 0 uses drand round ${QUICKNET_DRAW.round.drandRound + 12}`,
+        `NO  ${listSeal}: sealed ${pythonInstant(V2.sealedAt.list[0]!)} by Testigo Manual Uno`,
+        "NO  list sealed before round 0's value by 2 independent authorities",
         "",
       ],
     });
