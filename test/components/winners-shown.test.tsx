@@ -117,13 +117,15 @@ function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "veri
     entryCount: 3,
     window: { from: "2026-11-02", through: "2026-12-07" },
     leftOut: null,
+    rule: "opinionlabz-draw-v2",
     listHash: "a".repeat(64),
     listUrl: "https://opinionlabz.example/ids.txt",
     idRule: 2,
-    commitment: "b".repeat(64),
-    committedAt: drawAt,
+    idPattern: null,
+    commitment: null,
+    committedAt: null,
     frozenAt: drawAt,
-    seed: "c".repeat(64),
+    seed: null,
     rounds: [
       {
         beacon: "d".repeat(64),
@@ -139,8 +141,11 @@ function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "veri
     ],
     sample: false,
     claimedAt: null,
+    claimRound: null,
+    claimSealedAt: null,
+    notices: null,
     verdict,
-    witnesses: { commitment: null, list: null },
+    witnesses: { commitment: null, list: null, claim: null },
   };
 }
 

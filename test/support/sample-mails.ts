@@ -3,11 +3,12 @@
  * them: for the template tests, the mail-client test (test/e2e/mails.test.ts) and the mail
  * screenshots (test/support/mail-screenshots.ts).
  */
-import type { RecordedDraw } from "~/lib/draw/published-draw";
+import type { PublishedDraw } from "~/lib/draw/published-draw";
 import type { RenderedMail } from "~/lib/mail/render-mail.server";
 import { renderConfirmationMail } from "~/lib/mail/templates/confirmation-mail.server";
 import { renderContactAcknowledgementMail } from "~/lib/mail/templates/contact-acknowledgement-mail.server";
 import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-mail.server";
+import { drawNoticeMails } from "~/lib/mail/templates/draw-notice-mail.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
 
@@ -29,20 +30,22 @@ export const SAMPLE_MESSAGE = "Hola, ¿puedo participar desde Uruguay?\n\nGracia
 /** December 2026's draw: Monday 7, 12:00 in Argentina (15:00 UTC). */
 export const SAMPLE_DRAW_AT = "2026-12-07T15:00:00.000Z";
 
-/** A record as /sorteos publishes it: 1,234 entries, one round drawn from drand. */
-export function sampleDraw(overrides: Partial<RecordedDraw> = {}): RecordedDraw {
+/** A record as /sorteos publishes it: 1,234 entries, one round drawn from drand, the list sealed two seconds in. */
+export function sampleDraw(overrides: Partial<PublishedDraw> = {}): PublishedDraw {
   return {
     drawAt: SAMPLE_DRAW_AT,
+    rule: "opinionlabz-draw-v2",
     entryCount: 1234,
     window: { from: "2026-11-02", through: "2026-12-07" },
     leftOut: { outsideWindow: 2, unreadableDate: 1, refusedId: 0 },
-    idRule: 2,
+    idRule: 3,
+    idPattern: "^OL-[1-9][0-9]*$",
     listHash: "3f9a1c0e5b7d2a4c6e8f0a1b3c5d7e9f1a2b3c4d5e6f708192a3b4c5d6e7f809",
     listUrl: `${SAMPLE_SITE_URL}/sorteos/2026-12-07/ids.txt`,
-    commitment: "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
-    committedAt: "2026-11-02T15:00:05.000Z",
+    commitment: null,
+    committedAt: null,
     frozenAt: "2026-12-07T15:00:01.000Z",
-    seed: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+    seed: null,
     rounds: [
       {
         beacon: "9c8b7a6f5e4d3c2b1a0998877665544332211009f8e7d6c5b4a3928170615243",
@@ -59,7 +62,22 @@ export function sampleDraw(overrides: Partial<RecordedDraw> = {}): RecordedDraw 
     ],
     sample: false,
     claimedAt: null,
-    witnesses: { commitment: null, list: null },
+    claimRound: null,
+    witnesses: {
+      commitment: null,
+      list: {
+        url: `${SAMPLE_SITE_URL}/sorteos/2026-12-07/lista.txt`,
+        tokens: [
+          {
+            authority: "http://timestamp.digicert.com",
+            url: `${SAMPLE_SITE_URL}/sorteos/2026-12-07/lista.timestamp.digicert.com.tsr`,
+            stampedAt: "2026-12-07T15:00:03.000Z",
+            signer: "DigiCert, Inc.",
+          },
+        ],
+      },
+      claim: null,
+    },
     ...overrides,
   };
 }
@@ -68,7 +86,14 @@ export function sampleDraw(overrides: Partial<RecordedDraw> = {}): RecordedDraw 
 export const SAMPLE_CLAIM_BY = Date.parse(SAMPLE_DRAW_AT) + 30 * 24 * 60 * 60 * 1000;
 
 export type SampleMailName =
-  "confirmation" | "surveyNotice" | "contactAcknowledgement" | "contactMessage" | "drawRecord";
+  | "confirmation"
+  | "surveyNotice"
+  | "contactAcknowledgement"
+  | "contactMessage"
+  | "drawRecord"
+  | "listNotice"
+  | "listNoticeToTeam"
+  | "winnerNotice";
 
 /** Every mail the site sends, rendered from the samples above. */
 export async function renderSampleMails(siteUrl = SAMPLE_SITE_URL): Promise<Record<SampleMailName, RenderedMail>> {
@@ -85,5 +110,43 @@ export async function renderSampleMails(siteUrl = SAMPLE_SITE_URL): Promise<Reco
       receivedAt: Date.parse("2026-11-26T14:05:00.000Z"),
     }),
     drawRecord: await renderDrawRecordMail({ siteUrl, draw: sampleDraw(), claimBy: SAMPLE_CLAIM_BY }),
+    ...(await sampleDrawNotices(siteUrl, leaveUrl)),
+  };
+}
+
+/** The draw notices of the sample draw: the list closed (a reader's copy and the team's), and its winner. */
+async function sampleDrawNotices(
+  siteUrl: string,
+  leaveUrl: string,
+): Promise<Record<"listNotice" | "listNoticeToTeam" | "winnerNotice", RenderedMail>> {
+  const list = await drawNoticeMails({
+    kind: "list",
+    input: {
+      siteUrl,
+      day: "7/12/2026",
+      entries: "1.234 participaciones",
+      listHash: sampleDraw().listHash,
+      statementUrl: `${siteUrl}/sorteos/2026-12-07/lista.txt`,
+      round: "34.618.012",
+      roundTime: "12:30",
+    },
+  });
+  const winner = await drawNoticeMails({
+    kind: "winner",
+    input: {
+      siteUrl,
+      day: "7/12/2026",
+      roundName: "Sorteo",
+      winner: "Lucía F.",
+      winnerId: "OL-10482",
+      entries: "1.234 participaciones",
+      round: "34.618.012",
+      recordUrl: `${siteUrl}/sorteos#sorteo-2026-12-07`,
+    },
+  });
+  return {
+    listNotice: await list.subscriber(leaveUrl),
+    listNoticeToTeam: list.team,
+    winnerNotice: await winner.subscriber(leaveUrl),
   };
 }

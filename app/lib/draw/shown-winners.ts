@@ -47,7 +47,8 @@ export function drawnWinners(draws: readonly ShownDraw[]): DrawnWinner[] {
         month: formatDrawMonth(draw.drawAt),
         round,
         recordHref: `/sorteos#${drawAnchor(draw.drawAt)}`,
-        deliveredOn: draw.claimedAt === null ? null : formatArgentinaDate(draw.claimedAt),
+        // The claim's own first seal, never the database's column (docs/draw.md, "The order, proven").
+        deliveredOn: draw.claimSealedAt === null ? null : formatArgentinaDate(draw.claimSealedAt),
         notReal: draw.sample ? "sample" : winner.rehearsal ? "rehearsal" : null,
         mark: draw.verdict,
       },

@@ -12,13 +12,15 @@ function recorded(
     entryCount: 10,
     window: { from: "2026-11-02", through: "2026-12-07" },
     leftOut: null,
+    rule: "opinionlabz-draw-v2",
     listHash: "a".repeat(64),
     listUrl: "https://opinionlabz.example/sorteos/x/ids.txt",
     idRule: 2,
-    commitment: "b".repeat(64),
-    committedAt: drawAt,
+    idPattern: null,
+    commitment: null,
+    committedAt: null,
     frozenAt: drawAt,
-    seed: "c".repeat(64),
+    seed: null,
     rounds: winners.map(([winnerName, winnerCountry], index) => ({
       beacon: "d".repeat(64),
       beaconSource: "drand quicknet",
@@ -32,8 +34,11 @@ function recorded(
     })),
     sample: false,
     claimedAt: null,
+    claimRound: null,
+    claimSealedAt: null,
+    notices: null,
     verdict: "verified",
-    witnesses: { commitment: null, list: null },
+    witnesses: { commitment: null, list: null, claim: null },
     ...extra,
   };
 }
@@ -41,7 +46,7 @@ function recorded(
 describe("the winners shown for recorded draws", () => {
   it("shows each draw's latest round, newest first: a redraw's winner, not the one who never claimed", () => {
     const shown = drawnWinners([
-      recorded("2027-01-04T15:00:00.000Z", [["Lucía F.", "Chile"]], { claimedAt: "2027-01-20T13:30:00.000Z" }),
+      recorded("2027-01-04T15:00:00.000Z", [["Lucía F.", "Chile"]], { claimSealedAt: "2027-01-20T13:30:00.000Z" }),
       recorded("2026-12-07T15:00:00.000Z", [
         ["Juan P.", "México"],
         ["Camila R.", null],
@@ -97,7 +102,7 @@ describe("the winners shown for recorded draws", () => {
   it("says the month and the delivery day in Argentina, whatever the UTC date", () => {
     // 00:30 UTC on 1 February is still 31 January in Argentina (UTC-3).
     const [winner] = drawnWinners([
-      recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { claimedAt: "2027-02-01T00:30:00.000Z" }),
+      recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], { claimSealedAt: "2027-02-01T00:30:00.000Z" }),
     ]);
     expect(winner!.deliveredOn).toBe("31/1/2027");
   });

@@ -36,6 +36,9 @@ const NAMES: SampleMailName[] = [
   "contactAcknowledgement",
   "contactMessage",
   "drawRecord",
+  "listNotice",
+  "listNoticeToTeam",
+  "winnerNotice",
 ];
 const { confirmUrl, leaveUrl } = sampleLinks();
 
@@ -261,15 +264,13 @@ describe("the draw record to the team", () => {
     expect(mail.text).toMatch(
       /respondé este email: tenés 30 días [^,]*, hasta el 6\/1\/2027, 12:00 \(hora de Argentina\)/,
     );
-    for (const value of [
-      sampleDraw().listHash,
-      sampleDraw().commitment,
-      sampleDraw().seed,
-      sampleDraw().rounds[0]!.beacon,
-    ]) {
+    for (const value of [sampleDraw().listHash, sampleDraw().rounds[0]!.beacon]) {
       expect(mail.text).toContain(value);
     }
+    // No secret on a record of rule v2.
+    expect(mail.text).not.toMatch(/Semilla|Compromiso/);
     expect(mail.text).toContain(sampleDraw().listUrl);
+    // The list's closing time is its first seal's.
     expect(mail.text).toContain("Lista congelada: 7/12/2026, 12:00 (hora de Argentina), 1.234 participantes");
     expect(visibleLinks(mail)).toContainEqual({ text: "sorteos/2026-12-07/ids.txt", href: sampleDraw().listUrl });
     expect(mail.text).toContain(
