@@ -4,6 +4,7 @@
  * Not part of `npm test` (a build takes minutes); `.ci/run` runs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatCount } from "~/lib/ui/wording";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
@@ -99,11 +100,11 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
       expect(check.stdout.trim()).toBe("false");
     });
 
-    it("runs the draw command beside the server, on the same database: the commitment it prints is the page's", async () => {
+    it("runs the draw command beside the server, on the same database: the round it prints is the page's", async () => {
       const status = await container.exec(["node", "build/draw.js", "status"]);
       expect(status.code, status.stderr).toBe(0);
-      const { commitment } = upcomingIn(status.stdout);
-      expect(await (await fetch(`${container.origin}/sorteos`)).text()).toContain(commitment);
+      const { drandRound } = upcomingIn(status.stdout);
+      expect(await (await fetch(`${container.origin}/sorteos`)).text()).toContain(`ronda ${formatCount(drandRound)}`);
     });
 
     it("runs the status command beside the server: the server's own report, read from the volume's database", async () => {

@@ -1,48 +1,33 @@
 /**
- * "Verificalo vos" on a real draw: the built server, a draw made with `npm run draw` against
- * its database (injected clock, a rehearsal key), and the page's button in Chromium. Everything
+ * "Verificalo vos" on a real draw: the built server (NODE_ENV=test: a rehearsal never runs
+ * beside a production server's database, and its authorities' roots count only there, marked
+ * as test roots), its two authorities following its moved clock, a draw made with `npm run
+ * draw` against its database (a rehearsal key), and the page's button in Chromium. Everything
  * matches as published but the public value, which the page's check says is not drand's; it
  * says which value fails when the downloaded ids list is altered on the way, or one digit of
- * the published seed or public value is, and which sealed text no longer matches when the record
- * is changed in the database after its seals.
+ * the published public value is, and which sealed text or instant no longer matches when the
+ * record is changed in the database after its seals (a moved draw instant, a moved freeze, a
+ * changed list).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { axeViolations, sharedBrowser, openPage } from "../support/browser";
 import { drawCommand, expectedWinners, printed, sha256, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 import { inDatabase, moveDraw } from "../support/draw-tampering";
+import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
 
 const MINUTE = 60_000;
 
-/**
- * The run's two loopback authorities seal this draw (test/setup/shared-services.ts): the page
- * checks their seals with the roots the site declares (TIMESTAMP_ROOTS), which it uses but
- * cannot vouch for, so each of their lines is "sin comprobar" (the whole check with known roots
- * is the component test's, test/components/sorteos/verify-draw.test.tsx).
- */
-const hosts = () =>
-  inject("timestampAuthorities")
-    .split(",")
-    // The page lists seals by their authority's address.
-    .sort()
-    .map((url) => new URL(url).host);
-const UNVOUCHED = () =>
-  `No pudimos comprobarlo todo: quedaron sin comprobar ${hosts()
-    .map((host) => `sello de ${host} (compromiso)`)
-    .join(", ")}, compromiso sellado antes del sorteo, ${hosts()
-    .map((host) => `sello de ${host} (lista)`)
-    .join(", ")}, lista sellada antes de que drand publicara la ronda del sorteo (el detalle dice por qué).`;
-
 let app: AppServer;
 let browser: Browser;
+let witnesses: WitnessPair;
 let dataDir: string;
 let winner: string;
-let seed: string;
 let beacon: string;
 /** The draw's instant, epoch ms. */
 let drawAt: number;
@@ -52,12 +37,15 @@ let ids: string[];
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "draw-e2e-"));
   const port = await freePort();
+  // Two authorities of this test's own, stamping the server's moved time: the shared pair stamps
+  // the real time, which a list frozen at a moved instant would precede.
+  witnesses = await startWitnessPair(["Testigo Verificable Uno", "Testigo Verificable Dos"]);
   // The bundled sample sheet: the draw is made among its example entries, in a rehearsal (a key
   // made here: this machine may not reach drand).
   const chain = rehearsalChain();
-  const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
+  const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}`, ...witnesses.env };
   [app, browser] = await Promise.all([
-    startAppServer({ ...env, SHARED_MAX_AGE_SECONDS: "1" }, { port, movableClock: true }),
+    startAppServer({ ...env, NODE_ENV: "test", SHARED_MAX_AGE_SECONDS: "1" }, { port, movableClock: true }),
     sharedBrowser(),
   ]);
   const drawEnv = { ...env, DRAW_REHEARSAL_KEY: chain.publicKey };
@@ -65,37 +53,42 @@ beforeAll(async () => {
   const upcoming = upcomingIn(status);
   drawAt = upcoming.drawAt.getTime();
   const drandRound = upcoming.drandRound;
-  // At the instant the server freezes the list (`status` only reads): its clock is moved there,
-  // and the first page it serves after it finds the freeze due.
-  await app.advanceClock(drawAt + 1000 - Date.now());
+  // At the instant the server freezes the list (`status` only reads): its clock and its
+  // authorities' are moved there, and the first page it serves after it finds the freeze due.
+  const moveBy = drawAt + 1000 - Date.now();
+  witnesses.setClock(() => new Date(Date.now() + moveBy));
+  await app.advanceClock(moveBy);
   expect((await fetch(`${app.origin}/sorteos`)).status).toBe(200);
-  const frozenAt = Date.parse(
-    /congelada el [^\n]*?\((\S+)\),/.exec((await drawCommand(drawEnv, ["status"])).stdout)?.[1] ?? "",
+  // Both authorities seal the list (the page says so once they have), well before the round.
+  await vi.waitFor(
+    async () =>
+      expect(await (await fetch(`${app.origin}/sorteos`)).text()).toContain(
+        "Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.",
+      ),
+    { timeout: 30_000, interval: 250 },
   );
-  expect(frozenAt).toBeGreaterThanOrEqual(drawAt + 1000);
-  expect(frozenAt).toBeLessThan(drawAt + 30 * MINUTE);
   const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(drandRound).signature], {
     now: new Date(drawAt + 31 * MINUTE),
   });
   expect(run.code, run.stderr).toBe(0);
   winner = printed(run.stdout, "Ganador de la ronda 0");
-  seed = printed(run.stdout, "semilla");
   beacon = chain.sign(drandRound).randomness;
   const list = await fetch(`${app.origin}/sorteos/${new Date(drawAt).toISOString().slice(0, 10)}/ids.txt`);
   ids = (await list.text()).split("\n").filter(Boolean);
   // The rule of docs/draw.md, recomputed here, agrees with the command.
-  expect(expectedWinners(seed, ids, [beacon])).toEqual([winner]);
+  expect(expectedWinners(ids, [beacon])).toEqual([winner]);
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await witnesses?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function verifyOnPage(page: Page, beforeClick = () => undefined as unknown): Promise<string> {
   // The record itself, not the winner's id (which the list of participants shows too): the
   // server reads the records again once it sees the command's change, which a busy machine delays.
-  const record = page.locator("#verificalo-vos article", { hasText: "Semilla revelada" });
+  const record = page.locator("#verificalo-vos article", { hasText: "opinionlabz-draw-v2" });
   await expect
     .poll(async () => (await page.goto(`${app.origin}/sorteos`), await record.count()), { timeout: 30_000 })
     .toBe(1);
@@ -130,17 +123,17 @@ describe("Verificalo vos on a recorded draw", () => {
         expect(pairingCode()).toEqual([]);
         expect(sealsCode()).toEqual([]);
       }),
-    ).toBe(`No coincide: valor público (sorteo). ${UNVOUCHED()}`);
+    ).toBe("No coincide: valor público (sorteo).");
     expect(pairingCode()).not.toEqual([]);
     expect(sealsCode()).not.toEqual([]);
     const lines = await page.locator("#verificalo-vos [role='status'] li").allTextContents();
     expect(lines.filter((line) => line.includes("(coincide)")).map((line) => line.split(" (")[0])).toEqual([
       "Huella de la lista",
       "Cantidad de participaciones",
-      "Compromiso",
-      "Fecha del compromiso",
-      "Texto sellado del compromiso",
       "Texto sellado de la lista",
+      "Sello de Testigo Verificable Dos",
+      "Sello de Testigo Verificable Uno",
+      "Lista sellada antes de que drand publicara la ronda del sorteo",
       "Momento del sorteo",
       "Rondas de drand",
       "Fecha de la lista",
@@ -150,7 +143,12 @@ describe("Verificalo vos on a recorded draw", () => {
       "Valor público (sorteo) (no coincide)No es un valor de drand: este sorteo fue un ensayo con una clave de prueba.",
     );
     // Drawn among the sample sheet's examples, all of them: no days of a window are claimed for it.
-    const record = page.locator("#verificalo-vos article", { hasText: "Semilla revelada" });
+    const record = page.locator("#verificalo-vos article", { hasText: "opinionlabz-draw-v2" });
+    // The authorities' roots are this test's: counted (NODE_ENV=test), and every seal says so.
+    expect(lines.filter((line) => line.startsWith("Sello de"))).toEqual([
+      expect.stringMatching(/^Sello de Testigo Verificable (Uno|Dos) \(lista\) \(coincide\).*raíz de prueba \(TIMESTAMP_ROOTS\)/),
+      expect.stringMatching(/^Sello de Testigo Verificable (Uno|Dos) \(lista\) \(coincide\).*raíz de prueba \(TIMESTAMP_ROOTS\)/),
+    ]);
     expect(await record.textContent()).not.toContain("Entran las participaciones");
     await expect
       .poll(() => page.locator("#ganadores-anteriores").textContent())
@@ -200,25 +198,15 @@ describe("Verificalo vos on a recorded draw", () => {
     });
   }
 
-  it("fails, naming what changed, when one digit of the published seed or public value is changed", async () => {
-    const { page: seedPage } = await openPage(browser, "mobile");
-    await alterPublished(
-      seedPage,
-      seed,
-      oneDigitOff(seed, (altered) => expectedWinners(altered, ids, [beacon])[0]!),
-    );
-    expect(await verifyOnPage(seedPage)).toBe(
-      `No coincide: compromiso, valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`,
-    );
-
+  it("fails, naming what changed, when one digit of the published public value is changed", async () => {
     // A rehearsal's value never passes for drand's; changed, the winner no longer follows from it.
     const { page: valuePage } = await openPage(browser, "mobile");
     await alterPublished(
       valuePage,
       beacon,
-      oneDigitOff(beacon, (altered) => expectedWinners(seed, ids, [altered])[0]!),
+      oneDigitOff(beacon, (altered) => expectedWinners(ids, [altered])[0]!),
     );
-    expect(await verifyOnPage(valuePage)).toBe(`No coincide: valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`);
+    expect(await verifyOnPage(valuePage)).toBe("No coincide: valor público (sorteo), ganador (sorteo).");
   });
 
   it("tells a list it could not download apart from one that does not match", async () => {
@@ -232,7 +220,7 @@ describe("Verificalo vos on a recorded draw", () => {
     });
     // The record is a rehearsal: its beacon is not drand's whatever happens to the list.
     expect(await verifyOnPage(page)).toBe(
-      `No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato. Además, q${UNVOUCHED().slice("No pudimos comprobarlo todo: q".length)}`,
+      "No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.",
     );
     // Asked of the page's own origin, whatever SITE_URL names.
     expect(asked.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
@@ -249,13 +237,14 @@ describe("Verificalo vos on a recorded draw", () => {
 /**
  * The record changed in its database after its seals (SQL by hand, the server running, each
  * change undone after): the page publishes what the database says, and its check, in Chromium,
- * names what no longer matches the sealed statements. (The same changes on PostgreSQL fail the
- * auditor's `draw -- verify`: test/server/draw-witnesses.test.ts.)
+ * names what no longer matches the sealed statement or its seals. (The same changes fail the
+ * auditor's `draw -- verify` and the by-hand recipe: test/server/draw-witnesses.test.ts,
+ * test/server/draw-by-hand.test.ts.)
  */
 describe("Verificalo vos on a record changed in the database after its seals", () => {
   const database = () => ({ DATA_DIR: dataDir });
   /** The record as the site publishes it, once it says `field` is `value`. */
-  const publishedAs = async (field: "drawAt" | "seed" | "listHash", value: string) => {
+  const publishedAs = async (field: "drawAt" | "frozenAt" | "listHash", value: string) => {
     const record = async () => {
       const response = await fetch(`${app.origin}/sorteos/${drawDay()}/sorteo.json`);
       return ((await response.json()) as Record<string, string>)[field];
@@ -268,14 +257,14 @@ describe("Verificalo vos on a record changed in the database after its seals", (
       db.selectFrom("draws").selectAll().where("draw_at", "=", drawAt).executeTakeFirstOrThrow(),
     );
 
-  it("names the sealed texts and the instant when the draw instant is moved 15 s", async () => {
+  it("names the sealed text and the instants when the draw instant is moved 15 s", async () => {
     const movedAt = drawAt + 15_000;
     await inDatabase(database(), (db) => moveDraw(db, drawAt, movedAt));
     try {
       await publishedAs("drawAt", new Date(movedAt).toISOString());
       const { page } = await openPage(browser, "mobile");
       expect(await verifyOnPage(page)).toBe(
-        `No coincide: texto sellado del compromiso, texto sellado de la lista, momento del sorteo, rondas de drand, valor público (sorteo). ${UNVOUCHED()}`,
+        "No coincide: texto sellado de la lista, momento del sorteo, rondas de drand, fecha de la lista, valor público (sorteo).",
       );
     } finally {
       await inDatabase(database(), (db) => moveDraw(db, movedAt, drawAt));
@@ -283,33 +272,25 @@ describe("Verificalo vos on a record changed in the database after its seals", (
     }
   });
 
-  it("names the sealed texts and the winner when the seed is changed with its commitment", async () => {
+  it("names the sealed text and the list's date when the freeze is recorded 10 minutes later than it was made", async () => {
+    // Frozen at drawAt + 1 s and sealed right after; the record says it closed 10 minutes on,
+    // as an operator who froze late and wrote an earlier time would have it read backwards.
     const original = await stored();
-    const otherSeed = ["5eed", "feed", "beef", "cafe"]
-      .map((word) => word.repeat(16))
-      .find((candidate) => expectedWinners(candidate, ids, [beacon])[0] !== winner)!;
-    await inDatabase(database(), (db) =>
-      db
-        .updateTable("draws")
-        .set({ seed: otherSeed, commitment: sha256(otherSeed) })
-        .where("draw_at", "=", drawAt)
-        .execute(),
-    );
+    const movedFreeze = Number(original.frozen_at) + 10 * MINUTE;
+    const setFrozenAt = (at: number) =>
+      inDatabase(database(), (db) =>
+        db.updateTable("draws").set({ frozen_at: at }).where("draw_at", "=", drawAt).execute(),
+      );
+    await setFrozenAt(movedFreeze);
     try {
-      await publishedAs("seed", otherSeed);
+      await publishedAs("frozenAt", new Date(movedFreeze).toISOString());
       const { page } = await openPage(browser, "mobile");
       expect(await verifyOnPage(page)).toBe(
-        `No coincide: texto sellado del compromiso, texto sellado de la lista, valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`,
+        "No coincide: texto sellado de la lista, fecha de la lista, valor público (sorteo).",
       );
     } finally {
-      await inDatabase(database(), (db) =>
-        db
-          .updateTable("draws")
-          .set({ seed: original.seed, commitment: original.commitment })
-          .where("draw_at", "=", drawAt)
-          .execute(),
-      );
-      await publishedAs("seed", seed);
+      await setFrozenAt(Number(original.frozen_at));
+      await publishedAs("frozenAt", new Date(Number(original.frozen_at)).toISOString());
     }
   });
 
@@ -327,7 +308,7 @@ describe("Verificalo vos on a record changed in the database after its seals", (
       await publishedAs("listHash", sha256(list));
       const { page } = await openPage(browser, "mobile");
       expect(await verifyOnPage(page)).toBe(
-        `No coincide: texto sellado de la lista, valor público (sorteo), ganador (sorteo). ${UNVOUCHED()}`,
+        "No coincide: texto sellado de la lista, valor público (sorteo), ganador (sorteo).",
       );
     } finally {
       await inDatabase(database(), (db) =>

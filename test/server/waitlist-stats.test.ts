@@ -32,6 +32,7 @@ const signUp = (
   unsubscribed_at: null,
   confirm_expires_at: status === "pending" ? Date.parse(subscribed) + 7 * DAY : null,
   last_mail_at: Date.parse(subscribed),
+  draw_notices_at: null,
   ...more,
 });
 

@@ -83,14 +83,14 @@ export function witnessEnv(): Record<string, string> {
  * The witnesses of a server started with `nodeEnv`: the test roots only where they count (a
  * production server would only say at start-up that it ignores them).
  */
-function witnessEnvFor(nodeEnv: string): Record<string, string> {
+function witnessEnvFor(nodeEnv: string): Record<string, string | undefined> {
   const { TIMESTAMP_ROOTS, ...authorities } = witnessEnv();
   return nodeEnv === "test" || nodeEnv === "development" ? { ...authorities, TIMESTAMP_ROOTS } : authorities;
 }
 
 /** An environment without the variables a test set to `undefined`: the server sees them unset. */
 function definedOnly(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv;
 }
 
 /**

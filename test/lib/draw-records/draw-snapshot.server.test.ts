@@ -136,10 +136,10 @@ describe("the draws the pages read", () => {
     expect(await verdict()).toBe("rehearsal");
 
     // A rehearsal's round (a value no drand key signed) passed off as real.
-    const [{ beacon_signature: signature }] = await storage.db
+    const { beacon_signature: signature } = await storage.db
       .selectFrom("draw_rounds")
       .select("beacon_signature")
-      .execute();
+      .executeTakeFirstOrThrow();
     await sql`update draw_rounds set rehearsal = 0, beacon_signature = ${"a".repeat(96)}`.execute(storage.db);
     expect(await verdict()).toBe("mismatch");
     await sql`update draw_rounds set beacon_signature = ${signature}`.execute(storage.db);
