@@ -4,7 +4,8 @@
  * the freeze will take; a second before the draw instant the count is the one the freeze then
  * takes; from the freeze the top of /sorteos and the home page say "Sorteo de hoy" with the
  * frozen list, the drand round and when it comes, and a link to check it; after the result, the
- * winner. Each state at 390 and 1440 px, with JavaScript and without.
+ * winner; the next month, its authorities down through the round, "no hubo sorteo" and where its
+ * entries go. Each state at 390 and 1440 px, with JavaScript and without.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { freePort, startAppServer, type AppServer } from "../support/app-server"
 import { axeViolations, openPage, sharedBrowser, type WatchedPage } from "../support/browser";
 import { drawCommand, drawOfMonth, nextDrawAfter, printed, upcomingIn } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
+import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -32,14 +34,21 @@ const chain = rehearsalChain();
 
 let app: AppServer;
 let browser: Browser;
+/** Two authorities of the test's own, stamping the server's moved time (the shared pair stamps the real one). */
+let witnesses: WitnessPair;
 let dataDir: string;
 /** For the built draw command, as the image runs it (test/e2e/draw-verify.test.ts runs the checkout's, tsx). */
 let drawEnv: Record<string, string>;
-/** Where the server's clock stands, for the browser's own. */
+/** Where the server's clock was last moved to, for the browser's own and the draw command's. */
 let serverNow = Date.now();
+/** How far the server's clock runs ahead of the real one: its authorities' clocks follow it exactly. */
+let serverOffset = 0;
 
 async function moveServerTo(at: number) {
-  await app.advanceClock(at - serverNow);
+  // From where its clock stands now, not where it was last moved to: time ran on meanwhile.
+  const by = at - (Date.now() + serverOffset);
+  await app.advanceClock(by);
+  serverOffset += by;
   serverNow = at;
 }
 
@@ -51,11 +60,14 @@ beforeAll(async () => {
   // The month of the issue: 32 rows, two dated before the window and one repeated id: 29 in play.
   writeFileSync(path.join(dataDir, "sheet.csv"), monthSheet(argentinaDay(previousDraw), argentinaDay(drawAt)));
   const port = await freePort();
-  const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
+  witnesses = await startWitnessPair(["Testigo del Dia Uno", "Testigo del Dia Dos"]);
+  witnesses.setClock(() => new Date(Date.now() + serverOffset));
+  const env = { DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}`, ...witnesses.env };
   drawEnv = { ...env, DRAW_REHEARSAL_KEY: chain.publicKey, PARTICIPANTS_CSV_URL: path.join(dataDir, "sheet.csv") };
   [app, browser] = await Promise.all([
+    // NODE_ENV=test: a rehearsal never runs beside a production server's database.
     startAppServer(
-      { ...env, PARTICIPANTS_CSV_URL: path.join(dataDir, "sheet.csv"), SHARED_MAX_AGE_SECONDS: "1" },
+      { ...env, NODE_ENV: "test", PARTICIPANTS_CSV_URL: path.join(dataDir, "sheet.csv"), SHARED_MAX_AGE_SECONDS: "1" },
       { port, movableClock: true },
     ),
     sharedBrowser(),
@@ -64,6 +76,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
+  await witnesses?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -153,10 +166,13 @@ describe("draw day, hour by hour", () => {
 
   it("frozen: 'Sorteo de hoy' leads with the list's count, hash and link, the round and when it comes", async () => {
     await moveServerTo(drawAt.getTime() + SECOND);
-    // The first page after the instant freezes the list: the count a second before is the frozen one.
+    // The first page after the instant freezes the list: the count a second before is the frozen
+    // one. Its two authorities seal it within seconds; until then the card promises no result.
     await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="frozen"');
-    const status = (await drawCommand(drawEnv, ["status"], { built: true })).stdout;
-    expect(status).toMatch(/congelada el [^\n]*, 29 participaciones, huella ([0-9a-f]{64})/);
+    await expect.poll(() => html("/"), { timeout: 30_000 }).toContain("El ganador sale de la ronda");
+    const status = (await drawCommand(drawEnv, ["status"], { built: true, now: new Date(serverNow) })).stdout;
+    expect(status).toMatch(/lista: +29 participaciones, huella ([0-9a-f]{64}), cerrada el .* \(su primer sello\)/);
+    expect(status).toContain("sellada por dos autoridades independientes antes de la ronda: el sorteo se hace");
     const listHash = /huella ([0-9a-f]{64})/.exec(status)![1]!;
     const round = upcomingIn(status).drandRound;
     const roundShown = round.toLocaleString("es-AR");
@@ -198,7 +214,7 @@ describe("draw day, hour by hour", () => {
   });
 
   it("drawn: the winner leads, marked for what the record is, with a link to its check", async () => {
-    const status = (await drawCommand(drawEnv, ["status"], { built: true })).stdout;
+    const status = (await drawCommand(drawEnv, ["status"], { built: true, now: new Date(serverNow) })).stdout;
     const { drawAt: upcoming, drandRound: round } = upcomingIn(status);
     expect(upcoming).toEqual(drawAt);
     const run = await drawCommand(drawEnv, ["run", "--signature", chain.sign(round).signature], {
@@ -227,5 +243,43 @@ describe("draw day, hour by hour", () => {
     // A week later, the next draw leads again.
     await moveServerTo(drawAt.getTime() + 7 * 24 * 60 * MINUTE);
     await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).not.toContain('id="sorteo-hoy"');
+  });
+
+  it("no draw: both authorities down through the next month's round; said plainly, and its entries wait for the one after", async () => {
+    // Next month's rows (other ids, the same shape: 29 in play), then its draw day with no witness.
+    const nextDraw = nextDrawAfter(new Date(drawAt.getTime() + MINUTE));
+    const afterNext = nextDrawAfter(new Date(nextDraw.getTime() + MINUTE));
+    writeFileSync(
+      path.join(dataDir, "sheet.csv"),
+      monthSheet(argentinaDay(drawAt), argentinaDay(nextDraw)).replaceAll("M-", "N-").replaceAll("m-10", "n-10"),
+    );
+    for (const authority of witnesses.authorities) authority.mode = "down";
+    await moveServerTo(nextDraw.getTime() + SECOND);
+    await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="frozen"');
+    // Until the round, the card promises no result: without the seals, no draw.
+    expect(await html("/")).toContain("Todavía faltan los sellos");
+    await moveServerTo(nextDraw.getTime() + 30 * MINUTE + SECOND);
+    await expect.poll(() => html("/sorteos"), { timeout: 30_000 }).toContain('data-state="missed"');
+    for (const urlPath of ["/sorteos", "/"]) {
+      await eachView(urlPath, "sin-sorteo", async (page, javaScript) => {
+        const today = page.locator("#sorteo-hoy");
+        const text = (await today.textContent()) ?? "";
+        expect(text).toMatch(/^Sorteo de hoy · 12:00Hoy no hubo sorteo/);
+        expect(text).toContain("La lista no tuvo los sellos de dos autoridades de sellado de tiempo antes de las 12:30");
+        expect(text).toMatch(
+          new RegExp(
+            `Todas sus participaciones pasan al próximo sorteo, el \\w+ ${afterNext.getUTCDate()} de \\w+, 12:00: no perdés tu lugar\\.`,
+          ),
+        );
+        // No winner, no result promised.
+        expect(text).not.toMatch(/Ganó|publicamos el ganador/);
+        if (javaScript) expect(await axeViolations(page, "#sorteo-hoy")).toEqual([]);
+      });
+    }
+    const status = (await drawCommand(drawEnv, ["status"], { built: true, now: new Date(serverNow) })).stdout;
+    expect(status).toMatch(/^No hubo sorteo el .*: su lista no tuvo los sellos de dos autoridades independientes/m);
+    // The list of the draw after holds this month's 29 entries.
+    expect(statParticipants(await html("/sorteos"))).toBe("29");
+    for (const authority of witnesses.authorities) authority.mode = "up";
   });
 });

@@ -95,12 +95,13 @@ function useDrawDay(
       ...env(),
     };
     day.now = Date.now();
-    let realAt = Date.now();
-    day.witnesses.setClock(() => new Date(Date.now() + (day.now - realAt)));
+    // How far the server's clock runs ahead of the real one: its authorities' clocks follow it exactly.
+    let offset = 0;
+    day.witnesses.setClock(() => new Date(Date.now() + offset));
     day.moveTo = async (at: number) => {
       await day.app.advanceClock(at - day.now);
+      offset += at - day.now;
       day.now = at;
-      realAt = Date.now();
     };
     day.app = await startAppServer(
       { ...day.env, NODE_ENV: nodeEnv, SHARED_MAX_AGE_SECONDS: "1" },
