@@ -3,8 +3,9 @@
  * to a real SMTP server (aiosmtpd); SpamAssassin (Debian's, local rules) scores each message as
  * received, and Chromium shows each HTML part at 320, 390 and 1024 px, light and dark, the way a
  * mail client does (the logo loaded from the site, no script). The sign-up and /contacto mails
- * come from the forms over HTTP; the survey notice and the draw record, whose commands have
- * tests of their own, are rendered by their templates and queued in the server's outbox.
+ * come from the forms over HTTP; the survey notice, the draw record and the draw notices, whose
+ * commands and timers have tests of their own, are rendered by their templates and queued in the
+ * server's outbox.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MESSAGE_MAIL, LIST_FOOTER } from "~/content/mails";
-import { enqueueMail } from "~/lib/mail/outbox.server";
+import { DRAW_NOTICE_KIND, enqueueMail } from "~/lib/mail/outbox.server";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
@@ -28,7 +29,15 @@ const VISITOR = "lucia@example.com";
 /** Brand indigo: the one button's colour, in both palettes. */
 const BUTTON_COLOUR = "rgb(79, 70, 229)";
 
-type MailName = "confirmation" | "contactMessage" | "contactAcknowledgement" | "surveyNotice" | "drawRecord";
+type MailName =
+  | "confirmation"
+  | "contactMessage"
+  | "contactAcknowledgement"
+  | "surveyNotice"
+  | "drawRecord"
+  | "listNotice"
+  | "listNoticeToTeam"
+  | "winnerNotice";
 
 /** axe's page-landmark rules: a mail is shown inside its client's page, whose landmarks hold it. */
 const MAIL_CLIENT_LANDMARKS = ["landmark-one-main", "region"];
@@ -83,13 +92,19 @@ describe("the mails, as they arrive", () => {
         Date.now(),
       );
       await enqueueMail(storage.db, { kind: "draw-record", to: TEAM, ...samples.drawRecord }, Date.now());
+      // The draw notices (docs/draw.md, "Witnesses the operator cannot recall"): a reader's, with
+      // the list's headers, and the team's.
+      for (const name of ["listNotice", "winnerNotice"] as const) {
+        await enqueueMail(storage.db, { kind: DRAW_NOTICE_KIND, to: VISITOR, ...samples[name], headers }, Date.now());
+      }
+      await enqueueMail(storage.db, { kind: DRAW_NOTICE_KIND, to: TEAM, ...samples.listNoticeToTeam }, Date.now());
     } finally {
       await storage.db.destroy();
     }
     // The server's sender takes what the forms queued at once, and polls for the rest.
     await vi.waitFor(
       () => {
-        if (smtp.mails().length < 5) throw new Error(`${smtp.mails().length} of 5 mails delivered`);
+        if (smtp.mails().length < 8) throw new Error(`${smtp.mails().length} of 8 mails delivered`);
       },
       { timeout: 30_000, interval: 100 },
     );
@@ -101,6 +116,9 @@ describe("the mails, as they arrive", () => {
     received.surveyNotice = bySubject(toVisitor, samples.surveyNotice.subject);
     received.contactMessage = bySubject(toTeam, "Consulta de Lucía Fernández (formulario de contacto)");
     received.drawRecord = bySubject(toTeam, samples.drawRecord.subject);
+    received.listNotice = bySubject(toVisitor, samples.listNotice.subject);
+    received.winnerNotice = bySubject(toVisitor, samples.winnerNotice.subject);
+    received.listNoticeToTeam = bySubject(toTeam, samples.listNoticeToTeam.subject);
     verdicts = await spamVerdicts([...Object.values(received).map((mail) => mail.raw), PHISHING]);
   });
   afterAll(async () => {
@@ -110,7 +128,16 @@ describe("the mails, as they arrive", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const names = ["confirmation", "contactMessage", "contactAcknowledgement", "surveyNotice", "drawRecord"] as const;
+  const names = [
+    "confirmation",
+    "contactMessage",
+    "contactAcknowledgement",
+    "surveyNotice",
+    "drawRecord",
+    "listNotice",
+    "listNoticeToTeam",
+    "winnerNotice",
+  ] as const;
 
   it("SpamAssassin's local rules are live: a mail built the way phishing is scores 2 or more", () => {
     const control = verdicts.get("<control@opinionlabz.example>")!;
