@@ -23,7 +23,7 @@ warmParticipantsCache();
 startFormsSweep();
 // Every document carries its render instant signed: the forms' fill-time check reads it back.
 signRenderInstantsWith(formStartStamp);
-// Before listening: the upcoming draw's commitment is public from the first page served.
+// Before listening: the upcoming draw's record exists, and its round is public from the first page served.
 await startDrawTimer();
 
 /** Remix reads this export: how long deferred data may stream. */

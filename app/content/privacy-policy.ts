@@ -44,7 +44,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               `Para avisarle a quien gana: ${FACT.surveyAddress}, que ${FACT.surveyAddressKept}. ${FACT.neverPublished}`,
             ],
             [
-              "Avisos de encuestas: si nos pedís que te avisemos cuando haya encuestas, tu email y la fecha en que lo pediste y lo confirmaste.",
+              "Avisos de encuestas: si nos pedís que te avisemos cuando haya encuestas, tu email y la fecha en que lo pediste y lo confirmaste. Si además marcás «Avisarme de cada sorteo», la fecha en que lo pediste y cuándo te mandamos cada aviso de sorteo (la lista cerrada y el ganador); dejás de recibirlos con el mismo enlace para darte de baja.",
             ],
             ["Mensajes de contacto: si nos escribís, tu nombre, tu email y lo que nos contás."],
             [
@@ -85,7 +85,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           list: [
             [
-              "Datos de participación: hasta 12 meses después del sorteo en el que participaste, para atender cualquier reclamo sobre ese sorteo. Pasado ese plazo borramos de nuestra base la lista de números de participación de ese sorteo, los nombres y países que la acompañan y quién ganó; del sorteo conservamos solo lo que no identifica a nadie (las huellas, la semilla y el valor público). La lista de participantes y las respuestas de la encuesta, con el email con el que respondiste, las depuramos con el mismo plazo.",
+              "Datos de participación: hasta 12 meses después del sorteo en el que participaste, para atender cualquier reclamo sobre ese sorteo. Pasado ese plazo borramos de nuestra base la lista de números de participación de ese sorteo, los nombres y países que la acompañan y quién ganó; del sorteo conservamos solo lo que no identifica a nadie (las huellas, los sellos de tiempo, el valor público y, en los sorteos anteriores a la regla sin semilla, la semilla). La lista de participantes y las respuestas de la encuesta, con el email con el que respondiste, las depuramos con el mismo plazo.",
             ],
             [
               "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo. Después de borrarlo (con ese enlace o a pedido tuyo), durante 30 días no aceptamos que nadie vuelva a anotar esa casilla ni le escribimos: para eso guardamos solo una huella cifrada de la casilla, que no permite leer la dirección, y la borramos al terminar esos 30 días.",

@@ -4,9 +4,10 @@ import { drawFileResponse, drawListResponse } from "~/lib/http/finish-response.s
 
 /**
  * The files of a draw's folder (docs/draw.md, "Checking a draw" and "Witnesses"):
- * /sorteos/2026-12-07/ids.txt, the ids list frozen for that draw; …/compromiso.txt and
- * …/lista.txt, the stamped statements; …/lista.timestamp.digicert.com.tsr, each authority's
- * token; …/sorteo.json, the record as /sorteos shows it. One route for the folder, so the
+ * /sorteos/2026-12-07/ids.txt, the ids list frozen for that draw; …/lista.txt and …/reclamo.txt
+ * (and a rule v1 record's …/compromiso.txt), the stamped statements;
+ * …/lista.timestamp.digicert.com.tsr, each authority's token; …/sorteo.json, the record as
+ * /sorteos shows it (or, for a day with no draw, why). One route for the folder, so the
  * pages' route manifest does not grow with each kind of file.
  */
 export const loader = async ({ params }: LoaderFunctionArgs) => {

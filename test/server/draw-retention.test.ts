@@ -13,7 +13,11 @@ import { DATABASE_KINDS, useDatabase } from "../support/waitlist";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A drawn month, `daysAgo` days before now at 12:00 in Argentina, won by `winner`. */
+/**
+ * A drawn month, `daysAgo` days before now at 12:00 in Argentina, won by `winner`: a record of
+ * rule v1 (no rule written, as before rule v2; its seed and commitment), whose claim's recorded
+ * day is its delivery (a v2 claim counts only by its seals: test/server/draws.test.ts).
+ */
 function drawnMonth(daysAgo: number, ids: string[], winner: { id: string; name: string; country: string }) {
   const today = new Date();
   const drawAt = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - daysAgo, 15);

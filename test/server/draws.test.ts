@@ -202,7 +202,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(frozenPage).toContain(
         `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id.`,
       );
-      const upcomingRecord = /data-testid="upcoming-commitment"[\s\S]*?<\/article>/.exec(frozenPage)![0];
+      const upcomingRecord = /data-testid="upcoming-draw"[\s\S]*?<\/article>/.exec(frozenPage)![0];
       expect(upcomingRecord).not.toMatch(/salvo las del|sorteo anterior/);
       // The list below is the next draw's already: this draw froze real entries, some dated its day.
       expect(frozenPage).toMatch(

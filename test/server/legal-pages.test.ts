@@ -117,17 +117,23 @@ describe("one source of facts", () => {
     const sorteos = textOf((await html(unset, "/sorteos")).match(/id="verificalo-vos"[\s\S]*?<\/section>/)![0]);
     // Each step of the method, as both pages must word it; written here, not imported.
     const METHOD = [
-      "publica en la página de sorteos su huella",
-      "Autoridades de sellado de tiempo independientes de nosotros y entre sí",
       "A la hora del sorteo congelamos las participaciones del mes",
-      "las autoridades sellan enseguida esa huella junto con la del compromiso",
+      "dos autoridades de sellado de tiempo independientes de nosotros y entre sí",
       "Es siempre el primero que sale 30 minutos después de la hora del sorteo",
-      "el sorteo se hace con el primero que salga 30 minutos después del primer sello de la lista",
+      "ningún otro lo reemplaza",
+      // A day without both seals has no draw, and no other round stands in.
+      "ese día no hay sorteo",
+      "todas sus participaciones pasan al sorteo siguiente. Nunca se sortea con otro número.",
+      // No secret of ours in the account.
+      "no hay ningún número secreto nuestro",
       "Pasados los 30 días se resortea entre los que quedan, sin los ganadores anteriores",
       "el primero que sale 30 minutos después de cumplido el plazo",
+      "Un reclamo cuenta solo si las dos autoridades lo sellan antes de que salga ese número",
       // What to keep, until when, and what anyone can check afterwards.
-      "Guardalas hasta que se entregue el premio: 30 días después del sorteo, y 30 más por cada resorteo",
-      "que la semilla es la del compromiso sellado antes del sorteo",
+      "Guardalos hasta que se entregue el premio: 30 días después del sorteo, y 30 más por cada resorteo",
+      "el aviso que te llegó antes del número de drand es lo que muestra que no lo cambiamos por otro",
+      "que la lista es la que sellaron las dos autoridades antes del número de drand",
+      "nunca con una que elijamos nosotros",
     ];
     const controlSection = (await html(unset, "/bases-y-condiciones")).match(
       /id="como-controlar"[\s\S]*?<\/section>/,
@@ -146,6 +152,10 @@ describe("one source of facts", () => {
       expect(text).not.toMatch(/SHA-?256|HMAC|\bbits?\b|\bBLS\b|RFC 3161/);
     }
     expect(hrefsIn(rulesSection)).toEqual(expect.arrayContaining(["/sorteos#verificalo-vos"]));
+    // Which ids enter (ID_PATTERN's default): a lookalike is listed, marked, and takes no entry.
+    expect(textOf(await html(unset, "/bases-y-condiciones"))).toContain(
+      "(por ejemplo, OL-24001: «OL-» y un número que no empieza con cero). Una fila con un ID de otro formato (un cero en lugar de la O, una I en lugar de la L, un guion bajo, un guion de más o un cero adelante) aparece en la lista marcada «ID con otro formato» y no entra en el sorteo",
+    );
   });
 
   it("names the next draw by the countdown's rule, in the rules and on the home page's preview: the first Monday at 12:00 in Argentina, still ahead", async () => {

@@ -18,7 +18,7 @@ export function UpcomingDraw({ upcoming, afterList }: { upcoming: PendingDraw; a
     <article
       aria-labelledby={UPCOMING_ANCHOR}
       className="rounded-3xl border border-brand-200 bg-brand-50 p-5 shadow-sm sm:p-8"
-      data-testid="upcoming-commitment"
+      data-testid="upcoming-draw"
     >
       <h3 id={UPCOMING_ANCHOR} className="text-xl font-bold text-slate-900">
         {/* From the freeze on it is the draw under way, not the next one (docs/product.md, "Draw day"). */}

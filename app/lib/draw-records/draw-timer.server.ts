@@ -86,7 +86,7 @@ export function keepDrawsOnTime(now: number): Promise<void> {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * At start-up (before listening, so the first page shows the commitment and needs no read of
+ * At start-up (before listening, so the first page shows the upcoming draw and needs no read of
  * its own), then at each draw instant: the list is frozen then, whether or not anyone opens
  * /sorteos.
  */

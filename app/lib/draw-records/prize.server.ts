@@ -172,8 +172,8 @@ export async function settleClaim(
 
 /**
  * `npm run draw -- discard <YYYY-MM>`: removes that month's rehearsal (its rounds, all drawn on a
- * rehearsal key), so a mistaken rehearsal never uses up a month: the draw keeps its commitment
- * and frozen list, and `run` draws it again. A round drawn on drand's value is never removed:
+ * rehearsal key), so a mistaken rehearsal never uses up a month: the draw keeps its frozen,
+ * sealed list, and `run` draws it again. A round drawn on drand's value is never removed:
  * the whole discard is refused. Returns the rounds removed.
  */
 export async function discardRehearsal(db: Kysely<Tables>, month: string): Promise<DrawRoundRow[]> {

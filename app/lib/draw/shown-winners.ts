@@ -33,6 +33,11 @@ export interface DrawnWinner {
   mark: DrawVerdict;
 }
 
+function deliveredOn(draw: ShownDraw): string | null {
+  if (draw.claimSealedAt !== null) return formatArgentinaDate(draw.claimSealedAt);
+  return draw.rule === "opinionlabz-draw-v1" && draw.claimedAt !== null ? formatArgentinaDate(draw.claimedAt) : null;
+}
+
 /** Each recorded draw's winner, newest first, as `draws` is ordered. */
 export function drawnWinners(draws: readonly ShownDraw[]): DrawnWinner[] {
   return draws.flatMap((draw) => {
@@ -47,8 +52,9 @@ export function drawnWinners(draws: readonly ShownDraw[]): DrawnWinner[] {
         month: formatDrawMonth(draw.drawAt),
         round,
         recordHref: `/sorteos#${drawAnchor(draw.drawAt)}`,
-        // The claim's own first seal, never the database's column (docs/draw.md, "The order, proven").
-        deliveredOn: draw.claimSealedAt === null ? null : formatArgentinaDate(draw.claimSealedAt),
+        // The claim's own first seal, never the database's column (docs/draw.md, "The order,
+        // proven"); a record of rule v1, whose claims were never sealed, keeps its recorded day.
+        deliveredOn: deliveredOn(draw),
         notReal: draw.sample ? "sample" : winner.rehearsal ? "rehearsal" : null,
         mark: draw.verdict,
       },

@@ -106,6 +106,17 @@ describe("the winners shown for recorded draws", () => {
     ]);
     expect(winner!.deliveredOn).toBe("31/1/2027");
   });
+
+  it("counts a claim's recorded day only on a record of rule v1, whose claims were never sealed", () => {
+    const claimedAt = "2027-01-20T13:30:00.000Z";
+    const v2 = recorded("2027-01-04T15:00:00.000Z", [["Ana B.", "Perú"]], { claimedAt });
+    const v1 = recorded("2026-12-07T15:00:00.000Z", [["Ana B.", "Perú"]], {
+      claimedAt,
+      rule: "opinionlabz-draw-v1",
+    });
+    // A v2 claim's column alone, unsealed or sealed too late, is no delivery.
+    expect(drawnWinners([v2, v1]).map((winner) => winner.deliveredOn)).toEqual([null, "20/1/2027"]);
+  });
 });
 
 describe("examples filling the places", () => {
