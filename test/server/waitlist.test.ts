@@ -252,6 +252,45 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     expect(rows.find((row) => row.email === "carla@example.com")).toMatchObject({ status: "unsubscribed" });
   });
 
+  it("offers 'Avisarme de cada sorteo' unticked on the form and the confirm page, keeps it per address, and the unsubscribe link revokes it", async () => {
+    const optIn = /<input id="[^"]+" name="avisos_sorteo" type="checkbox"[^>]*value="si"[^>]*>/;
+    const form = await (await fetch(`${app.origin}/encuesta`)).text();
+    expect(form).toMatch(optIn);
+    expect(form.match(optIn)![0]).not.toContain("checked");
+    expect(form).toContain("Avisarme de cada sorteo");
+    const asked = async (email: string) => {
+      const { db } = await openStorage(parseEnv(database.env, ROOT).database);
+      try {
+        const row = await db.selectFrom("waitlist").select("draw_notices_at").where("email", "=", email).executeTakeFirstOrThrow();
+        return row.draw_notices_at !== null;
+      } finally {
+        await db.destroy();
+      }
+    };
+    // Ticked on the form, on the confirm page, or on neither.
+    for (const [email, onForm, onPage, expected] of [
+      ["gina@example.com", true, false, true],
+      ["hugo@example.com", false, true, true],
+      ["ines@example.com", false, false, false],
+    ] as const) {
+      await signUp({ email, client: "198.51.100.5", drawNotices: onForm });
+      const [mail] = await mailsTo(smtp, email);
+      const opened = await openMailLink(linksIn(mail!).confirm);
+      expect(opened.html).toMatch(optIn);
+      expect((await opened.press(onPage ? { avisos_sorteo: "si" } : {})).status).toBe(200);
+      expect(await asked(email), email).toBe(expected);
+    }
+    // The list's own unsubscribe link takes the draw notices with it.
+    const [mail] = await mailsTo(smtp, "gina@example.com");
+    const target = mail!.headers.get("list-unsubscribe")!.slice(1, -1);
+    await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(await asked("gina@example.com")).toBe(false);
+  });
+
   it("deletes the mailbox with the link in the mail, after the page's button, with every mail to any of its spellings", async () => {
     await signUp({ email: "dario@example.com", client: "198.51.100.4" });
     const [mail] = await mailsTo(smtp, "dario@example.com");
