@@ -1,7 +1,7 @@
 /**
  * How a winner is chosen and how anyone can hold us to it, in plain words: the "Verificalo vos"
  * section of /sorteos and the rules' "Cómo se elige" and "Cómo controlar el sorteo" sections
- * state these same texts. No technical words here (docs/decisions/080-one-round-never-moved.md):
+ * state these same texts. No technical words here (docs/decisions/086-one-round-never-moved.md):
  * docs/draw.md holds the precise rule and the recipe to check it.
  */
 import { DRAW_FACTS } from "./draw-facts";

@@ -66,7 +66,7 @@ export const TEST_ID_PATTERN = "^[A-Z0-9._-]+$";
  * (test/setup/shared-services.ts), which witness every app and draw command a test starts
  * unless its env names others; none outside a test run (the bench), where the defaults apply.
  * Their roots are test roots: they count only where NODE_ENV says development or test (a
- * production server ignores them, docs/decisions/083-public-verdicts-on-public-roots.md).
+ * production server ignores them, docs/decisions/089-public-verdicts-on-public-roots.md).
  */
 export function witnessEnv(): Record<string, string> {
   let authorities: string | undefined;

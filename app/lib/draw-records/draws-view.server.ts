@@ -46,7 +46,7 @@ const ID_PATTERN = idPatternOf(env.idPattern);
  * the latest draw's rule while its list can still be frozen (the moments after its instant, or a
  * retry, until its drand round is out), else the upcoming draw's; its window from the day of the
  * last draw that happened (or, when none did, the earliest missed draw's own window start,
- * docs/decisions/082-entries-go-to-the-next-draw-that-happens.md), with the ids that draw froze
+ * docs/decisions/088-entries-go-to-the-next-draw-that-happens.md), with the ids that draw froze
  * from a real sheet. The list of /sorteos and the home page's figures are worked out with it, by
  * the freeze's own function.
  */

@@ -29,7 +29,7 @@ export function freezeDeadline(drawAt: number): number {
 }
 
 /**
- * Whether a draw happened (docs/decisions/082-entries-go-to-the-next-draw-that-happens.md): its
+ * Whether a draw happened (docs/decisions/088-entries-go-to-the-next-draw-that-happens.md): its
  * list was sealed by two independent authorities before its round (the seals checked today, over
  * the statement its values make); a record of rule v1 also when it was drawn, as it always was.
  */

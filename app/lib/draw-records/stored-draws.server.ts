@@ -34,7 +34,7 @@ export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
 
 /**
  * Writes the record of the draw after `now` unless one exists: under rule v2, with no seed and
- * nothing to commit to (docs/decisions/081-no-secret-the-list-and-the-round-alone.md); its list
+ * nothing to commit to (docs/decisions/087-no-secret-the-list-and-the-round-alone.md); its list
  * is frozen at its instant. Insert-if-absent on the draw instant's key: replicas starting
  * together each try, one row wins, the others change nothing.
  */

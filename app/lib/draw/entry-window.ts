@@ -2,7 +2,7 @@ import { argentinaWallClock, previousDrawAt } from "./next-draw";
 
 /**
  * Which sheet rows a draw is made among, by their date (docs/draw.md, "The month's entries";
- * docs/decisions/053-the-months-entries-by-date.md, docs/decisions/082-entries-go-to-the-next-draw-that-happens.md):
+ * docs/decisions/053-the-months-entries-by-date.md, docs/decisions/088-entries-go-to-the-next-draw-that-happens.md):
  * dated from the day of the last draw that happened through the draw's own day, Argentina time,
  * except that draw's day's rows its frozen list already holds (sheet dates are days: a row
  * entered that afternoon, after the freeze, belongs to this draw). Days as "yyyy-mm-dd", which

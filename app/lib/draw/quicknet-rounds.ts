@@ -17,7 +17,7 @@ const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
  * one picks it after seeing values: the first round emitted at or after the draw instant
  * plus 30 minutes, or, for redraw r, plus r times 30 days as well. Never another: a draw
  * whose list was not witnessed before its round has no draw that day
- * (docs/decisions/080-one-round-never-moved.md).
+ * (docs/decisions/086-one-round-never-moved.md).
  */
 export function beaconRound(drawAt: Date, round: number): number {
   return firstRoundFrom(drawAt.getTime() + round * CLAIM_PERIOD_MS + BEACON_DELAY_MS);

@@ -14,7 +14,7 @@ export const DEFAULT_TIMESTAMP_AUTHORITIES = ["http://timestamp.digicert.com", "
 const MAX_REPLY_BYTES = 64 * 1024;
 
 /**
- * The public roots every verdict uses (docs/decisions/083-public-verdicts-on-public-roots.md):
+ * The public roots every verdict uses (docs/decisions/089-public-verdicts-on-public-roots.md):
  * Mozilla's set as Node ships it (`tls.rootCertificates`), as one PEM text, the one
  * /sorteos/raices.pem serves.
  */

@@ -14,7 +14,7 @@
  * changed rule gets a new tag, never a changed meaning. v1 (records before round 6) keyed each
  * message with a seed committed in advance; v2, every new draw's, hashes the message alone: the
  * winner comes from the frozen list and drand's round, nothing anyone chose
- * (docs/decisions/081-no-secret-the-list-and-the-round-alone.md).
+ * (docs/decisions/087-no-secret-the-list-and-the-round-alone.md).
  */
 export const RULE_V1 = "opinionlabz-draw-v1";
 export const RULE_V2 = "opinionlabz-draw-v2";

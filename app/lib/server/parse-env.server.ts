@@ -97,7 +97,7 @@ export interface WitnessEnv {
   /**
    * TIMESTAMP_ROOTS, a PEM file of test roots: counted besides Node's public roots only under
    * NODE_ENV=development or test, and marked as test roots wherever a seal rests on one; null
-   * elsewhere (docs/decisions/083-public-verdicts-on-public-roots.md).
+   * elsewhere (docs/decisions/089-public-verdicts-on-public-roots.md).
    */
   testRootsFile: string | null;
   /** TIMESTAMP_ROOTS as set on a production server, where it counts for nothing: start-up says so. */

@@ -290,11 +290,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   "0021_draw_rule_v2": {
     async up(db: Kysely<unknown>) {
-      // No secret from here on (docs/decisions/081-no-secret-the-list-and-the-round-alone.md):
+      // No secret from here on (docs/decisions/087-no-secret-the-list-and-the-round-alone.md):
       // each record names its rule; a draw not frozen yet is made under v2, so its seed and
       // commitment go (never revealed, never used) with the commitment's seals. Lists already
       // frozen stay v1, bound to their commitment. Each list also keeps its window's first day
-      // (the last draw that happened, docs/decisions/082-entries-go-to-the-next-draw-that-happens.md),
+      // (the last draw that happened, docs/decisions/088-entries-go-to-the-next-draw-that-happens.md),
       // its id format (ID_PATTERN), and a claim of its prize, sealed like the list.
       await db.schema.alterTable("draws").addColumn("rule", "text").execute();
       await db.schema.alterTable("draws").addColumn("window_from", "text").execute();
