@@ -190,8 +190,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
       return;
     }
     expect(await bar.isVisible()).toBe(true);
-    expect(await bar.textContent()).toContain("Sorteo US$200");
-    expect(await bar.textContent()).toContain("2 a 3 min · Gratis");
+    // The spec's words, as the spec quotes them.
+    expect(await bar.textContent()).toContain("Sorteo $200 USD");
+    expect(await bar.textContent()).toContain("2 min - Gratis");
     expect(await bar.getByRole("link", { name: "Participar" }).getAttribute("href")).toBe("/encuesta");
 
     await page.mouse.wheel(0, 100_000);

@@ -182,7 +182,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(upcomingRecord).not.toMatch(/salvo las del|sorteo anterior/);
       // The list below is the next draw's already: this draw froze real entries, some dated its day.
       expect(frozenPage).toMatch(
-        /data-testid="listing-window">[^<]*, salvo las del [^<]* que ya entraron en el sorteo anterior\./,
+        /data-testid="listing-window">[^<]*, salvo las del [^<]* que ya entraron en el sorteo anterior; las demás llevan una marca que dice por qué\./,
       );
       expect(frozenPage).toContain(
         "Quedaron afuera 1 fila con fecha fuera de esos días, 1 fila con una fecha que no se puede leer y 1 fila con un id que no es solo letras, números, guiones, guiones bajos y puntos.",
@@ -274,9 +274,11 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       // The list now holds the next draw's entries: the row dated the day after this draw's (the
       // one dated its day is in its list), and says that this draw's list took some of its day's.
       const listed = await page();
-      expect(listed).toMatch(/data-testid="stat-participants">1</);
+      // Every valid row stays listed (8); the next draw takes one so far.
+      expect(listed).toMatch(/data-testid="stat-participants">8</);
+      expect(listed).toMatch(/entra 1 participación de esta lista\./);
       expect(listed).toContain(
-        `entran las participaciones con fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior.`,
+        `toma las que tienen fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior; las demás llevan una marca que dice por qué.`,
       );
       expect(listed).toContain("OL-1008");
       const html = await page();
