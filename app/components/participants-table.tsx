@@ -4,7 +4,7 @@ import type { ListedParticipant, RowMark } from "~/lib/participants/view";
 import { Icon } from "./icons";
 
 const COLUMNS = ["Participante", "País", "ID", "Fecha"] as const;
-const CELL = "px-2 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5";
+const CELL = "px-1.5 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5";
 
 function TableFrame({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
@@ -51,7 +51,7 @@ function MarkBelow({ mark, field, drawDay }: { mark: RowMark | null; field: RowM
   return (
     <span
       data-testid="row-mark"
-      className="mt-1 block w-max rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold normal-case text-amber-900 sm:text-xs"
+      className="mt-1 block w-fit whitespace-normal rounded-md bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold leading-tight text-amber-900 sm:rounded-full sm:px-2 sm:text-xs"
     >
       <span className="sr-only">{ROW_MARKS.spoken(drawDay)} </span>
       {mark.text}
@@ -84,7 +84,7 @@ export function ParticipantsTable({
               {row.id}
               <MarkBelow mark={row.mark} field="id" drawDay={drawDay} />
             </td>
-            <td className={`${CELL} whitespace-nowrap tabular-nums text-slate-700`}>
+            <td className={`${CELL} tabular-nums text-slate-700`}>
               {row.fecha}
               <MarkBelow mark={row.mark} field="fecha" drawDay={drawDay} />
             </td>
