@@ -1,3 +1,4 @@
+import { DRAW_FACTS } from "./draw-facts";
 import { SURVEY_TIME } from "./survey-time";
 import type { ContentIconName } from "./icon-name";
 
@@ -17,7 +18,7 @@ export const COMPARISON: ComparisonRow[] = [
   {
     icon: "lock",
     criterion: "Confidencialidad",
-    opinionLabz: "Respuestas anónimas: tu nombre nunca viaja junto a lo que respondés.",
+    opinionLabz: `${DRAW_FACTS.answersKept}.`,
     common: "Suelen guardar tus respuestas asociadas a tu cuenta y a tu perfil.",
   },
   {

@@ -42,6 +42,9 @@ export const DRAW_FACTS = {
     "el nombre y la inicial del apellido, el país, el número de participación (ID) y la fecha de la participación",
   publishedExample: "«Valentina R., Argentina, OL-24001, 2/11/2026»",
   neverPublished: "Tu apellido completo, tu email y tus respuestas nunca se publican.",
+  /** Where a survey's answers live, and who sees them: the home page's claims and the privacy policy say it alike. */
+  answersKept:
+    "Tus respuestas quedan en el formulario de la encuesta (en Google), con el email con el que respondiste; las marcas reciben las opiniones sin tu nombre ni tu email",
   /** Where the winner is told: the address the survey collected, kept with its answers. */
   surveyAddress: "la dirección de email con la que se respondió la encuesta",
   surveyAddressKept:

@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "./survey-time";
 import { DRAW_FACTS } from "./draw-facts";
 import { SITE_NAME } from "./site";
 
@@ -37,11 +38,11 @@ export const CONFIRMATION_MAIL = {
 
 export const SURVEY_NOTICE_MAIL = {
   subject: "Ya abrió una encuesta de Opinion Labz",
-  preheader: `Son unos minutos y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
+  preheader: `Son ${SURVEY_TIME} y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
   heading: "Ya abrió una encuesta",
   intro: `Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
   button: "Responder la encuesta",
-  details: "Son unos minutos, es gratis y tus respuestas son confidenciales.",
+  details: `Son ${SURVEY_TIME}, es gratis y tus respuestas son confidenciales.`,
 } as const;
 
 export const CONTACT_ACKNOWLEDGEMENT_MAIL = {

@@ -43,6 +43,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             [
               `Para avisarle a quien gana: ${FACT.surveyAddress}, que ${FACT.surveyAddressKept}. ${FACT.neverPublished}`,
             ],
+            [`Respuestas de las encuestas: ${FACT.answersKept}.`],
             [
               "Avisos de encuestas: si nos pedís que te avisemos cuando haya encuestas, tu email y la fecha en que lo pediste y lo confirmaste.",
             ],

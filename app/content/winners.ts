@@ -82,7 +82,7 @@ export const WINNERS: Winner[] = [
     location: "Santiago, Chile",
     date: "julio de 2026",
     prize: DRAW_PRIZE,
-    testimonial: "Dos minutos por encuesta, de verdad. Lo hago mientras tomo once y ya me gané un sorteo.",
+    testimonial: "Las encuestas son cortitas, de verdad. Las hago mientras tomo once y ya me gané un sorteo.",
     surveyType: "Alimentos y bebidas",
     verified: false,
     tone: "rose",

@@ -64,10 +64,20 @@ describe("the site's words", () => {
       for (const [written] of text.matchAll(/\$\s?200/g)) expect(written).toBe("$200");
       expect(text.match(/US\$200/g)?.length ?? 0).toBe(text.match(/\$200/g)?.length ?? 0);
       // Every duration of a survey is the one figure: "2 a 3 minutos".
-      expect(text).not.toMatch(/\b2 minutos|2\s?[-–]\s?3 min|entre 2 y 3/i);
+      expect(text).not.toMatch(/\b2 minutos|2\s?[-–]\s?3 min|entre 2 y 3|un par de minutos/i);
+      // Entries per month as the FAQ says them: one per person per month, never one per survey.
+      expect(text).not.toMatch(/cada encuesta (completa )?te suma/i);
       expect(text).not.toMatch(/Sumás puntos|puntos ganados|\+\d+ puntos/i);
     },
   );
+
+  it("says alike on the home page and in the privacy policy where the answers are kept and who sees them", async () => {
+    const kept =
+      "Tus respuestas quedan en el formulario de la encuesta (en Google), con el email con el que respondiste; las marcas reciben las opiniones sin tu nombre ni tu email.";
+    expect(await visibleText("/")).toContain(kept);
+    expect(await visibleText("/privacidad")).toContain(kept);
+    expect(await visibleText("/")).not.toMatch(/nunca viaja junto/);
+  });
 
   it.each(PAGES)("%s never names the spreadsheet or the check's primitives", async (page) => {
     const text = await visibleText(page);

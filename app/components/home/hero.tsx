@@ -119,8 +119,8 @@ export function Hero({ today }: { today: DrawDay | null }) {
             Tu opinión vale. <span className="text-brand-600 md:block">Cada mes, puede valer US$200.</span>
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-slate-600">
-            Respondé encuestas breves y confidenciales para marcas que quieren escuchar a personas reales. Cada encuesta
-            completa te suma al sorteo mensual de una tarjeta Visa de US$200.
+            Respondé encuestas breves y confidenciales para marcas que quieren escuchar a personas reales. Con una
+            encuesta respondida participás del sorteo mensual de una tarjeta Visa de US$200.
           </p>
           <PaintedWhole className="mt-8 flex flex-col gap-3 sm:flex-row md:justify-center lg:justify-start">
             <Link to={START_SURVEY.path} className="btn-primary px-7 py-3.5 text-base">
