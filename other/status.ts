@@ -10,27 +10,30 @@
  * did not answer (the reason on stderr); 64 bad usage.
  */
 
-import { argv, exit, stdout } from "node:process";
+import { argv, stdout } from "node:process";
+import { openOnlyAnExistingDatabase } from "~/lib/storage/command-opening.server";
+import { logToStderr, typed, usageError } from "./lib/command-line";
 
-const USAGE = "Uso: npm run status [-- --json]   (en la imagen: node build/status.js [--json])";
+const USAGE =
+  "Uso: npm run status [-- --json] [--create-database]   (en la imagen: node build/status.js [--json] [--create-database])";
 
 const args = argv.slice(2);
-if (args.length > 1 || (args.length === 1 && args[0] !== "--json")) {
-  console.error(USAGE);
-  exit(64);
-}
+const unknown = args.find((arg) => arg !== "--json" && arg !== "--create-database");
+if (unknown !== undefined) usageError(`${typed(unknown)} no es una opción de status.`, USAGE);
+if (new Set(args).size < args.length) usageError("Cada opción va una sola vez.", USAGE);
+const json = args.includes("--json");
 
-// Before the storage module loads: its start-up line belongs to the log, not to the status.
-console.log = (...args: unknown[]) => console.error(...args);
+logToStderr();
+// Only the server creates the database; `--create-database` makes the tables of an empty one
+// without starting a server (docs/operations.md, "Data": moving to PostgreSQL).
+if (!args.includes("--create-database")) openOnlyAnExistingDatabase();
 const { storage } = await import("~/lib/storage/database.server");
 const { describeSiteStatus, needsAttention, siteStatus } = await import("~/lib/forms/site-status.server");
 
 try {
   const status = await siteStatus(storage.db, storage.kind, Date.now());
   const attention = needsAttention(status);
-  stdout.write(
-    args[0] === "--json" ? `${JSON.stringify({ ...status, attention }, null, 2)}\n` : describeSiteStatus(status),
-  );
+  stdout.write(json ? `${JSON.stringify({ ...status, attention }, null, 2)}\n` : describeSiteStatus(status));
   process.exitCode = attention.length === 0 ? 0 : 3;
 } catch (error) {
   console.error(`La base de datos no respondió: ${error instanceof Error ? error.message : String(error)}`);

@@ -355,7 +355,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(unknownMonth.stderr).toContain("no se hizo ningún sorteo en 2020-01");
 
       // The rehearsal discarded: the month is drawable again, from the same frozen list.
-      const discarded = await draw(["discard", month]);
+      const discarded = await draw(["discard", month, "--yes"]);
       expect(discarded.code, discarded.stderr).toBe(0);
       expect(discarded.stdout).toContain(`Se descartó el ensayo del sorteo de ${month}: 2 rondas.`);
       const pending = await draw(["status"], new Date(upcoming.drawAt.getTime() + 45 * MINUTE));
@@ -384,7 +384,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       const beside = await draw(["run"], new Date(next.drawAt.getTime() + 31 * MINUTE));
       expect(beside.code).toBe(2);
       expect(beside.stderr).toContain("esta base de datos tiene sorteos reales");
-      const notRehearsal = await draw(["discard", month]);
+      const notRehearsal = await draw(["discard", month, "--yes"]);
       expect(notRehearsal.code).toBe(2);
       expect(notRehearsal.stderr).toContain("no es un ensayo");
 

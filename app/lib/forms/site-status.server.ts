@@ -35,13 +35,17 @@ export interface SiteStatus {
 /** The servers' reports of the last day, newest first; `running` those heard from in the last minute. */
 export async function serversSeen(db: Kysely<Tables>, now: number): Promise<SiteStatus["servers"]> {
   const rows = await db.selectFrom("instances").selectAll().orderBy("seen_at", "desc").execute();
-  return rows.map((row) => ({
-    id: row.id,
-    startedAt: Number(row.started_at),
-    seenAt: Number(row.seen_at),
-    running: Number(row.seen_at) > now - RUNNING_WITHIN_MS,
-    report: JSON.parse(row.report) as InstanceReport,
-  }));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      startedAt: Number(row.started_at),
+      seenAt: Number(row.seen_at),
+      report: JSON.parse(row.report) as InstanceReport,
+    }))
+    .map((server) => ({
+      ...server,
+      running: server.report.stoppedAt === undefined && server.seenAt > now - RUNNING_WITHIN_MS,
+    }));
 }
 
 /** Reports written more than a day ago: servers long gone. The forms sweep deletes them. */
@@ -131,7 +135,7 @@ export function describeSiteStatus(status: SiteStatus): string {
     ...(status.servers.length === 0
       ? ["  Ninguno: no hay un servidor corriendo contra esta base de datos."]
       : status.servers.flatMap((server) => [
-          `  ${server.id}: ${server.running ? "funcionando" : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
+          `  ${server.id}: ${server.running ? "funcionando" : server.report.stoppedAt !== undefined ? `se detuvo el ${when(server.report.stoppedAt)}` : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
           `    ${describeSheet(server.report, now)}`,
         ])),
     "",
