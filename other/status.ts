@@ -1,13 +1,15 @@
 /**
- * `npm run status [-- --json]` (in the image: `node build/status.js [--json]`): what /healthz
- * does not tell, for the organizer (docs/operations.md, "Health and readiness"): each server's
- * report (the sheet it serves, how old, its last error; its mail budgets), the outbox, this
- * hour's mail budgets and the latest survey notice, from the database the environment names
- * (DATABASE_URL, else the embedded file under DATA_DIR), opened as the server opens it. Spanish
- * text on stdout, or JSON with `--json`; log lines on stderr. Exit status: 0 printed, all in
- * order; 3 printed, with something to look at ("Para revisar": no server heard from in a
- * minute, a sheet failing, a mail waiting 15 minutes); 1 the database could not be opened or
- * did not answer (the reason on stderr); 64 bad usage.
+ * `npm run status [-- --json] [--create-database]` (in the image: `node build/status.js …`): what
+ * /healthz does not tell, for the organizer (docs/operations.md, "Health and readiness"): each
+ * server's report (the sheet it serves, how old, its last error; its mail budgets; whether it
+ * stopped), the outbox and the mails given up, this hour's mail budgets, the upcoming draw's seals
+ * and the latest survey notice, from the database the environment names (DATABASE_URL, else the
+ * embedded file under DATA_DIR), which it never creates unless told to (`--create-database`).
+ * Spanish text on stdout, or JSON with `--json`; log lines on stderr. Exit status: 0 printed, all
+ * in order; 3 printed, with something for the organizer ("Para revisar": no server heard from in
+ * a minute, a sheet failing, a mail waiting 15 minutes or given up today, a seal missing on draw
+ * day…); 1 the database could not be opened, is not there, or did not answer (the reason on
+ * stderr); 64 bad usage.
  */
 
 import { argv, stdout } from "node:process";

@@ -42,7 +42,8 @@ export function SiteHeader() {
     <header
       data-testid="site-header"
       data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
+      data-solid={onSorteos}
+      className={`site-header fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
         onSorteos,
         scrolled,
         menuOpen,
@@ -85,6 +86,33 @@ export function SiteHeader() {
           >
             <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
           </button>
+
+          {/* Without JavaScript the button above cannot open anything: the same menu opens as a
+              native disclosure, so the header stays one opaque row as tall as with JavaScript
+              (app/tailwind.css; docs/decisions/104-the-header-without-javascript.md). */}
+          <details className="menu-without-script hidden">
+            <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5">
+              <Icon name="menu" className="h-6 w-6" />
+              <span className="sr-only">Menú</span>
+            </summary>
+            <ul className="absolute inset-x-0 top-16 border-t border-slate-200 bg-white px-4 py-3 shadow-md sm:px-6">
+              {links.map((link) => (
+                <li key={link.label}>
+                  <a
+                    href={link.href}
+                    className="block rounded-lg px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+              <li className="pt-2">
+                <a href={START_SURVEY.path} className="btn-primary w-full">
+                  {START_SURVEY.label}
+                </a>
+              </li>
+            </ul>
+          </details>
         </div>
 
         <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 lg:hidden">
@@ -107,16 +135,6 @@ export function SiteHeader() {
             </li>
           </ul>
         </div>
-        {/* Without JavaScript the menu button cannot open anything: the links show under the bar instead (app/tailwind.css). */}
-        <ul className="nav-without-script container-page hidden gap-x-5 whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
-          {links.map((link) => (
-            <li key={link.label}>
-              <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
       </nav>
     </header>
   );
