@@ -6,7 +6,7 @@ const said = (local: LocalWallClock) => (local.day ? `${local.day}, ${local.time
  * Beside a time said in Argentina's, the same instant on the visitor's clock when it differs
  * ("16:00 en tu hora"), added once the page runs: the server, which cannot know the visitor's
  * zone, sends the line empty. The line keeps its height empty too, so adding the time moves
- * nothing on the page (docs/decisions/104-the-header-without-javascript.md, "Local times").
+ * nothing on the page (docs/decisions/104-the-header-without-javascript.md).
  * `then`: a second instant of the same line, with what it is ("resultado").
  */
 export function LocalTime({

@@ -1,7 +1,8 @@
 /**
- * What every organizer's command does with its command line (docs/operations.md, "The
- * organizer's commands"): a usage error names the word that is wrong, then shows the usage, with
- * exit status 64; log lines go to stderr, so stdout holds only what the command answers.
+ * What every organizer's command does with its command line (README.md, "The organizer's
+ * commands"; docs/decisions/102-commands-without-surprises.md): a usage error names the word that
+ * is wrong, then shows the usage, with exit status 64; log lines go to stderr, so stdout holds
+ * only what the command answers.
  */
 import { exit } from "node:process";
 

@@ -14,7 +14,7 @@ export interface LocalWallClock {
  * server and in the first render in the browser, so hydration meets the server's HTML; set once
  * hydrated, from the device's own offset (`getTimezoneOffset`, no locale data to load). A visitor
  * in Argentina, or anywhere at UTC−3 at that instant, gets null
- * (docs/decisions/104-the-header-without-javascript.md, "Local times").
+ * (docs/decisions/104-the-header-without-javascript.md).
  */
 export function useLocalWallClock(instant: number): LocalWallClock | null {
   const [local, setLocal] = useState<LocalWallClock | null>(null);
