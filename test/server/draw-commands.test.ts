@@ -99,7 +99,7 @@ describe("the draw commands on a database holding a real draw", () => {
         built: true,
       });
       expect(refused.code, String(nodeEnv)).toBe(1);
-      expect(refused.stderr).toContain("DRAW_REHEARSAL_KEY is for rehearsals only");
+      expect(refused.stderr).toContain("DRAW_REHEARSAL_KEY es solo para ensayos");
     }
     const beside = await drawCommand(
       { ...env(), DRAW_REHEARSAL_KEY: publicKey },

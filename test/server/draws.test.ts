@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
         built: true,
       });
       expect(rehearsalInProduction.code).toBe(1);
-      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY is for rehearsals only");
+      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY es solo para ensayos");
 
       // The round is fixed by the rule: 30 minutes after the instant, and not published before then.
       const { drandRound } = upcoming;

@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
     const shown = await npmRun("privacy", ["show", "nora@example.com"], database.env);
     expect(shown.code, shown.stderr).toBe(0);
     // The migration said, once, that one stored text holds no address.
-    expect(shown.stderr).toContain("[storage] 1 stored row holds no address the site can read");
+    expect(shown.stderr).toContain("[storage] 1 fila guardada no tiene una dirección que el sitio pueda leer");
     expect(shown.stdout).toContain("Aviso de encuestas, pedido como a<nora@example.com>");
     expect(shown.stdout).toContain("  Estado: confirmada");
     expect(shown.stdout).toContain(

@@ -136,7 +136,9 @@ describe("without SMTP_URL", () => {
     const local = await app({ DATA_DIR: path.join(directory, "local") });
     try {
       expect((await postSignUp(local, { email: "local@example.com", client: "198.51.100.41" })).status).toBe(200);
-      await expect.poll(() => local.output()).toContain("[mail] (not sent: SMTP_URL is not set) to l•••@example.com");
+      await expect
+        .poll(() => local.output())
+        .toContain("[mail] (no se envió: SMTP_URL no está configurada) a l•••@example.com");
       const link = local.output().match(/http:\/\/localhost:\d+\/avisos\/confirmar\?t=[\w-]+/)?.[0];
       expect(link, "a confirm link on the server's own origin").toBeDefined();
       expect(local.output(), "never the address in full").not.toContain("local@example.com");
@@ -156,7 +158,7 @@ describe("without SMTP_URL", () => {
   ])("%s, never prints a mail to the log: warns and keeps it", async (label, settings) => {
     const env = { DATA_DIR: path.join(directory, label.replaceAll(" ", "-")), ...settings };
     const waiting = await app(env);
-    expect(waiting.output()).toContain("[mail] SMTP_URL is not set: mails wait in the outbox");
+    expect(waiting.output()).toContain("[mail] SMTP_URL no está configurada: los emails esperan en el outbox");
     expect((await postSignUp(waiting, { email: "nadie-lee@example.com", client: "198.51.100.42" })).status).toBe(200);
     expect(await exportWaitlist(env)).toEqual([expect.objectContaining({ email: "nadie-lee@example.com" })]);
     // Kept in the outbox: it waits there for a server with SMTP_URL.
@@ -169,7 +171,7 @@ describe("without SMTP_URL", () => {
   it("in production warns at start-up and keeps the mail until a server with SMTP_URL sends it", async () => {
     const env = { DATA_DIR: path.join(directory, "production"), SITE_URL: "https://opinionlabz.example" };
     const waiting = await app(env);
-    expect(waiting.output()).toContain("[mail] SMTP_URL is not set: mails wait in the outbox");
+    expect(waiting.output()).toContain("[mail] SMTP_URL no está configurada: los emails esperan en el outbox");
     expect((await postSignUp(waiting, { email: "espera@example.com", client: "198.51.100.40" })).status).toBe(200);
     expect(await exportWaitlist(env)).toEqual([
       expect.objectContaining({ email: "espera@example.com", status: "pending" }),

@@ -7,6 +7,7 @@ import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";
+import { countOf } from "~/lib/ui/wording";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
 import { drawnOf, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
@@ -243,7 +244,7 @@ export async function discardCommand(month: string): Promise<string> {
   const due = await latestDue(storage.db, drawNow());
   const drawable = due !== undefined && drawMonth(due.draw_at) === month;
   return [
-    `Se descartó el ensayo del sorteo de ${month}: ${removed.length === 1 ? "1 ronda" : `${removed.length} rondas`}. Su compromiso y su lista congelada quedan.`,
+    `Se descartó el ensayo del sorteo de ${month}: ${countOf(removed.length, "ronda", "rondas")}. Su compromiso y su lista congelada quedan.`,
     drawable
       ? "El sorteo queda sin hacer: `npm run draw -- run` lo hace con el valor de drand de su ronda."
       : "No es el sorteo pendiente: `npm run draw -- run` hace solo el último cuya hora ya pasó.",

@@ -152,7 +152,7 @@ function describeSheet({ sheet }: InstanceReport, now: number): string {
       : `Participantes: ${source}, sin ninguna copia: el sitio muestra el error.${error}`;
   }
   const age = ago(Math.max(0, Math.round((now - Date.parse(sheet.fetchedAt)) / 1000)));
-  return `Participantes: ${source}, ${sheet.count} filas, bajadas hace ${age}.${error || " Sin errores."}`;
+  return `Participantes: ${source}, ${countOf(sheet.count, "fila", "filas")}, bajadas hace ${age}.${error || " Sin errores."}`;
 }
 
 /** A due mail waiting longer than this means no server is sending: SMTP down or refusing, or SMTP_URL unset. */
@@ -275,7 +275,7 @@ export function describeSiteStatus(status: SiteStatus): string {
     "",
     notice === null
       ? "Avisos de encuestas (npm run waitlist:notify): ninguno todavía."
-      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${notice.queued} encolados, ${notice.sent} enviados, ${notice.waiting} por enviar, ${notice.givenUp} abandonados.`,
+      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${countOf(notice.queued, "encolado", "encolados")}, ${countOf(notice.sent, "enviado", "enviados")}, ${notice.waiting} por enviar, ${countOf(notice.givenUp, "abandonado", "abandonados")}.`,
     "",
     ...(attention.length === 0 ? ["Todo en orden."] : ["Para revisar:", ...attention.map((line) => `  - ${line}`)]),
     "",

@@ -82,13 +82,18 @@ function registerExitWhenDrained(): true {
 
   const onSignal = () => {
     const work = singleton("stop-work", () => [] as (() => Promise<unknown>)[]);
-    const workDone = Promise.race([
-      Promise.allSettled(work.map((task) => task())),
-      new Promise((resolve) => setTimeout(resolve, STOP_WORK_MS).unref()),
-    ]);
+    // With work to finish, the exit waits for it (at most STOP_WORK_MS); without, it is at once.
+    const workDone =
+      work.length === 0
+        ? null
+        : Promise.race([
+            Promise.allSettled(work.map((task) => task())),
+            new Promise((resolve) => setTimeout(resolve, STOP_WORK_MS).unref()),
+          ]);
+    const exit = () => (workDone ? void workDone.then(() => process.exit(0)) : process.exit(0));
     // 'close' comes after remix-serve's close() (called from its own listener for this
     // signal, before or after this one) once the last connection has ended.
-    connections.server?.once("close", () => void workDone.then(() => process.exit(0)));
+    connections.server?.once("close", exit);
     setInterval(closeConnectionsOwedNothing, IDLE_SWEEP_MS).unref();
     // Unref'd: a process with nothing left to do exits by itself before the deadline.
     setTimeout(() => {

@@ -92,7 +92,7 @@ async function postgresPool(url: string, statementTimeoutMs: number): Promise<pg
   });
   // A pooled connection the server drops (a PostgreSQL restart) is replaced on next use; without
   // a listener its error would end the process.
-  pool.on("error", (error) => console.error(`[storage] PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => console.error(`[storage] se cortó una conexión con PostgreSQL: ${error.message}`));
   return pool;
 }
 
