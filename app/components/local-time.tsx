@@ -1,6 +1,4 @@
-import { useLocalWallClock, type LocalWallClock } from "~/lib/hooks/use-local-wall-clock";
-
-const said = (local: LocalWallClock) => (local.day ? `${local.day}, ${local.time}` : local.time);
+import { useLocalWallClock } from "~/lib/hooks/use-local-wall-clock";
 
 /**
  * Beside a time said in Argentina's, the same instant on the visitor's clock when it differs
@@ -22,7 +20,7 @@ export function LocalTime({
   const second = useLocalWallClock(Date.parse(then?.at ?? at));
   return (
     <span data-testid="local-time" className={`block min-h-5 ${className}`}>
-      {main ? `${said(main)} en tu hora${then && second ? ` · ${then.what} ${said(second)}` : ""}` : null}
+      {main ? `${main} en tu hora${then && second ? ` · ${then.what} ${second}` : ""}` : null}
     </span>
   );
 }

@@ -1,35 +1,33 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { twoDigits } from "~/lib/draw/countdown";
 import { ARGENTINA_OFFSET_MS, argentinaWallClock } from "~/lib/draw/next-draw";
 
-/** What the visitor's own clock says of an instant: "16:00", and the day when it is not Argentina's. */
-export interface LocalWallClock {
-  time: string;
-  /** "8/12" where the visitor's day is not Argentina's (Asia after noon there); else null. */
-  day: string | null;
+/** The device's zone does not change under a page: nothing to subscribe to. */
+const noChanges = () => () => undefined;
+
+/**
+ * "16:00", or "8/12, 00:00" where the visitor's day is not Argentina's: an instant on the
+ * device's clock; null where that clock agrees with Argentina's (UTC−3) at that instant.
+ */
+function onThisDevice(instant: number): string | null {
+  const date = new Date(instant);
+  if (date.getTimezoneOffset() * 60_000 === -ARGENTINA_OFFSET_MS) return null;
+  const argentina = argentinaWallClock(instant);
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  const sameDay = argentina.getUTCDate() === date.getDate() && argentina.getUTCMonth() === date.getMonth();
+  return sameDay ? time : `${date.getDate()}/${date.getMonth() + 1}, ${time}`;
 }
 
 /**
- * An instant on the visitor's clock, where it differs from Argentina's (UTC−3): null on the
- * server and in the first render in the browser, so hydration meets the server's HTML; set once
- * hydrated, from the device's own offset (`getTimezoneOffset`, no locale data to load). A visitor
- * in Argentina, or anywhere at UTC−3 at that instant, gets null
+ * An instant on the visitor's clock, where it differs from Argentina's: null on the server and
+ * while hydrating (React takes the server's snapshot then, so the HTML matches), the device's
+ * time right after, from its own offset (`getTimezoneOffset`: no locale data to load)
  * (docs/decisions/104-the-header-without-javascript.md).
  */
-export function useLocalWallClock(instant: number): LocalWallClock | null {
-  const [local, setLocal] = useState<LocalWallClock | null>(null);
-  useEffect(() => {
-    const date = new Date(instant);
-    if (date.getTimezoneOffset() * 60_000 === -ARGENTINA_OFFSET_MS) {
-      setLocal(null);
-      return;
-    }
-    const argentina = argentinaWallClock(instant);
-    const sameDay = argentina.getUTCDate() === date.getDate() && argentina.getUTCMonth() === date.getMonth();
-    setLocal({
-      time: `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`,
-      day: sameDay ? null : `${date.getDate()}/${date.getMonth() + 1}`,
-    });
-  }, [instant]);
-  return local;
+export function useLocalWallClock(instant: number): string | null {
+  return useSyncExternalStore(
+    noChanges,
+    () => onThisDevice(instant),
+    () => null,
+  );
 }
