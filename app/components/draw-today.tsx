@@ -44,11 +44,7 @@ export function DrawToday({ today, checkPath = "" }: { today: DrawDay; checkPath
         {" · "}
         <time dateTime={draw.drawAt}>{argentinaTime(draw.drawAt)}</time>
       </p>
-      <LocalTime
-        at={draw.drawAt}
-        then={today.state === "frozen" ? { at: draw.beaconAt, what: "resultado" } : undefined}
-        className="text-sm text-slate-600"
-      />
+      <LocalTime at={draw.drawAt} className="text-sm text-slate-600" />
       {today.state === "frozen" ? (
         <>
           <h2 id="sorteo-hoy-titulo" className="mt-2 text-2xl font-bold text-slate-900">

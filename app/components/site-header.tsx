@@ -5,6 +5,10 @@ import { Icon } from "./icons";
 import { Logo } from "./logo";
 import { NavLink } from "./nav-link";
 
+/** The menu button, with JavaScript and without (a disclosure's summary). */
+const ROUND_BUTTON =
+  "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5";
+
 /** docs/product.md, "Header": the bar turns solid once the page has scrolled past this many pixels. */
 const SCROLL_THRESHOLD_PX = 20;
 
@@ -42,7 +46,6 @@ export function SiteHeader() {
     <header
       data-testid="site-header"
       data-scrolled={scrolled}
-      data-solid={onSorteos}
       className={`site-header fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
         onSorteos,
         scrolled,
@@ -78,7 +81,7 @@ export function SiteHeader() {
 
           <button
             type="button"
-            className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 lg:hidden"
+            className={`menu-toggle lg:hidden ${ROUND_BUTTON}`}
             aria-expanded={menuOpen}
             aria-controls="menu-movil"
             aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
@@ -87,31 +90,13 @@ export function SiteHeader() {
             <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
           </button>
 
-          {/* Without JavaScript the button above cannot open anything: the same menu opens as a
-              native disclosure, so the header stays one opaque row as tall as with JavaScript
-              (app/tailwind.css; docs/decisions/104-the-header-without-javascript.md). */}
-          <details className="menu-without-script hidden">
-            <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5">
+          {/* Without JavaScript the button above cannot open anything: a native disclosure opens
+              the same menu (app/tailwind.css), so the header stays one opaque row as tall as with
+              JavaScript (docs/decisions/104-the-header-without-javascript.md). */}
+          <details className="menu-without-script">
+            <summary aria-label="Menú" className={ROUND_BUTTON}>
               <Icon name="menu" className="h-6 w-6" />
-              <span className="sr-only">Menú</span>
             </summary>
-            <ul className="absolute inset-x-0 top-16 border-t border-slate-200 bg-white px-4 py-3 shadow-md sm:px-6">
-              {links.map((link) => (
-                <li key={link.label}>
-                  <a
-                    href={link.href}
-                    className="block rounded-lg px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-              <li className="pt-2">
-                <a href={START_SURVEY.path} className="btn-primary w-full">
-                  {START_SURVEY.label}
-                </a>
-              </li>
-            </ul>
           </details>
         </div>
 

@@ -113,8 +113,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
       await hydrated(page);
       const card = page.getByTestId("countdown").locator("..");
       await expect.poll(() => card.getByTestId("local-time").textContent()).toBe(expected);
-      // And under "Verificalo vos", beside the next draw's instant.
-      expect(await page.getByTestId("upcoming-commitment").getByTestId("local-time").textContent()).toBe(expected);
       expect(await page.getByTestId("draw-date").textContent()).toBe(`${formatDrawDate(drawAt)} (hora de Argentina)`);
       // The line had its height before: the timer did not move when the time arrived.
       expect(await card.getByTestId("local-time").evaluate((line) => line.getBoundingClientRect().height)).toBe(20);

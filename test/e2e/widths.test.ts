@@ -254,7 +254,7 @@ describe.each(PAGES)("%s at every width, JavaScript off", (path) => {
       expect(await menu.isVisible()).toBe(true);
       expect(await page.locator(".menu-toggle").isVisible()).toBe(false);
       await menu.locator("summary").click();
-      const links = menu.locator("ul a");
+      const links = page.locator("#menu-movil a");
       expect(await links.count()).toBe(5);
       const edges = await links.evaluateAll((all) =>
         all.map((link) => [

@@ -4,7 +4,6 @@ import type { UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { formatCount } from "~/lib/ui/wording";
 import { EntriesInPlay, Hex, ListLink, MovedRound, PublishedValue, WindowDays } from "./verify-draw-values";
-import { LocalTime } from "../local-time";
 import { WitnessSeals } from "./verify-draw-witnesses";
 
 /** The next draw before it is made: its commitment, then its frozen list from the draw instant on. */
@@ -22,7 +21,6 @@ export function UpcomingDraw({ upcoming, afterList }: { upcoming: UpcomingCommit
         <time dateTime={upcoming.drawAt}>{formatArgentinaInstant(upcoming.drawAt)}</time>{" "}
         <span className="text-base font-normal text-slate-600">(hora de Argentina)</span>
       </h3>
-      <LocalTime at={upcoming.drawAt} className="text-sm text-slate-600" />
       <dl className="mt-4 divide-y divide-brand-100">
         <PublishedValue label="Compromiso (huella de la semilla)">
           <Hex value={upcoming.commitment} />
