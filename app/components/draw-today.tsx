@@ -6,6 +6,7 @@ import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import { useRenderInstant } from "~/lib/document/render-instant";
 import { countOf, formatCount } from "~/lib/ui/wording";
 import { Icon } from "./icons";
+import { LocalTime } from "./local-time";
 import { WinnerMarkBadge } from "./winner-mark";
 
 /** "12:30": an instant's time on Argentina's wall clock. */
@@ -43,6 +44,7 @@ export function DrawToday({ today, checkPath = "" }: { today: DrawDay; checkPath
         {" · "}
         <time dateTime={draw.drawAt}>{argentinaTime(draw.drawAt)}</time>
       </p>
+      <LocalTime at={draw.drawAt} className="text-sm text-slate-600" />
       {today.state === "frozen" ? (
         <>
           <h2 id="sorteo-hoy-titulo" className="mt-2 text-2xl font-bold text-slate-900">

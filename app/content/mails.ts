@@ -50,10 +50,15 @@ export const CONTACT_ACKNOWLEDGEMENT_MAIL = {
   preheader: "Una persona del equipo te va a responder a este email dentro de las 24 horas.",
   heading: "Recibimos tu mensaje",
   intro: `Gracias por escribirnos: ${DRAW_FACTS.supportReply}, a este mismo email.`,
+  quoted: "Esto es lo que nos escribiste:",
+  /** Under a quote cut at `shown` characters: the team has the whole message. */
+  quoteCut: (shown: number) => `Acá van los primeros ${shown} caracteres; el equipo recibió tu mensaje completo.`,
+  replyHint: "Si querés agregar algo, respondé este email: le llega al equipo.",
   meanwhile: "Mientras tanto, quizás tu pregunta ya tenga respuesta:",
   button: "Ver las preguntas frecuentes",
-  /** The acknowledgement repeats nothing the sender typed: anyone can type someone else's address. */
-  notYou: "Si no fuiste vos quien escribió, ignorá este email: no vas a recibir otro.",
+  /** Anyone can type someone else's address: whoever did not write is told what to do. */
+  notYou:
+    "Si no fuiste vos quien escribió, ignorá este email; si te llegan más, respondé a cualquiera de ellos y lo frenamos.",
   why: "Recibís este email porque alguien usó esta dirección en el formulario de contacto de Opinion Labz.",
 } as const;
 

@@ -118,7 +118,7 @@ describe("an authority down, another slow, then answering garbage, then both bac
     await expect.poll(() => retries(flaky).length, { timeout: 30_000 }).toBe(2);
     expect(retries(flaky)[1]).toMatchObject({
       reason: "timeout",
-      error: `${flaky.url}: no answer within 6000 ms`,
+      error: `${flaky.url}: no respondió en 6000 ms`,
       retryInSeconds: 10,
     });
     expect(flaky.held).toBe(0);

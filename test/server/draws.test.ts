@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
         built: true,
       });
       expect(rehearsalInProduction.code).toBe(1);
-      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY is for rehearsals only");
+      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY es solo para ensayos");
 
       // The round is fixed by the rule: 30 minutes after the instant, and not published before then.
       const { drandRound } = upcoming;
@@ -357,7 +357,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(unknownMonth.stderr).toContain("no se hizo ningún sorteo en 2020-01");
 
       // The rehearsal discarded: the month is drawable again, from the same frozen list.
-      const discarded = await draw(["discard", month]);
+      const discarded = await draw(["discard", month, "--yes"]);
       expect(discarded.code, discarded.stderr).toBe(0);
       expect(discarded.stdout).toContain(`Se descartó el ensayo del sorteo de ${month}: 2 rondas.`);
       const pending = await draw(["status"], new Date(upcoming.drawAt.getTime() + 45 * MINUTE));
@@ -386,7 +386,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       const beside = await draw(["run"], new Date(next.drawAt.getTime() + 31 * MINUTE));
       expect(beside.code).toBe(2);
       expect(beside.stderr).toContain("esta base de datos tiene sorteos reales");
-      const notRehearsal = await draw(["discard", month]);
+      const notRehearsal = await draw(["discard", month, "--yes"]);
       expect(notRehearsal.code).toBe(2);
       expect(notRehearsal.stderr).toContain("no es un ensayo");
 

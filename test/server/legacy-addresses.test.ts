@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
     const shown = await npmRun("privacy", ["show", "nora@example.com"], database.env);
     expect(shown.code, shown.stderr).toBe(0);
     // The migration said, once, that one stored text holds no address.
-    expect(shown.stderr).toContain("[storage] 1 stored row holds no address the site can read");
+    expect(shown.stderr).toContain("[storage] 1 fila guardada no tiene una dirección que el sitio pueda leer");
     expect(shown.stdout).toContain("Aviso de encuestas, pedido como a<nora@example.com>");
     expect(shown.stdout).toContain("  Estado: confirmada");
     expect(shown.stdout).toContain(
@@ -174,7 +174,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
     expect(shown.stdout).toContain("https://encuestas.example/nov (a a<nora@example.com>)");
     expect(shown.stdout).toContain('Lo encontramos también escrito así: a<nora@example.com>, "nora"@example.com.');
 
-    const deleted = await opsCommand("privacy", ["delete", "nora@example.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "nora@example.com", "--yes"], database.env);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.stdout).toContain('También escrita así, y borrada igual: a<nora@example.com>, "nora"@example.com');
     expect(deleted.stdout).toContain(
@@ -215,7 +215,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
       .where("mailbox", "=", "victima@gmail.com")
       .execute();
     expect(notices).toHaveLength(1);
-    const deleted = await opsCommand("privacy", ["delete", "victima@gmail.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "victima@gmail.com", "--yes"], database.env);
     expect(deleted.stdout).toContain(
       [
         "  Inscripción al aviso de encuestas: 2",

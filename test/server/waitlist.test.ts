@@ -302,6 +302,9 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
       expect(again.status, email).toBe(200);
       expect(statusMessage(again.html), email).toBe(statusMessage(first.html));
     }
+    // The one answer stays true for the deleted inbox too: it says when no mail is sent.
+    expect(statusMessage(first.html)).toContain("Si la dirección puede recibir nuestros emails");
+    expect(statusMessage(first.html)).toContain("si pidieron borrarla hace menos de 30 días");
     await signUp({ email: "control-borrado@example.com", client: "198.51.100.5" });
     await mailsTo(smtp, "control-borrado@example.com");
     // (The sink lists its mailbox by file name, not by arrival.)

@@ -7,10 +7,11 @@ import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";
+import { countOf } from "~/lib/ui/wording";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
 import { drawnOf, pendingOf, publishedDraw, upcomingCommitment } from "./published-records.server";
-import { CLAIM_PERIOD_MS, discardRehearsal, recordClaim } from "./prize.server";
+import { CLAIM_PERIOD_MS, discardRehearsal, prizeCalendar, recordClaim } from "./prize.server";
 import { redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
 import { describeCalendar, describeDraw, describeUpcoming, VERDICTS } from "./record-text.server";
 import { loadSheetEntries } from "./sheet-entries.server";
@@ -51,10 +52,14 @@ async function recordMail(view: RecordedDraw): Promise<OutgoingMail> {
 }
 
 /** The server's check of a record, on the list as stored: the badge the pages show, and why not verified. */
-async function describeVerdict({ draw }: DrawRecord<DrawSummary>, view: RecordedDraw): Promise<string> {
+async function verdictOf({ draw }: DrawRecord<DrawSummary>, view: RecordedDraw) {
   const text = await frozenList(storage.db, draw.draw_at);
   const list = text === null ? { problem: "la lista no está guardada" } : { bytes: new TextEncoder().encode(text) };
-  const { verdict, failed } = await drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
+  return drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
+}
+
+async function describeVerdict(record: DrawRecord<DrawSummary>, view: RecordedDraw): Promise<string> {
+  const { verdict, failed } = await verdictOf(record, view);
   const why = failed.map((check) => `${check.value.toLowerCase()} (${check.detail})`).join("; ");
   return line("comprobación", verdict === "mismatch" ? `${VERDICTS.mismatch}: ${why}` : VERDICTS[verdict]);
 }
@@ -86,6 +91,31 @@ export async function drawStatus(): Promise<string> {
     );
   }
   return sections.join("\n\n");
+}
+
+/**
+ * `npm run draw -- status --json`: what `drawStatus` says, as data for a script or a monitor:
+ * the upcoming draw, a due draw whose list was never frozen, and each drawn month's record (as
+ * its `sorteo.json` publishes it), the server's check of it and its prize's calendar.
+ */
+export async function drawStatusData() {
+  const records = await drawRecords(storage.db);
+  const pending = pendingOf(records);
+  const now = drawNow();
+  const due = records.find(({ draw }) => draw.draw_at <= now);
+  const unfrozen = due && due.draw.list_hash === null && due.rounds.length === 0 && due !== pending;
+  return {
+    now: new Date(now).toISOString(),
+    upcoming: pending ? upcomingCommitment(pending) : null,
+    unfrozenDrawAt: unfrozen ? new Date(due.draw.draw_at).toISOString() : null,
+    draws: await Promise.all(
+      drawnOf(records).map(async (record) => {
+        const view = publishedDraw(record);
+        const { verdict, failed } = await verdictOf(record, view);
+        return { record: view, check: { verdict, failed }, calendar: prizeCalendar(record) };
+      }),
+    ),
+  };
 }
 
 /**
@@ -214,7 +244,7 @@ export async function discardCommand(month: string): Promise<string> {
   const due = await latestDue(storage.db, drawNow());
   const drawable = due !== undefined && drawMonth(due.draw_at) === month;
   return [
-    `Se descartó el ensayo del sorteo de ${month}: ${removed.length === 1 ? "1 ronda" : `${removed.length} rondas`}. Su compromiso y su lista congelada quedan.`,
+    `Se descartó el ensayo del sorteo de ${month}: ${countOf(removed.length, "ronda", "rondas")}. Su compromiso y su lista congelada quedan.`,
     drawable
       ? "El sorteo queda sin hacer: `npm run draw -- run` lo hace con el valor de drand de su ronda."
       : "No es el sorteo pendiente: `npm run draw -- run` hace solo el último cuya hora ya pasó.",

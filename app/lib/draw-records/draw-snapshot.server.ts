@@ -136,7 +136,8 @@ export function drawSnapshots(db: Kysely<Tables>, { pollMs, clock, witnessFindin
       if (clock() - lookedAt >= pollMs && looking === null) {
         look().catch((error: unknown) => {
           // The pages keep the last read meanwhile; one line per outage, not one per poll.
-          if (!failing) console.error("[draw] Reading the draw records failed (the last read is shown):", error);
+          if (!failing)
+            console.error("[draw] No se pudieron leer los registros de sorteos (se muestra la última lectura):", error);
           failing = true;
         });
       }

@@ -99,7 +99,7 @@ export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
     const snapshot = await serverDraws.current();
     return { drawn: snapshot.draws, upcoming: snapshot.upcoming, rule: nextFreezeRule(snapshot, now) };
   } catch (error) {
-    console.error("[draw] Reading the draw records for the home page failed:", error);
+    console.error("[draw] No se pudieron leer los registros de sorteos para la página de inicio:", error);
     const drawAt = nextDrawAt(now).getTime();
     return { drawn: [], upcoming: null, rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS } };
   }

@@ -1,6 +1,6 @@
 import type { DrawVerdict, PublishedWitnesses, RecordedDraw, UpcomingCommitment } from "~/lib/draw/published-draw";
 import { beaconRound, quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
-import { formatCount } from "~/lib/ui/wording";
+import { countOf } from "~/lib/ui/wording";
 import { continued, drawMonth, line, spokenInstant } from "./command-text";
 import { prizeCalendar } from "./prize.server";
 import type { DrawRecord, DrawSummary } from "./stored-draws.server";
@@ -76,7 +76,7 @@ export function describeUpcoming(upcoming: UpcomingCommitment): string {
     frozen
       ? line(
           "lista",
-          `congelada el ${spokenInstant(Date.parse(frozen.frozenAt))}, ${formatCount(frozen.entryCount)} participaciones, huella ${frozen.listHash}`,
+          `congelada el ${spokenInstant(Date.parse(frozen.frozenAt))}, ${countOf(frozen.entryCount, "participación", "participaciones")}, huella ${frozen.listHash}`,
         )
       : line("lista", "sin congelar: el servidor la congela en el momento del sorteo"),
     ...describeSeals(upcoming.witnesses),

@@ -27,8 +27,8 @@ import {
 
 /**
  * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
- * someone else: at most one per mailbox a day, whatever the spelling, and it repeats nothing they
- * wrote.
+ * someone else: at most one per mailbox a day, whatever the spelling, and it quotes only the
+ * first 500 characters of the message (contact-acknowledgement-mail.server.tsx).
  */
 const ACKNOWLEDGEMENTS_PER_ADDRESS = { limit: 1, windowMs: 24 * 60 * 60_000 };
 
@@ -56,9 +56,19 @@ async function supportMail(name: string, email: string, message: string, now: nu
   return { kind: CONTACT_MAIL_KIND.toTeam, to: env.contactEmail.value, replyTo: email, ...mail };
 }
 
-async function acknowledgement(email: string): Promise<OutgoingMail> {
-  const mail = await renderContactAcknowledgementMail({ siteUrl: env.siteUrl });
-  return { kind: CONTACT_MAIL_KIND.acknowledgement, to: email, ...mail };
+/**
+ * The visitor's copy: their message quoted, and Reply-To the support address, so a reply reaches
+ * the team. Set as a header, not `replyTo`: the outbox's `reply_to` names the person a mail to
+ * the team answers, and files the mail under their mailbox (outbox.server.ts).
+ */
+async function acknowledgement(email: string, message: string): Promise<OutgoingMail> {
+  const mail = await renderContactAcknowledgementMail({ siteUrl: env.siteUrl, message });
+  return {
+    kind: CONTACT_MAIL_KIND.acknowledgement,
+    to: email,
+    ...mail,
+    headers: { "Reply-To": env.contactEmail.value },
+  };
 }
 
 /**
@@ -118,7 +128,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       (await withinRateLimit(trx, await acknowledgementKey(trx, mailbox), ACKNOWLEDGEMENTS_PER_ADDRESS, now));
     if (acknowledged) {
       await countVisitorMail(trx, now);
-      await enqueueMail(trx, await acknowledgement(email), now);
+      await enqueueMail(trx, await acknowledgement(email, message), now);
     }
     return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };
   };

@@ -1,5 +1,9 @@
 import type { Kysely } from "kysely";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
+import { pendingOf, upcomingCommitment } from "~/lib/draw-records/published-records.server";
+import { drawRecords } from "~/lib/draw-records/stored-draws.server";
+import { witnessConfig } from "~/lib/draw-records/witnesses.server";
 import {
   budgetsNow,
   MAIL_BUDGETS,
@@ -10,6 +14,7 @@ import {
 import { outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox.server";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
+import { countOf, listed, pluralForm } from "~/lib/ui/wording";
 import type { InstanceReport } from "./server-health.server";
 import { noticeProgress, type NoticeProgress } from "./survey-notice.server";
 
@@ -30,18 +35,63 @@ export interface SiteStatus {
   outbox: OutboxHealth;
   budgets: MailBudgets & { spent: BudgetsNow };
   notice: NoticeProgress | null;
+  /** Mails the outbox gave up on in the last 24 hours, by kind ("waitlist-confirm", "contact"…). */
+  givenUpToday: Record<string, number>;
+  /** The upcoming draw and its seals, as the draw records hold them; null with none committed. */
+  draw: DrawWitnessing | null;
+}
+
+/** The upcoming draw's instant, its list's freeze and its drand round, and the authorities whose seal is missing. */
+export interface DrawWitnessing {
+  drawAt: number;
+  committedAt: number;
+  frozenAt: number | null;
+  /** When drand publishes the round that draws it. */
+  roundAt: number;
+  authorities: string[];
+  missing: { commitment: string[]; list: string[] };
+}
+
+/** What the draw records say of the upcoming draw's witnesses, through the functions the pages use. */
+async function drawWitnessing(db: Kysely<Tables>): Promise<DrawWitnessing | null> {
+  const pending = pendingOf(await drawRecords(db));
+  if (!pending) return null;
+  const upcoming = upcomingCommitment(pending);
+  return {
+    drawAt: pending.draw.draw_at,
+    committedAt: pending.draw.committed_at,
+    frozenAt: pending.draw.frozen_at,
+    roundAt: quicknetRoundTime(upcoming.beaconRound),
+    authorities: [...witnessConfig().authorities],
+    missing: upcoming.awaited,
+  };
+}
+
+/** Mails given up since `since`, counted by kind. */
+async function givenUpSince(db: Kysely<Tables>, since: number): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("gave_up_at", ">", since)
+    .groupBy("kind")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.count)]));
 }
 
 /** The servers' reports of the last day, newest first; `running` those heard from in the last minute. */
 export async function serversSeen(db: Kysely<Tables>, now: number): Promise<SiteStatus["servers"]> {
   const rows = await db.selectFrom("instances").selectAll().orderBy("seen_at", "desc").execute();
-  return rows.map((row) => ({
-    id: row.id,
-    startedAt: Number(row.started_at),
-    seenAt: Number(row.seen_at),
-    running: Number(row.seen_at) > now - RUNNING_WITHIN_MS,
-    report: JSON.parse(row.report) as InstanceReport,
-  }));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      startedAt: Number(row.started_at),
+      seenAt: Number(row.seen_at),
+      report: JSON.parse(row.report) as InstanceReport,
+    }))
+    .map((server) => ({
+      ...server,
+      running: server.report.stoppedAt === undefined && server.seenAt > now - RUNNING_WITHIN_MS,
+    }));
 }
 
 /** Reports written more than a day ago: servers long gone. The forms sweep deletes them. */
@@ -56,12 +106,23 @@ export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now
   const servers = await serversSeen(db, now);
   // The servers' own figures (the last to report), which this command's environment may not repeat.
   const budgets = servers[0] ? mailBudgets(servers[0].report.mailsPerHour) : MAIL_BUDGETS;
-  const [outbox, spent, notices] = await Promise.all([
+  const [outbox, spent, notices, givenUpToday, draw] = await Promise.all([
     outboxBacklog(db, now),
     budgetsNow(db, budgets, now),
     noticeProgress(db),
+    givenUpSince(db, now - DAY_MS),
+    drawWitnessing(db),
   ]);
-  return { now, database, servers, outbox, budgets: { ...budgets, spent }, notice: notices[0] ?? null };
+  return {
+    now,
+    database,
+    servers,
+    outbox,
+    budgets: { ...budgets, spent },
+    notice: notices[0] ?? null,
+    givenUpToday,
+    draw,
+  };
 }
 
 const when = (ms: number) => formatArgentinaInstant(new Date(ms).toISOString());
@@ -91,18 +152,68 @@ function describeSheet({ sheet }: InstanceReport, now: number): string {
       : `Participantes: ${source}, sin ninguna copia: el sitio muestra el error.${error}`;
   }
   const age = ago(Math.max(0, Math.round((now - Date.parse(sheet.fetchedAt)) / 1000)));
-  return `Participantes: ${source}, ${sheet.count} filas, bajadas hace ${age}.${error || " Sin errores."}`;
+  return `Participantes: ${source}, ${countOf(sheet.count, "fila", "filas")}, bajadas hace ${age}.${error || " Sin errores."}`;
 }
 
 /** A due mail waiting longer than this means no server is sending: SMTP down or refusing, or SMTP_URL unset. */
 const MAIL_LATE_SECONDS = 15 * 60;
+const DAY_MS = 24 * 60 * 60_000;
+/** An authority that has not sealed the commitment this long after it was made is failing (docs/operations.md, "The witnesses"). */
+const COMMITMENT_SEAL_LATE_MS = 60 * 60_000;
+/** The list's seals arrive within seconds of the freeze; past this, one missing is news on draw day. */
+const LIST_SEAL_LATE_MS = 2 * 60_000;
+
+/** The kinds of mail the team is waiting for: one given up is a message or a record that never arrived. */
+const TEAM_KINDS: Record<string, [one: string, other: string]> = {
+  contact: ["un mensaje de /contacto", "mensajes de /contacto"],
+  "draw-record": ["el registro de un sorteo", "registros de sorteos"],
+};
+
+/** What the draw records need the organizer for: a seal missing, a list never frozen. */
+function drawAttention(draw: DrawWitnessing | null, now: number): string[] {
+  if (!draw) return [];
+  const day = formatArgentinaInstant(new Date(draw.drawAt).toISOString());
+  const lines: string[] = [];
+  if (draw.missing.commitment.length > 0 && now - draw.committedAt > COMMITMENT_SEAL_LATE_MS) {
+    lines.push(
+      `${listed(draw.missing.commitment)} no ${draw.missing.commitment.length === 1 ? "selló" : "sellaron"} el compromiso del sorteo del ${day} (publicado hace ${ago(Math.round((now - draw.committedAt) / 1000))}): revisá los "draw.witness_retry" del log y TIMESTAMP_AUTHORITIES.`,
+    );
+  }
+  if (draw.drawAt <= now && draw.frozenAt === null && now - draw.drawAt > LIST_SEAL_LATE_MS) {
+    lines.push(
+      `La lista del sorteo del ${day} no se congeló: ningún servidor corría a esa hora. Corré npm run draw -- status y mirá docs/operations.md, "Draw day".`,
+    );
+  }
+  if (draw.frozenAt !== null && draw.missing.list.length > 0 && now - draw.frozenAt > LIST_SEAL_LATE_MS) {
+    const none = draw.missing.list.length === draw.authorities.length;
+    const round = formatArgentinaInstant(new Date(draw.roundAt).toISOString());
+    lines.push(
+      `${none ? "Ninguna autoridad selló" : `Falta el sello de ${listed(draw.missing.list)} sobre`} la lista del sorteo del ${day}, congelada hace ${ago(Math.round((now - draw.frozenAt) / 1000))}${now < draw.roundAt ? `; la ronda de drand que lo sortea sale el ${round}` : ""}: revisá los "draw.witness_retry" del log${none ? ". Sin un sello, no hay sorteo" : ""} (docs/operations.md, "The witnesses").`,
+    );
+  }
+  return lines;
+}
+
+/** Mails given up in the last 24 hours: one line, and one more for the team's. */
+function givenUpAttention(givenUp: Record<string, number>): string[] {
+  const total = Object.values(givenUp).reduce((sum, count) => sum + count, 0);
+  if (total === 0) return [];
+  const team = Object.entries(TEAM_KINDS).filter(([kind]) => (givenUp[kind] ?? 0) > 0);
+  return [
+    `${countOf(total, "email abandonado", "emails abandonados")} en las últimas 24 horas: el servidor SMTP los rechazó para siempre o no los pudo mandar en 7 días; revisá el log ("mail.given_up") y SMTP_URL.`,
+    ...team.map(([kind, [one, other]]) => {
+      const count = givenUp[kind]!;
+      return `${countOf(count, "email al equipo (CONTACT_EMAIL) no llegó", "emails al equipo (CONTACT_EMAIL) no llegaron")}: ${pluralForm(count, one, other)}. Está en el outbox: npm run privacy -- show <email> lo muestra.`;
+    }),
+  ];
+}
 
 /**
  * What the organizer should look at, one Spanish line each (none when all is well): no server
  * heard from in the last minute, a server whose sheet fails, a due mail waiting 15 minutes.
  * `npm run status` exits 3 when there is any.
  */
-export function needsAttention({ servers, outbox }: SiteStatus): string[] {
+export function needsAttention({ servers, outbox, givenUpToday, draw, now }: SiteStatus): string[] {
   const running = servers.filter((server) => server.running);
   return [
     ...(running.length === 0 ? ["Ningún servidor dio señales en el último minuto."] : []),
@@ -114,6 +225,21 @@ export function needsAttention({ servers, outbox }: SiteStatus): string[] {
           `Hay emails esperando desde hace ${ago(outbox.oldestAgeSeconds)}: revisá SMTP_URL y el log de los servidores ("mail.retry").`,
         ]
       : []),
+    ...givenUpAttention(givenUpToday),
+    ...drawAttention(draw, now),
+  ];
+}
+
+/** The upcoming draw's seals, as `draw -- status` shows them in full. */
+function describeDraw(draw: DrawWitnessing | null): string[] {
+  if (!draw) return ["Próximo sorteo: ninguno comprometido (el servidor lo compromete al arrancar)."];
+  const seals = (missing: string[]) => (missing.length === 0 ? "todos" : `falta ${listed(missing)}`);
+  return [
+    `Próximo sorteo: ${when(draw.drawAt)} (hora de Argentina)`,
+    `  Sellos del compromiso: ${seals(draw.missing.commitment)}.`,
+    draw.frozenAt === null
+      ? "  Lista: todavía sin congelar."
+      : `  Lista: congelada el ${when(draw.frozenAt)}; sellos: ${seals(draw.missing.list)}.`,
   ];
 }
 
@@ -131,7 +257,7 @@ export function describeSiteStatus(status: SiteStatus): string {
     ...(status.servers.length === 0
       ? ["  Ninguno: no hay un servidor corriendo contra esta base de datos."]
       : status.servers.flatMap((server) => [
-          `  ${server.id}: ${server.running ? "funcionando" : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
+          `  ${server.id}: ${server.running ? "funcionando" : server.report.stoppedAt !== undefined ? `se detuvo el ${when(server.report.stoppedAt)}` : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
           `    ${describeSheet(server.report, now)}`,
         ])),
     "",
@@ -145,9 +271,11 @@ export function describeSiteStatus(status: SiteStatus): string {
     `  Al equipo desde /contacto: ${spent.team} de ${team.perHour} (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar ${team.perClient}.`,
     `    Clientes que ya gastaron su parte: ${spent.spentShares.teamClients}.`,
     "",
+    ...describeDraw(status.draw),
+    "",
     notice === null
       ? "Avisos de encuestas (npm run waitlist:notify): ninguno todavía."
-      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${notice.queued} encolados, ${notice.sent} enviados, ${notice.waiting} por enviar, ${notice.givenUp} abandonados.`,
+      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${countOf(notice.queued, "encolado", "encolados")}, ${countOf(notice.sent, "enviado", "enviados")}, ${notice.waiting} por enviar, ${countOf(notice.givenUp, "abandonado", "abandonados")}.`,
     "",
     ...(attention.length === 0 ? ["Todo en orden."] : ["Para revisar:", ...attention.map((line) => `  - ${line}`)]),
     "",

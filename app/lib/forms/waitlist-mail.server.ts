@@ -16,6 +16,9 @@ function wayOut(token: string): { leave: string; headers: Record<string, string>
   };
 }
 
+/** The outbox kind of the double opt-in mail. */
+export const CONFIRMATION_KIND = "waitlist-confirm";
+
 /** The double opt-in mail: a link to confirm, valid `validDays`, and a way out in every mail. */
 export async function confirmationMail(to: string, token: string, validDays: number): Promise<OutgoingMail> {
   const { leave, headers } = wayOut(token);
@@ -25,7 +28,7 @@ export async function confirmationMail(to: string, token: string, validDays: num
     leaveUrl: leave,
     validDays,
   });
-  return { kind: "waitlist-confirm", to, ...mail, headers };
+  return { kind: CONFIRMATION_KIND, to, ...mail, headers };
 }
 
 /**

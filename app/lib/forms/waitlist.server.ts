@@ -12,7 +12,7 @@ import { clientOf } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { deleteNoticesTo } from "./survey-notice.server";
-import { confirmationMail } from "./waitlist-mail.server";
+import { CONFIRMATION_KIND, confirmationMail } from "./waitlist-mail.server";
 import { blockAfterDeletion, CONFIRMATION_INTERVAL_MS, isBlocked, mayConfirm } from "./mailbox-rules.server";
 import { deleteExpired, deleteWaitlistEntries } from "./waitlist-rows.server";
 
@@ -21,8 +21,13 @@ const DAY_MS = 24 * 60 * 60_000;
 const CONFIRM_VALID_DAYS = 7;
 
 const MESSAGES = {
+  /**
+   * True whatever became of the address, and the same for every address: it promises the mail
+   * only where one is sent, and names every case where none is, without saying which applies
+   * (docs/decisions/078-answers-that-are-true.md).
+   */
   accepted:
-    "¡Listo! Si la dirección es correcta, en unos minutos te llega un email para confirmarla. Abrilo y tocá el botón: recién ahí quedás en la lista. Si no lo ves, revisá la carpeta de spam.",
+    "¡Listo! Si la dirección puede recibir nuestros emails, en unos minutos te llega un email para confirmarla: abrilo y tocá el botón, recién ahí quedás en la lista. No te mandamos otro si ya está confirmada, si ya le mandamos uno en los últimos 30 días o si pidieron borrarla hace menos de 30 días. Si no lo ves, revisá la carpeta de spam.",
   missingEmail: "Escribí tu email para que podamos avisarte.",
   badEmail: "Ese email no parece válido. Revisalo: tiene que ser como nombre@ejemplo.com.",
   noConsent: "Para avisarte necesitamos tu permiso: marcá la casilla de consentimiento.",
@@ -54,9 +59,23 @@ const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN_SHAPE = /^[\w-]{32}$/;
 const isToken = (token: string) => TOKEN_SHAPE.test(token);
 
+/** Whether the latest confirmation mail to `mailbox`, in any spelling, was given up by the outbox (never delivered). */
+async function lastConfirmationGaveUp(trx: Transaction<Tables>, mailbox: string): Promise<boolean> {
+  const last = await trx
+    .selectFrom("outbox")
+    .select("gave_up_at")
+    .where("mailbox", "=", mailbox)
+    .where("kind", "=", CONFIRMATION_KIND)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last !== undefined && last.gave_up_at !== null;
+}
+
 /**
  * Queues a confirmation mail for `email` unless its mailbox, in any spelling, is confirmed, was
- * mailed a confirmation in the last 30 days, or was deleted by its owner in the last 30 days
+ * mailed a confirmation in the last 30 days that the outbox did not give up on, or was deleted by
+ * its owner in the last 30 days
  * (docs/decisions/063-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
  * statement, so two sign-ups racing (two spellings, two replicas) mail it once and keep one row.
  */
@@ -72,9 +91,15 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
     .where("mailbox", "=", mailbox)
     .execute();
   if (rows.some((row) => row.status === "confirmed")) return false;
-  // A row mailed before its mailbox was counted (an earlier release) still holds its 30 days.
-  if (rows.some((row) => row.last_mail_at !== null && row.last_mail_at > now - CONFIRMATION_INTERVAL_MS)) return false;
-  if (!(await mayConfirm(trx, mailbox, now))) return false;
+  // A confirmation the outbox gave up on (refused for good, or failing for 7 days) reached no
+  // one: signing up again tries again, within the client's and the domain's shares, spent above.
+  if (!(await lastConfirmationGaveUp(trx, mailbox))) {
+    // A row mailed before its mailbox was counted (an earlier release) still holds its 30 days.
+    if (rows.some((row) => row.last_mail_at !== null && row.last_mail_at > now - CONFIRMATION_INTERVAL_MS)) {
+      return false;
+    }
+    if (!(await mayConfirm(trx, mailbox, now))) return false;
+  }
   const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
   // The mailbox's row, if it has one, takes the spelling typed now: the link goes to the same
   // inbox. An address that unsubscribed stays so until it uses the new link: this sign-up may be

@@ -2,6 +2,7 @@ import { sql, SqliteAdapter, type Kysely, type RawBuilder } from "kysely";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { containedAddress } from "./contained-address.server";
 import { mailboxOf } from "./mailbox";
+import { countOf, pluralForm } from "~/lib/ui/wording";
 
 /**
  * Migration 0017: every stored address of earlier releases read again, and counted under its
@@ -229,7 +230,7 @@ export async function addMailboxes(db: Db): Promise<void> {
   const total = unfiled.reduce((sum, count) => sum + count, 0);
   if (total > 0) {
     console.warn(
-      `[storage] ${total} stored ${total === 1 ? "row holds" : "rows hold"} no address the site can read (from before its address parser): kept as ${total === 1 ? "it is" : "they are"}, found by no address (docs/operations.md, "Requests about personal data").`,
+      `[storage] ${countOf(total, "fila guardada no tiene", "filas guardadas no tienen")} una dirección que el sitio pueda leer (de antes de su lector de direcciones): ${pluralForm(total, "queda como está y no la encuentra", "quedan como están y no las encuentra")} ninguna dirección (docs/operations.md, "Requests about personal data").`,
     );
   }
 }

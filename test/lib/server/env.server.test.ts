@@ -18,7 +18,7 @@ describe("the configuration read at start-up", () => {
     // With process.exit stubbed, the error still ends the import after the exit call.
     await expect(import("~/lib/server/env.server")).rejects.toBeInstanceOf(Error);
     expect(exit).toHaveBeenCalledWith(1);
-    expect(printed).toHaveBeenCalledWith(`Invalid configuration: PORT must be a whole number, got "http"`);
+    expect(printed).toHaveBeenCalledWith(`Configuración inválida: PORT tiene que ser un número entero, y es "http"`);
   });
 
   it("lists the bundled sample sheet, and says so in the log, when no sheet is configured", async () => {
@@ -33,7 +33,7 @@ describe("the configuration read at start-up", () => {
       isBundledSample: true,
     });
     expect(warned).toHaveBeenCalledWith(
-      expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/),
+      expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL no está configurada: .*"Datos de ejemplo"/),
     );
   });
 
@@ -71,7 +71,7 @@ describe("the configuration read at start-up", () => {
     const warnings = await startUpWarnings({ ORGANIZER_NAME: "Encuestas del Sur S.R.L." }, "production");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^\[config\] ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL are not set: .*SAMPLE values, marked "Datos de ejemplo"/,
+      /^\[config\] ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL no están configuradas: .*datos de EJEMPLO, marcados "Datos de ejemplo"/,
     );
   });
 
