@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ROW_MARKS } from "~/content/entry-status";
+import { ROW_MARKS } from "~/content/row-marks";
 import type { ListedParticipant, RowMark } from "~/lib/participants/view";
 import { Icon } from "./icons";
 

@@ -1,4 +1,4 @@
-import { DRAW_FACTS } from "./draw-facts";
+import { ENTRIES_PER_MONTH } from "./participation-facts";
 import type { ContentIconName } from "./icon-name";
 
 export interface Benefit {
@@ -22,7 +22,7 @@ export const BENEFITS: Benefit[] = [
   {
     icon: "gift",
     title: "Recompensas mensuales",
-    description: `Con una encuesta respondida participás del sorteo de una tarjeta Visa de US$200, todos los meses: ${DRAW_FACTS.entriesPerMonth}.`,
+    description: `Con una encuesta respondida participás del sorteo de una tarjeta Visa de US$200, todos los meses: ${ENTRIES_PER_MONTH}.`,
   },
 ];
 

@@ -1,4 +1,4 @@
-import { DRAW_FACTS } from "./draw-facts";
+import { ANSWERS_KEPT } from "./participation-facts";
 import { SURVEY_TIME } from "./survey-time";
 import type { ContentIconName } from "./icon-name";
 
@@ -18,7 +18,7 @@ export const COMPARISON: ComparisonRow[] = [
   {
     icon: "lock",
     criterion: "Confidencialidad",
-    opinionLabz: `${DRAW_FACTS.answersKept}.`,
+    opinionLabz: `${ANSWERS_KEPT}.`,
     common: "Suelen guardar tus respuestas asociadas a tu cuenta y a tu perfil.",
   },
   {

@@ -8,19 +8,6 @@
 export const PARTICIPANTS_LOOKUP =
   "Para confirmarlo, buscá tu nombre como aparece en la lista (nombre e inicial del apellido) o tu número de participación: el ID que te muestra la encuesta al terminarla.";
 
-/**
- * The short mark a listed row carries when the next draw does not take it (docs/product.md,
- * "Participant lists"): which draw its date belongs to, or what keeps it out of every draw.
- * `spoken` comes before it for screen readers, so the mark is never a bare word.
- */
-export const ROW_MARKS = {
-  otherDraw: (month: string) => `sorteo de ${month}`,
-  unreadableDate: "fecha ilegible",
-  repeated: "ID repetido",
-  refusedId: "ID con otro formato",
-  spoken: (drawDay: string) => `No entra en el sorteo del ${drawDay}:`,
-};
-
 export const NOT_IN_PLAY = {
   heading: "Estas participaciones coinciden con tu búsqueda pero no entran en este sorteo:",
   taken: (day: string, drawDay: string) => `Tu participación del ${day} ya entró en el sorteo del ${drawDay}.`,

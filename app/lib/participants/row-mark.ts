@@ -1,4 +1,4 @@
-import { ROW_MARKS } from "~/content/entry-status";
+import { ROW_MARKS } from "~/content/row-marks";
 import { formatMonthOfDay } from "~/lib/draw/countdown";
 import type { NotInPlay } from "./entries-in-play";
 import type { RowMark } from "./view";
