@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { trustedProxies } from "~/lib/network/trusted-proxies";
 import { env } from "~/lib/server/env.server";
-import { CLIENT_HEADER, clientAddress, clientGroup } from "./client-address";
+import { CLIENT_HEADER, clientAddress, clientGroup, clientNetwork, NETWORK_HEADER } from "./client-address";
 import { withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
 import { readFormBody } from "./form-body";
+import { closeIfNotDrained, whenHandedOver } from "./send-deadline";
 import { inspectTarget, withoutPrivateValues } from "./request-target";
 import { staticFiles, type ServeStatic } from "./static-files";
 import { SubmissionTurns, type TurnLimits } from "./submission-turns";
@@ -29,14 +30,22 @@ export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /**
- * Form submissions the app handles at once, whole ones kept waiting, bodies arriving, and places
- * one client holds (docs/operations.md, "Sign-ups and limits"). Bodies arriving are bounded for
- * memory: at most 1,024 × 64 KB.
+ * Form submissions the app handles at once (one per client at a time), whole ones kept waiting,
+ * bodies arriving, and places one client holds (docs/operations.md, "Sign-ups and limits").
+ * Bodies arriving are bounded for memory: at most 1,024 × 64 KB; a full pool takes its place back
+ * from the network (/24, /48) holding the most.
  */
 const TURN_LIMITS = { atOnce: 4, waiting: 256, arriving: 1024, perClient: 8 };
 
 /** A form's body must be in this long after its headers, or the submission is refused and its connection closed. */
 const BODY_WITHIN_MS = 5_000;
+
+/**
+ * An answer handed over must be read by its client within this long, or its connection is closed
+ * (docs/decisions/090-no-connection-holds-a-turn-it-does-not-use.md): a client that never reads
+ * holds its socket and its buffered answer for 10 s, and no turn at all.
+ */
+const SEND_DEADLINE_MS = 10_000;
 
 /**
  * Node's connection timeouts, shorter than its defaults (60 s for headers, 300 s for a
@@ -56,6 +65,7 @@ type RefusalReason =
   | "target-length"
   | "data-request"
   | "cross-origin"
+  | "cross-origin-data"
   | "method"
   | "busy"
   | "displaced"
@@ -78,6 +88,8 @@ const REFUSALS: Record<RefusalReason, { status: number; text: string; closes: bo
     text: "Este formulario solo se puede enviar desde su página en nuestro sitio.",
     closes: false,
   },
+  // A page's data read from another site's script: only our own pages ask for it (without an Origin).
+  "cross-origin-data": { status: 403, text: "Estos datos son solo para las páginas de nuestro sitio.", closes: false },
   method: { status: 405, text: "Esta página no recibe formularios.", closes: false },
   busy: {
     status: 503,
@@ -200,9 +212,23 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
     if (verdict.kind === "unroutable") req.url = req.originalUrl = verdict.target;
     // Remix's adapter reads a port from it; nothing of this site needs it.
     delete req.headers["x-forwarded-host"];
-    // Whatever a client sent under this name is overwritten: the app reads the edge's word.
-    req.headers[CLIENT_HEADER] = clientGroup(clientAddress(req, trusts));
-    if (req.method === "GET" || req.method === "HEAD") return next();
+    // Whatever a client sent under these names is overwritten: the app reads the edge's word.
+    const address = clientAddress(req, trusts);
+    req.headers[CLIENT_HEADER] = clientGroup(address);
+    req.headers[NETWORK_HEADER] = clientNetwork(address);
+    closeIfNotDrained(res, SEND_DEADLINE_MS, () =>
+      console.warn(
+        JSON.stringify({ event: "send_deadline", seconds: SEND_DEADLINE_MS / 1000, value: withoutPrivateValues(req.url) }),
+      ),
+    );
+    if (req.method === "GET" || req.method === "HEAD") {
+      const data = verdict.kind === "pass" && verdict.path.endsWith(".data");
+      if (data && isCrossOrigin(req.headers.origin, req.headers.host)) return refuse(req, res, "cross-origin-data");
+      // HEAD is answered as GET is, without the body (Node leaves it out): Remix took a HEAD of
+      // a data URL for a form's submission, past every bound of the edge.
+      req.method = "GET";
+      return next();
+    }
     const maxBytes =
       verdict.kind === "pass" && req.method === "POST" ? FORM_BODY_LIMITS.get(pagePath(verdict.path)) : undefined;
     if (maxBytes === undefined) return refuse(req, res, "method", { Allow: "GET, HEAD" });
@@ -219,18 +245,22 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
   const inTurn =
     (handler: EdgeHandler): EdgeHandler =>
     (req, res, next) => {
-      if (req.method === "GET" || req.method === "HEAD") {
-        return answerFromMemory(req, res) ? undefined : handler(req, res, next);
-      }
+      if (req.method === "GET") return answerFromMemory(req, res) ? undefined : handler(req, res, next);
       // The guard let through only POSTs to a form's path, each with its cap.
       const maxBytes = bodyLimits.get(req)!;
       let arriving = true;
       let displaced = false;
-      const place = turns.admit(String(req.headers[CLIENT_HEADER]), () => {
-        displaced = true;
-        refuse(req, res, arriving ? "displaced" : "busy", RETRY_LATER);
-      });
+      const place = turns.admit(
+        String(req.headers[CLIENT_HEADER]),
+        () => {
+          displaced = true;
+          refuse(req, res, arriving ? "displaced" : "busy", RETRY_LATER);
+        },
+        String(req.headers[NETWORK_HEADER]),
+      );
       if (typeof place === "string") return refuse(req, res, place, RETRY_LATER);
+      // The turn ends when the answer is handed over, not when the client has read it.
+      whenHandedOver(res, () => place.leave());
       res.once("close", () => place.leave());
       const length = req.headers["content-length"];
       void readFormBody(req, {
