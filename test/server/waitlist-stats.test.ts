@@ -85,6 +85,9 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   sent_at: null,
   gave_up_at: null,
   last_error: null,
+  paced: null,
+  network: null,
+  domain: null,
   ...state,
 });
 

@@ -11,11 +11,21 @@ export const FIELD = {
   honeypot: "sitio_web",
   /** The instant the page was rendered (epoch ms): a form sent sooner than a person can is a bot's. */
   startedAt: "inicio",
+  /** Sent once the page's script runs: this browser can work out a proof of work (proof-of-work.server.ts). */
+  canProve: "prueba",
+  /** The proof of work the browser worked out (altcha's widget names its field so). */
+  proof: "altcha",
 } as const;
+
+/** A challenge a form under pressure asks the browser to solve (altcha-lib's Challenge, as JSON). */
+export interface ProofRequest {
+  challenge: unknown;
+}
 
 /** What a form submission gets back: the outcome, a message to show, the field at fault and what was typed, to keep. */
 export type FormAnswer =
-  { ok: true; message: string } | { ok: false; field: string; message: string; values: Record<string, string> };
+  | { ok: true; message: string }
+  | { ok: false; field: string; message: string; values: Record<string, string>; proof?: ProofRequest };
 
 /** The contact form's own fields and their caps (its email field is FIELD.email). */
 export const CONTACT_FIELD = { name: "nombre", message: "mensaje" } as const;

@@ -140,9 +140,9 @@ export function describeSiteStatus(status: SiteStatus): string {
     `  Abandonados en los últimos 30 días: ${outbox.givenUp}.`,
     "",
     "Emails de esta hora",
-    `  A visitantes: ${spent.visitors} de ${visitors.perHour} (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar ${visitors.perClient}; cada dominio, ${visitors.perDomain} (Gmail y los otros grandes, ${visitors.perLargeProvider}).`,
-    `    Clientes que ya gastaron su parte: ${spent.spentShares.visitorClients}. Dominios: ${spent.spentShares.domains}.`,
-    `  Al equipo desde /contacto: ${spent.team} de ${team.perHour} (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar ${team.perClient}.`,
+    `  A visitantes: ${spent.visitors} de ${visitors.perHour} (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar ${visitors.perClient}; cada red (un /24 o un /48), ${visitors.perNetwork}; a cada dominio salen ${visitors.perDomain} por hora (Gmail y los otros grandes, ${visitors.perLargeProvider}).`,
+    `    Clientes que ya gastaron su parte: ${spent.spentShares.visitorClients}. Redes: ${spent.spentShares.networks}.`,
+    `  Al equipo desde /contacto: ${spent.team} de ${team.perHour} (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar ${team.perClient}; cada red, ${team.perNetwork}.`,
     `    Clientes que ya gastaron su parte: ${spent.spentShares.teamClients}.`,
     "",
     notice === null

@@ -286,4 +286,20 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`UPDATE draws SET id_rule = 1 WHERE list_hash IS NOT NULL`.execute(db);
     },
   },
+  "0030_fair_outbox": {
+    async up(db: Kysely<unknown>) {
+      // Mails to typed addresses and to the team are paced and served network by network
+      // (docs/decisions/092-fair-outbox-by-network.md): each waiting row says which budget paces
+      // it, its network (keyed) and its recipient's registrable domain.
+      for (const column of ["paced", "network", "domain"]) {
+        await db.schema.alterTable("outbox").addColumn(column, "text").execute();
+      }
+      await db.schema.createIndex("outbox_paced_network").on("outbox").columns(["paced", "network", "sent_at"]).execute();
+      await db.schema
+        .createTable("mail_pace")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("next_at", "bigint", (column) => column.notNull())
+        .execute();
+    },
+  },
 };

@@ -15,6 +15,7 @@ export interface Tables {
   draw_changes: DrawChangeTable;
   draw_witnesses: DrawWitnessTable;
   site_secrets: SiteSecretTable;
+  mail_pace: MailPaceTable;
   instances: InstanceTable;
 }
 
@@ -93,6 +94,23 @@ export interface OutboxTable {
   /** Set when the mail will never be sent: the SMTP server refused it for good, or it is too old. */
   gave_up_at: number | null;
   last_error: string | null;
+  /**
+   * The hourly budget that paces the mail (docs/decisions/092-fair-outbox-by-network.md):
+   * "visitors" (to an address a visitor typed), "team" (/contacto to the team), or null (sent as
+   * soon as due: survey notices have their own pace, draw records none).
+   */
+  paced: string | null;
+  /** A paced mail's network, keyed with the site's secret (counter-key.ts): whose turn it waits for. */
+  network: string | null;
+  /** A mail to a visitor's address: its registrable domain (Public Suffix List), paced on its own share. */
+  domain: string | null;
+}
+
+/** When each paced budget (the visitors' hour, the team's, a domain's share) has its next mail (GCRA). */
+export interface MailPaceTable {
+  key: string;
+  /** The theoretical arrival time of the next mail, epoch ms. */
+  next_at: number;
 }
 
 /** A count in a fixed window, by a key that names its rule and, keyed with the site's secret, whom it counts. */

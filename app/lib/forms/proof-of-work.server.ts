@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { pressure } from "~/lib/mail/mail-budget.server";
+import type { PacedBudget } from "~/lib/mail/fair-queue.server";
+import { countOne } from "~/lib/storage/rate-limit.server";
+import type { Tables } from "~/lib/storage/schema";
+import { derivedSecret } from "~/lib/storage/site-key.server";
+import { FIELD, type ProofRequest } from "./fields";
+
+/**
+ * A proof of work instead of a refusal (docs/decisions/093-proof-of-work-under-pressure.md): while
+ * an hour's mail is under pressure (a quarter of it queued), a form is taken only with an ALTCHA
+ * solution the browser worked out, whose cost doubles as the pressure doubles. A browser without
+ * JavaScript cannot work one out: it is told to come back later. Self-hosted (altcha-lib signs
+ * and checks here; the widget is served by us, app/routes/verificacion.$archivo.ts), nothing about
+ * the visitor in the challenge, and nothing kept but each spent challenge's signature, for as long
+ * as it is valid, so one solution sends one form.
+ */
+
+/** What altcha's browser widget derives with: PBKDF2 over SHA-256, this many iterations a try. */
+const ALGORITHM = "PBKDF2/SHA-256";
+const ITERATIONS = 1_000;
+/** Tries a browser needs at the lowest pressure, on average: a fraction of a second on a phone. */
+const BASE_TRIES = 500;
+/** The cost stops doubling here: 64 × the base, some seconds on a phone. */
+const MAX_DOUBLINGS = 6;
+/** How long a challenge may be solved and sent. */
+const VALID_MS = 10 * 60_000;
+
+const MESSAGES = {
+  solving: "Estamos recibiendo muchos envíos: tu navegador está haciendo una verificación rápida y lo envía solo.",
+  tryLater:
+    "En este momento recibimos muchos envíos y sin JavaScript no podemos verificar el tuyo. Probá de nuevo más tarde, o activá JavaScript y volvé a enviarlo.",
+};
+
+/** How many times the base cost a challenge asks for at `level` of pressure (docs: 1 at a quarter of the hour, doubling). */
+export function costDoublings(level: number): number {
+  return Math.min(MAX_DOUBLINGS, Math.floor(Math.log2(level)));
+}
+
+async function challengeFor(db: Kysely<Tables>, level: number, now: number): Promise<Challenge> {
+  const tries = BASE_TRIES * 2 ** costDoublings(level);
+  return createChallenge({
+    algorithm: ALGORITHM,
+    cost: ITERATIONS,
+    counter: randomInt(tries, 2 * tries),
+    deriveKey,
+    expiresAt: new Date(now + VALID_MS),
+    hmacSignatureSecret: await derivedSecret(db, "proof-of-work"),
+    hmacKeySignatureSecret: await derivedSecret(db, "proof-of-work-key"),
+  });
+}
+
+/** Whether `payload` (the widget's field: base64 JSON) solves a challenge of ours, not spent before. */
+async function solved(db: Kysely<Tables>, payload: string, now: number): Promise<boolean> {
+  let parsed: Payload;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Payload;
+    if (typeof parsed?.challenge?.signature !== "string") return false;
+  } catch {
+    return false;
+  }
+  const result = await verifySolution({
+    challenge: parsed.challenge,
+    solution: parsed.solution,
+    deriveKey,
+    hmacSignatureSecret: await derivedSecret(db, "proof-of-work"),
+    hmacKeySignatureSecret: await derivedSecret(db, "proof-of-work-key"),
+  }).catch(() => ({ verified: false }));
+  if (!result.verified) return false;
+  // Spent once: its signature counted for as long as the challenge is valid.
+  const spent = `proof-spent:${createHash("sha256").update(parsed.challenge.signature).digest("base64url").slice(0, 22)}`;
+  return (await countOne(db, spent, VALID_MS, now)) === 1;
+}
+
+/** What a form under pressure answers instead of taking the submission: a challenge, or "try later" without JavaScript. */
+export interface ProofAsked {
+  status: 403;
+  message: string;
+  proof?: ProofRequest;
+}
+
+/**
+ * Null when the submission may go on: `budgets` are not under pressure, or it carries a
+ * solution. Otherwise what to answer: a new challenge to a browser that can work one out (its
+ * form says so, once its script runs), "try later" to one that cannot.
+ */
+export async function proofAsked(
+  db: Kysely<Tables>,
+  budgets: PacedBudget[],
+  fields: FormData,
+  now: number,
+): Promise<ProofAsked | null> {
+  const level = Math.max(...(await Promise.all(budgets.map((budget) => pressure(db, budget, now)))));
+  if (level === 0) return null;
+  const payload = fields.get(FIELD.proof);
+  if (typeof payload === "string" && (await solved(db, payload, now))) return null;
+  if (fields.get(FIELD.canProve) === null) return { status: 403, message: MESSAGES.tryLater };
+  return { status: 403, message: MESSAGES.solving, proof: { challenge: await challengeFor(db, level, now) } };
+}
