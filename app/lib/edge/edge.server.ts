@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { trustedProxies } from "~/lib/network/trusted-proxies";
 import { env } from "~/lib/server/env.server";
 import { CLIENT_HEADER, clientAddress, clientGroup, clientNetwork, NETWORK_HEADER } from "./client-address";
-import { withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
+import { SCRIPTED_HEADER, withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
 import { readFormBody } from "./form-body";
 import { closeIfNotDrained, whenHandedOver } from "./send-deadline";
 import { inspectTarget, withoutPrivateValues } from "./request-target";
@@ -233,6 +233,8 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
       verdict.kind === "pass" && req.method === "POST" ? FORM_BODY_LIMITS.get(pagePath(verdict.path)) : undefined;
     if (maxBytes === undefined) return refuse(req, res, "method", { Allow: "GET, HEAD" });
     if (isCrossOrigin(req.headers.origin, req.headers.host)) return refuse(req, res, "cross-origin");
+    // Only a script can work out a proof of work (app/lib/forms/proof-of-work.server.ts).
+    req.headers[SCRIPTED_HEADER] = verdict.kind === "pass" && verdict.path.endsWith(".data") ? "1" : "0";
     bodyLimits.set(req, maxBytes);
     next();
   };

@@ -100,7 +100,7 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     now: number,
   ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
     // Under pressure, a proof of work before anything is spent or stored (proof-of-work.server.ts).
-    const asked = await proofAsked(trx, ["team", "visitors"], fields, now);
+    const asked = await proofAsked(trx, ["team", "visitors"], request, fields, now);
     if (asked) {
       const { status, answer } = refuse(asked.status, "form", asked.message);
       return { status, answer: answer.ok ? answer : { ...answer, proof: asked.proof } };

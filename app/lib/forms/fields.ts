@@ -11,10 +11,6 @@ export const FIELD = {
   honeypot: "sitio_web",
   /** The instant the page was rendered (epoch ms): a form sent sooner than a person can is a bot's. */
   startedAt: "inicio",
-  /** Sent once the page's script runs: this browser can work out a proof of work (proof-of-work.server.ts). */
-  canProve: "prueba",
-  /** The proof of work the browser worked out (altcha's widget names its field so). */
-  proof: "altcha",
 } as const;
 
 /** A challenge a form under pressure asks the browser to solve (altcha-lib's Challenge, as JSON). */

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { Challenge, Payload } from "altcha-lib";
+import { SCRIPTED_HEADER } from "~/lib/edge/edge-request";
 import { pressure } from "~/lib/mail/mail-budget.server";
 import type { PacedBudget } from "~/lib/mail/fair-queue.server";
 import { countOne } from "~/lib/storage/rate-limit.server";
 import type { Tables } from "~/lib/storage/schema";
 import { derivedSecret } from "~/lib/storage/site-key.server";
-import { FIELD, type ProofRequest } from "./fields";
+import { PROOF_FIELD } from "~/content/proof-of-work-files";
+import type { ProofRequest } from "./fields";
 
 /**
  * A proof of work instead of a refusal (docs/decisions/093-proof-of-work-under-pressure.md): while
@@ -40,8 +41,18 @@ export function costDoublings(level: number): number {
   return Math.min(MAX_DOUBLINGS, Math.floor(Math.log2(level)));
 }
 
+/**
+ * altcha-lib and its PBKDF2, imported the first time a form is under pressure: a server that never
+ * is never loads them (docs/decisions/073-the-server-start-carries-its-es-modules.md).
+ */
+const altcha = async () => {
+  const [lib, { deriveKey }] = await Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/pbkdf2")]);
+  return { ...lib, deriveKey };
+};
+
 async function challengeFor(db: Kysely<Tables>, level: number, now: number): Promise<Challenge> {
   const tries = BASE_TRIES * 2 ** costDoublings(level);
+  const { createChallenge, deriveKey, randomInt } = await altcha();
   return createChallenge({
     algorithm: ALGORITHM,
     cost: ITERATIONS,
@@ -62,6 +73,7 @@ async function solved(db: Kysely<Tables>, payload: string, now: number): Promise
   } catch {
     return false;
   }
+  const { deriveKey, verifySolution } = await altcha();
   const result = await verifySolution({
     challenge: parsed.challenge,
     solution: parsed.solution,
@@ -84,19 +96,20 @@ export interface ProofAsked {
 
 /**
  * Null when the submission may go on: `budgets` are not under pressure, or it carries a
- * solution. Otherwise what to answer: a new challenge to a browser that can work one out (its
- * form says so, once its script runs), "try later" to one that cannot.
+ * solution. Otherwise what to answer: a new challenge to a browser whose script sent the form
+ * (the edge says so), "try later" to one without JavaScript.
  */
 export async function proofAsked(
   db: Kysely<Tables>,
   budgets: PacedBudget[],
+  request: Request,
   fields: FormData,
   now: number,
 ): Promise<ProofAsked | null> {
   const level = Math.max(...(await Promise.all(budgets.map((budget) => pressure(db, budget, now)))));
   if (level === 0) return null;
-  const payload = fields.get(FIELD.proof);
+  const payload = fields.get(PROOF_FIELD);
   if (typeof payload === "string" && (await solved(db, payload, now))) return null;
-  if (fields.get(FIELD.canProve) === null) return { status: 403, message: MESSAGES.tryLater };
+  if (request.headers.get(SCRIPTED_HEADER) !== "1") return { status: 403, message: MESSAGES.tryLater };
   return { status: 403, message: MESSAGES.solving, proof: { challenge: await challengeFor(db, level, now) } };
 }
