@@ -55,12 +55,14 @@ export async function solveAndSend(form: HTMLFormElement, proof: ProofRequest): 
   widget.addEventListener(
     "verified",
     (event) => {
-      // The widget fills its field after this event: the solution is put there first, then sent.
-      const field =
-        form.querySelector<HTMLInputElement>(`input[name="${PROOF_FIELD}"]`) ??
-        form.appendChild(Object.assign(document.createElement("input"), { type: "hidden", name: PROOF_FIELD }));
+      // Sent in a field of our own, the widget gone: its work is done, and its own field may
+      // not be filled yet when this event comes. Remix reads the form as it is submitted.
+      widget.remove();
+      const field = Object.assign(document.createElement("input"), { type: "hidden", name: PROOF_FIELD });
       field.value = (event as CustomEvent<{ payload: string }>).detail.payload;
+      form.append(field);
       form.requestSubmit();
+      field.remove();
     },
     { once: true },
   );
