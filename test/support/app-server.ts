@@ -149,7 +149,8 @@ async function launchAppServer(
   port: number,
   { movableClock = false, clockAt }: LaunchOptions,
 ): Promise<AppServer> {
-  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
+  // On PostgreSQL too: the server keeps there the secret it makes when FORM_SECRET is unset.
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
   const child = spawn(
     APP_SERVER_NODE,
     [

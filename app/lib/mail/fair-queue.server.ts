@@ -6,8 +6,9 @@ import { domainShare, MAIL_BUDGETS, registrableDomain } from "./mail-budget.serv
 
 /**
  * The outbox's fair queue (docs/decisions/092-fair-outbox-by-network.md). Mails to addresses
- * visitors type and mails to the team are paced at their hourly budget (a burst of a tenth of the
- * hour, then one mail every hour ÷ budget), and each recipient domain at its share; when more
+ * visitors type and mails to the team are paced at their hourly budget (a burst, then the rest of
+ * the hour spread over it: no hour sends more than the budget), and each recipient domain at its
+ * share; when more
  * wait than the pace lets out, networks are served in turn: the next mail goes to the network
  * sent the fewest in the last hour, so each network's next mail goes before any network's
  * second, and a visitor from a quiet network waits for one slot, not behind a flood.
@@ -64,15 +65,19 @@ interface Pace {
   burst: number;
 }
 
-const budgetPace = (budget: PacedBudget): Pace => ({
-  key: budget,
-  intervalMs: HOUR_MS / MAIL_BUDGETS[budget].perHour,
-  burst: MAIL_BUDGETS[budget].burst,
+/** `perHour` an hour at most, in any hour: `burst` at once, the rest spread over the hour. */
+const paceOf = (key: string, perHour: number, burst: number): Pace => ({
+  key,
+  intervalMs: HOUR_MS / Math.max(1, perHour - burst),
+  burst,
 });
+
+const budgetPace = (budget: PacedBudget): Pace =>
+  paceOf(budget, MAIL_BUDGETS[budget].perHour, MAIL_BUDGETS[budget].burst);
 
 const domainPace = (domain: string): Pace => {
   const perHour = domainShare(domain);
-  return { key: `domain:${domain}`, intervalMs: HOUR_MS / perHour, burst: Math.max(1, Math.floor(perHour / 10)) };
+  return paceOf(`domain:${domain}`, perHour, Math.max(1, Math.floor(perHour / 10)));
 };
 
 /** When `pace`'s next mail is due (its theoretical arrival time; 0 if it never sent). Locked on PostgreSQL. */
@@ -90,7 +95,8 @@ async function nextAt(db: Kysely<Tables>, kind: DatabaseKind, pace: Pace): Promi
 const paceAllows = (next: number, pace: Pace, now: number) => next - now <= (pace.burst - 1) * pace.intervalMs;
 
 async function spendPace(db: Kysely<Tables>, pace: Pace, next: number, now: number): Promise<void> {
-  const next_at = Math.max(next, now) + pace.intervalMs;
+  // Whole milliseconds: PostgreSQL's bigint takes no fraction.
+  const next_at = Math.round(Math.max(next, now) + pace.intervalMs);
   await db
     .insertInto("mail_pace")
     .values({ key: pace.key, next_at })

@@ -59,7 +59,7 @@ export function mailBudgets({ visitors, team }: { visitors: number; team: number
       /** 1/20 an hour to one registrable domain, paced: a small domain's mail server is not flooded. */
       perDomain: share(visitors, 1 / 20),
       perLargeProvider: share(visitors, 3 / 4),
-      /** Sent at once before the pace starts: a tenth of the hour. */
+      /** Sent at once before the pace starts: a tenth of the hour; the rest is spread over it. */
       burst: share(visitors, 1 / 10),
       /** From this many mails queued in the hour, the forms ask for a proof of work: a quarter of it. */
       pressureFrom: share(visitors, 1 / 4),
@@ -70,7 +70,8 @@ export function mailBudgets({ visitors, team }: { visitors: number; team: number
       perClient: share(team, 1 / 10),
       /** 1/5: the people of one network write a few times. */
       perNetwork: share(team, 1 / 5),
-      burst: share(team, 1 / 10),
+      /** A quarter of the hour at once: what comes in before the forms ask for a proof goes out at once. */
+      burst: share(team, 1 / 4),
       pressureFrom: share(team, 1 / 4),
     },
   };

@@ -15,6 +15,12 @@ function loadEnvOrExit(): ServerEnv {
       `[config] ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set: the rules, the privacy policy and the contact page show SAMPLE values, marked "Datos de ejemplo". Set ${unset.length === 1 ? "it" : "them"} to the draw organizer's real details before launch.`,
     );
   }
+  // The secret a server makes is one machine's: replicas and a copy of the data directory differ.
+  if (env.mode === "production" && env.formSecret === null) {
+    console.warn(
+      `[config] FORM_SECRET is not set: the server signs forms and keys its counters with a secret it made, kept in ${env.formSecretFile} (mode 0600), never in the database. Set FORM_SECRET in production, the same on every replica and for npm run privacy.`,
+    );
+  }
   return env;
 }
 
