@@ -25,6 +25,7 @@ const signUp = (
 ): WaitlistTable => ({
   email,
   mailbox: email,
+  also_filed_under: null,
   status,
   token: `token-${email}`,
   subscribed_at: Date.parse(subscribed),
@@ -88,6 +89,7 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   paced: null,
   network: null,
   domain: null,
+  also_filed_under: null,
   ...state,
 });
 

@@ -5,6 +5,7 @@ import type { OutboxTable, Tables } from "~/lib/storage/schema";
 import { mailboxOf } from "~/lib/storage/mailbox";
 import { claimPacedMail, type Pacing } from "./fair-queue.server";
 import { oneLine } from "./plain-text";
+import { filedUnder } from "~/lib/storage/filed-under.server";
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -221,7 +222,7 @@ export function mailsAbout(db: Kysely<Tables>, mailbox: string): Promise<OutboxR
   return db
     .selectFrom("outbox")
     .selectAll()
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -239,7 +240,7 @@ export async function deleteMailsAbout(
 ): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("outbox")
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .$if(toThem, (query) => query.where("reply_to", "is", null))
     .executeTakeFirstOrThrow();
   return Number(numDeletedRows);

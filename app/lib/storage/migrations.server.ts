@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from "kysely";
-import { addMailboxes } from "./address-migration.server";
+import { addMailboxes, fileUnderEveryAddress } from "./address-migration.server";
 
 /** The tables a draw's record lives in: a change to any of them is a change of the record. */
 const DRAW_TABLES = ["draws", "draw_rounds"];
@@ -300,6 +300,12 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn("key", "text", (column) => column.primaryKey())
         .addColumn("next_at", "bigint", (column) => column.notNull())
         .execute();
+    },
+  },
+  "0031_filed_under_every_address": {
+    async up(db: Kysely<unknown>) {
+      // A stored list reached every inbox in it: its row is found by each (address-migration.server.ts).
+      await fileUnderEveryAddress(db as Parameters<typeof fileUnderEveryAddress>[0]);
     },
   },
 };

@@ -42,6 +42,8 @@ export interface ContactMessageTable {
   email: string;
   /** The inbox `email` reaches (mailbox.ts); null only on a row of an earlier release that holds no readable address. */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   message: string;
   created_at: number;
 }
@@ -57,6 +59,8 @@ export interface WaitlistTable {
    * an earlier release that holds no readable address.
    */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   status: WaitlistStatus;
   /** Random, in the confirm and unsubscribe links of every mail to this address. */
   token: string;
@@ -80,6 +84,8 @@ export interface OutboxTable {
    * team, its Reply-To's. Null only on a row of an earlier release that holds no readable address.
    */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   subject: string;
   text_body: string;
   html_body: string;
@@ -220,6 +226,8 @@ export interface SurveyNoticeRecipientTable {
   email: string;
   /** The inbox `email` reaches: one notice per mailbox and survey. */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   /** The outbox row of its mail, for the notice's progress while the outbox keeps it. */
   outbox_id: string;
   queued_at: number;

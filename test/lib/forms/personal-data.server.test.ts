@@ -33,6 +33,7 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   paced: null,
   network: null,
   domain: null,
+  also_filed_under: null,
   ...state,
 });
 
