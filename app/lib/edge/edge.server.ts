@@ -34,25 +34,31 @@ export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
  * bodies arriving, and places one client holds (docs/operations.md, "Sign-ups and limits").
  * Bodies arriving are bounded for memory: at most 1,024 × 64 KB; a full pool takes its place back
  * from the network (/24, /48) holding the most.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
  */
-const TURN_LIMITS = { atOnce: 4, waiting: 256, arriving: 1024, perClient: 8 };
+export const TURN_LIMITS = { atOnce: 4, waiting: 256, arriving: 1024, perClient: 8 };
 
-/** A form's body must be in this long after its headers, or the submission is refused and its connection closed. */
-const BODY_WITHIN_MS = 5_000;
+/**
+ * A form's body must be in this long after its headers, or the submission is refused and its connection closed.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
+ */
+export const BODY_WITHIN_MS = 5_000;
 
 /**
  * An answer handed over must be read by its client within this long, or its connection is closed
  * (docs/decisions/090-no-connection-holds-a-turn-it-does-not-use.md): a client that never reads
  * holds its socket and its buffered answer for 10 s, and no turn at all.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
  */
-const SEND_DEADLINE_MS = 10_000;
+export const SEND_DEADLINE_MS = 10_000;
 
 /**
  * Node's connection timeouts, shorter than its defaults (60 s for headers, 300 s for a
  * request, checked every 30 s): a connection that sends nothing useful, or a body refused and
  * being dropped, holds a socket for seconds, not minutes.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
  */
-const CONNECTION_TIMEOUTS = {
+export const CONNECTION_TIMEOUTS = {
   headersTimeout: 10_000,
   requestTimeout: 10_000,
   connectionsCheckingInterval: 1_000,

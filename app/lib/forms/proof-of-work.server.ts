@@ -20,13 +20,14 @@ import type { ProofRequest } from "./fields";
  * as it is valid, so one solution sends one form.
  */
 
-/** What altcha's browser widget derives with: PBKDF2 over SHA-256, this many iterations a try. */
+/** What altcha's browser widget derives with: PBKDF2 over SHA-256. */
 const ALGORITHM = "PBKDF2/SHA-256";
-const ITERATIONS = 1_000;
-/** Tries a browser needs at the lowest pressure, on average: a fraction of a second on a phone. */
-const BASE_TRIES = 500;
-/** The cost stops doubling here: 64 × the base, some seconds on a phone. */
-const MAX_DOUBLINGS = 6;
+/**
+ * A challenge's cost: `baseTries` to twice that tries (a fraction of a second on a phone) of
+ * `iterations` each at the lowest pressure, doubling as the pressure doubles, `maxDoublings` at most.
+ * @internal Exported for SECURITY.md's test: challenges read it.
+ */
+export const PROOF_COST = { baseTries: 500, iterations: 1_000, maxDoublings: 6 };
 /** How long a challenge may be solved and sent. */
 const VALID_MS = 10 * 60_000;
 
@@ -38,7 +39,7 @@ const MESSAGES = {
 
 /** How many times the base cost a challenge asks for at `level` of pressure (docs: 1 at a quarter of the hour, doubling). */
 export function costDoublings(level: number): number {
-  return Math.min(MAX_DOUBLINGS, Math.floor(Math.log2(level)));
+  return Math.min(PROOF_COST.maxDoublings, Math.floor(Math.log2(level)));
 }
 
 /**
@@ -51,11 +52,11 @@ const altcha = async () => {
 };
 
 async function challengeFor(db: Kysely<Tables>, level: number, now: number): Promise<Challenge> {
-  const tries = BASE_TRIES * 2 ** costDoublings(level);
+  const tries = PROOF_COST.baseTries * 2 ** costDoublings(level);
   const { createChallenge, deriveKey, randomInt } = await altcha();
   return createChallenge({
     algorithm: ALGORITHM,
-    cost: ITERATIONS,
+    cost: PROOF_COST.iterations,
     counter: randomInt(tries, 2 * tries),
     deriveKey,
     expiresAt: new Date(now + VALID_MS),
