@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { backdateFormStart, gotoHydrated, openPage, recordCspViolations, sharedBrowser } from "../support/browser";
-import { postSignUp } from "../support/waitlist";
+import { postForm, postSignUp } from "../support/waitlist";
 
 /** 4 an hour: the pressure starts at a quarter of it, one mail queued. */
 const FORM_MAILS_PER_HOUR = "4";
@@ -25,8 +25,10 @@ beforeAll(async () => {
     startAppServer({ FORM_MAILS_PER_HOUR, CONTACT_MAILS_PER_HOUR: "4" }),
     sharedBrowser(),
   ]);
-  // A stranger from another network queues the quarter of the hour.
+  // A stranger from another network queues the quarter of each hour.
   expect((await postSignUp(app, { email: "extrano@example.org", client: "203.0.113.5" })).status).toBe(200);
+  const message = { nombre: "Extraño", email: "extrano@example.org", mensaje: "Hola" };
+  expect((await postForm(app, "/contacto", message, { client: "203.0.113.6" })).status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -69,6 +71,10 @@ describe("a form under pressure", () => {
     const { page, context } = await openPage(browser, "desktop", { expectProblems: PROOF_ASKED });
     const violations = await recordCspViolations(page);
     await gotoHydrated(page, `${app.origin}/contacto`);
+    const posts: number[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST") posts.push(response.status());
+    });
     await page.getByLabel("Tu nombre", { exact: true }).fill("Rosa");
     await page.getByLabel("Tu email", { exact: true }).fill("rosa@example.net");
     await page.getByLabel("Tu mensaje", { exact: true }).fill("¿Cuándo es el próximo sorteo?");
@@ -77,6 +83,7 @@ describe("a form under pressure", () => {
     await expect
       .poll(async () => page.getByTestId("contact-status").textContent(), { timeout: 30_000 })
       .toContain("te respondemos por email dentro de las 24 horas");
+    expect(posts).toEqual([403, 200]);
     expect(violations).toEqual([]);
     await context.close();
   });

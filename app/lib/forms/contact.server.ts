@@ -99,8 +99,9 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     refuse: RefuseField,
     now: number,
   ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
-    // Under pressure, a proof of work before anything is spent or stored (proof-of-work.server.ts).
-    const asked = await proofAsked(trx, ["team", "visitors"], request, fields, now);
+    // While the team's hour is under pressure, a proof of work before anything is spent or stored
+    // (proof-of-work.server.ts). Its acknowledgement is paced with the visitors' mails.
+    const asked = await proofAsked(trx, "contact", ["team"], request, fields, now);
     if (asked) {
       const { status, answer } = refuse(asked.status, "form", asked.message);
       return { status, answer: answer.ok ? answer : { ...answer, proof: asked.proof } };

@@ -102,6 +102,7 @@ export interface ProofAsked {
  */
 export async function proofAsked(
   db: Kysely<Tables>,
+  form: string,
   budgets: PacedBudget[],
   request: Request,
   fields: FormData,
@@ -111,6 +112,8 @@ export async function proofAsked(
   if (level === 0) return null;
   const payload = fields.get(PROOF_FIELD);
   if (typeof payload === "string" && (await solved(db, payload, now))) return null;
-  if (request.headers.get(SCRIPTED_HEADER) !== "1") return { status: 403, message: MESSAGES.tryLater };
+  const scripted = request.headers.get(SCRIPTED_HEADER) === "1";
+  console.warn(JSON.stringify({ event: "forms.proof_asked", form, scripted, pressure: Number(level.toFixed(2)) }));
+  if (!scripted) return { status: 403, message: MESSAGES.tryLater };
   return { status: 403, message: MESSAGES.solving, proof: { challenge: await challengeFor(db, level, now) } };
 }

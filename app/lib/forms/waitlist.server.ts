@@ -127,7 +127,7 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
       },
       accept: async (trx, email, refuse, now) => {
         // A proof of work under pressure, before any share is spent: the browser sends it again.
-        const asked = await proofAsked(trx, ["visitors"], request, fields, now);
+        const asked = await proofAsked(trx, "waitlist", ["visitors"], request, fields, now);
         if (asked) {
           const { status, answer } = refuse(asked.status, "form", asked.message);
           return { status, answer: answer.ok ? answer : { ...answer, proof: asked.proof } };
