@@ -188,7 +188,12 @@ async function launchAppServer(
   );
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    // A server that did not start in time is stopped: left running, it would load the machine
+    // for every test after it.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, 15_000);
     const onData = () => {
       if (output.includes("[remix-serve]")) {
         clearTimeout(timer);

@@ -70,8 +70,11 @@ export function mailBudgets({ visitors, team }: { visitors: number; team: number
       perClient: share(team, 1 / 10),
       /** 1/5: the people of one network write a few times. */
       perNetwork: share(team, 1 / 5),
-      /** A quarter of the hour at once: what comes in before the forms ask for a proof goes out at once. */
-      burst: share(team, 1 / 4),
+      /**
+       * Half the hour at once: a few people writing together are read within minutes, whatever
+       * came before them; the other half spread over the hour.
+       */
+      burst: share(team, 1 / 2),
       pressureFrom: share(team, 1 / 4),
     },
   };

@@ -45,7 +45,7 @@ describe("mail budgets", () => {
         burst: 20,
         pressureFrom: 50,
       },
-      team: { perHour: 30, perClient: 3, perNetwork: 6, burst: 7, pressureFrom: 7 },
+      team: { perHour: 30, perClient: 3, perNetwork: 6, burst: 15, pressureFrom: 7 },
     });
   });
 
