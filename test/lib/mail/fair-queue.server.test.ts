@@ -5,7 +5,7 @@
  * network is the next one out however many wait from a flooding one.
  */
 import { describe, expect, it } from "vitest";
-import { pacing } from "~/lib/mail/fair-queue.server";
+import { networkQueueFull, pacing } from "~/lib/mail/fair-queue.server";
 import { claimDueMail, enqueueMail, markSent } from "~/lib/mail/outbox.server";
 import { useTemporaryStorage } from "../../support/temporary-storage";
 
@@ -57,5 +57,16 @@ describe("the fair queue", () => {
     expect(await sendDue(T0 + SECOND)).toEqual(["p0@s0.pyme.example.com", "ana@otra.example"]);
     expect(await sendDue(T0 + DOMAIN_INTERVAL)).toEqual([]);
     expect(await sendDue(T0 + SECOND + DOMAIN_INTERVAL)).toEqual(["p1@s1.pyme.example.com"]);
+  });
+
+  it("bounds each network's queue by its share of the hour: 20 waiting, then that network alone is full", async () => {
+    for (let index = 0; index < 19; index++) await queue(`q${index}@d${index}.example`, "203.0.113.0/24", T0);
+    expect(await networkQueueFull(storage.db, "visitors", "203.0.113.0/24")).toBe(false);
+    await queue("q19@d19.example", "203.0.113.0/24", T0);
+    expect(await networkQueueFull(storage.db, "visitors", "203.0.113.0/24")).toBe(true);
+    expect(await networkQueueFull(storage.db, "visitors", "198.51.100.0/24")).toBe(false);
+    // Sent mails wait no more.
+    await sendDue(T0 + SECOND);
+    expect(await networkQueueFull(storage.db, "visitors", "203.0.113.0/24")).toBe(false);
   });
 });
