@@ -21,7 +21,8 @@ export type ProofWidgetFile = keyof typeof PROOF_WIDGET_FILES;
 export const PROOF_WIDGET_FOLDER = "verificacion";
 
 /** The address of one of the widget's files. */
-export const proofWidgetUrl = (file: ProofWidgetFile) => `/build/${PROOF_WIDGET_FOLDER}/${PROOF_WIDGET_VERSION}-${file}`;
+export const proofWidgetUrl = (file: ProofWidgetFile) =>
+  `/build/${PROOF_WIDGET_FOLDER}/${PROOF_WIDGET_VERSION}-${file}`;
 
 /** The field a form sends the worked-out proof in (altcha's widget names its field so). */
 export const PROOF_FIELD = "altcha";

@@ -88,7 +88,8 @@ async function withServer<T>(env: Record<string, string>, run: (app: AppServer, 
 const visitorSignUps = (app: AppServer, label: string) =>
   Array.from({ length: VISITORS }, (_, index) => ({
     email: `${label}-${index}@visitas${index}.example`,
-    visit: () => postSignUp(app, { email: `${label}-${index}@visitas${index}.example`, client: `198.51.${100 + index}.7` }),
+    visit: () =>
+      postSignUp(app, { email: `${label}-${index}@visitas${index}.example`, client: `198.51.${100 + index}.7` }),
   }));
 
 /** 40 clients of one /24, 5 fresh addresses each. */
@@ -110,24 +111,47 @@ const oneNetwork = () =>
     const visits = [];
     const visitors = visitorSignUps(app, "red");
     for (const { visit } of visitors) visits.push(await timed(visit));
-    const mailMs = await mailWait(smtp, visitors.map((visitor) => visitor.email), since);
-    return row("40 clients of one /24 spending the hour", visits, mailMs, `${refused} of 200 attack sign-ups refused "desde tu red"`);
+    const mailMs = await mailWait(
+      smtp,
+      visitors.map((visitor) => visitor.email),
+      since,
+    );
+    return row(
+      "40 clients of one /24 spending the hour",
+      visits,
+      mailMs,
+      `${refused} of 200 attack sign-ups refused "desde tu red"`,
+    );
   });
 
 /** 4 connections posting sign-ups whose answers they never read. */
 const neverReading = () =>
   withServer({}, async (app) => {
     const body = (index: number) =>
-      new URLSearchParams({ email: `nl-${index}@example.com`, consentimiento: "si", sitio_web: "", inicio: formStartAgo(5000) }).toString();
+      new URLSearchParams({
+        email: `nl-${index}@example.com`,
+        consentimiento: "si",
+        sitio_web: "",
+        inicio: formStartAgo(5000),
+      }).toString();
     const attack = neverReadingClients(
       app.origin,
       Array.from({ length: 4 }, (_, index) => rawFormPost(app.origin, "/encuesta", body(index), "203.0.113.77")),
     );
     await attack.sent;
     const visits = [
-      ...(await Promise.all(visitorSignUps(app, "socket").slice(0, 6).map(({ visit }) => timed(visit)))),
+      ...(await Promise.all(
+        visitorSignUps(app, "socket")
+          .slice(0, 6)
+          .map(({ visit }) => timed(visit)),
+      )),
       await timed(() =>
-        postForm(app, "/contacto", { nombre: "Ana", email: "ana@example.com", mensaje: "Hola" }, { client: "198.51.100.9" }),
+        postForm(
+          app,
+          "/contacto",
+          { nombre: "Ana", email: "ana@example.com", mensaje: "Hola" },
+          { client: "198.51.100.9" },
+        ),
       ),
     ];
     const closed = await attack.closed;
@@ -137,7 +161,9 @@ const neverReading = () =>
       visits,
       null,
       `sockets closed after ${closed.map(seconds).join(", ")}`,
-      late.length > 0 ? [`never-reading sockets closed at ${late.map(seconds).join(", ")}, not at the 10 s deadline`] : [],
+      late.length > 0
+        ? [`never-reading sockets closed at ${late.map(seconds).join(", ")}, not at the 10 s deadline`]
+        : [],
     );
   });
 
@@ -146,7 +172,8 @@ const slowBodies = () =>
   withServer({ TRUST_PROXY: TRUSTED_PROXY }, async (app) => {
     const clients: SlowClient[] = Array.from({ length: 1100 }, (_, index) => ({
       localAddress: TRUSTED_PROXY,
-      forwardedFor: () => `2001:db8:${(0xa0 + Math.floor(index / 256)).toString(16)}:${(index % 256).toString(16)}00::1`,
+      forwardedFor: () =>
+        `2001:db8:${(0xa0 + Math.floor(index / 256)).toString(16)}:${(index % 256).toString(16)}00::1`,
     }));
     const attack = holdSlowBodies(app.origin, clients, 1);
     // Every /56 holds its body before the visitors come: one more POST from the last is held too.
@@ -154,7 +181,12 @@ const slowBodies = () =>
     const visits = [];
     for (const { visit } of visitorSignUps(app, "lento")) visits.push(await timed(visit));
     attack.stop();
-    return row("1,100 /56s (5 /48s) of slow bodies", visits, null, "the arriving pool of 1,024 takes places back by network");
+    return row(
+      "1,100 /56s (5 /48s) of slow bodies",
+      visits,
+      null,
+      "the arriving pool of 1,024 takes places back by network",
+    );
   });
 
 /** One Gmail address signed up from 30 networks, 5 times each. */
@@ -178,7 +210,13 @@ const oneGmail = () =>
     }
     const mailMs = await mailWait(smtp, emails, since);
     const victim = smtp.mails().filter((mail) => mail.to.includes("ictima")).length;
-    return row("one Gmail address from 30 networks", visits, mailMs, `${victim} mail to the victim`, victim === 1 ? [] : [`the victim got ${victim} mails`]);
+    return row(
+      "one Gmail address from 30 networks",
+      visits,
+      mailMs,
+      `${victim} mail to the victim`,
+      victim === 1 ? [] : [`the victim got ${victim} mails`],
+    );
   });
 
 /** 10 clients of 10 networks writing to /contacto; visitors whose script works the proof out. */

@@ -34,7 +34,8 @@ function limits(): [string, string][] {
 
 /** "1,024" → 1024; "4 KB" → 4096; "within 5 s" → 5000 (ms); "1/40" → 1/40. */
 const number = (text: string) => Number(/[\d,]+/.exec(text)![0].replaceAll(",", ""));
-const fractions = (text: string) => [...text.matchAll(/(\d+)\/(\d+)/g)].map(([, top, bottom]) => Number(top) / Number(bottom));
+const fractions = (text: string) =>
+  [...text.matchAll(/(\d+)\/(\d+)/g)].map(([, top, bottom]) => Number(top) / Number(bottom));
 /** The share of `budget` the `nth` fraction in `text` is, as mail-budget.server.ts rounds it. */
 const shareOf = (budget: number, text: string, nth = 0) => Math.max(1, Math.floor(budget * fractions(text)[nth]!));
 
@@ -49,7 +50,9 @@ describe("SECURITY.md's limits", () => {
   it("name the client and the network the code counts", () => {
     expect(figure("a client is")).toBe("an IPv4 address, or an IPv6 /56");
     expect(clientGroup("198.51.100.7")).toBe("198.51.100.7");
-    expect(clientGroup("2001:db8:1:2aff::1")).toBe(`2001:db8:1:2a00::/${/IPv6 \/(\d+)/.exec(figure("a client is"))![1]}`);
+    expect(clientGroup("2001:db8:1:2aff::1")).toBe(
+      `2001:db8:1:2a00::/${/IPv6 \/(\d+)/.exec(figure("a client is"))![1]}`,
+    );
     const [ipv4, ipv6] = [...figure("a network is").matchAll(/\/(\d+)/g)].map((match) => match[1]);
     expect(clientNetwork("198.51.100.7")).toBe(`198.51.100.0/${ipv4}`);
     expect(clientNetwork("2001:db8:1:2aff::1")).toBe(`2001:db8:1::/${ipv6}`);
@@ -114,7 +117,10 @@ describe("SECURITY.md's limits", () => {
 
   it("state a proof of work's cost as it grows", () => {
     const cost = figure("a proof of work's cost");
-    const [tries, iterations] = /^([\d,]+) to [\d,]+ PBKDF2 tries of ([\d,]+) iterations/.exec(cost)!.slice(1).map(number);
+    const [tries, iterations] = /^([\d,]+) to [\d,]+ PBKDF2 tries of ([\d,]+) iterations/
+      .exec(cost)!
+      .slice(1)
+      .map(number);
     expect(PROOF_COST).toMatchObject({ baseTries: tries, iterations });
     expect(2 ** PROOF_COST.maxDoublings).toBe(Number(/at most (\d+) times/.exec(cost)![1]));
     // At a quarter of the hour (pressure 1) the base, doubling with it, never past 64 times.

@@ -89,7 +89,10 @@ describe("a form under pressure", () => {
   });
 
   it("without JavaScript, the page says in Spanish to try again later: a 403, never a 503", async () => {
-    const { page, context } = await openPage(browser, "mobile", { javaScriptEnabled: false, expectProblems: PROOF_ASKED });
+    const { page, context } = await openPage(browser, "mobile", {
+      javaScriptEnabled: false,
+      expectProblems: PROOF_ASKED,
+    });
     await page.goto(`${app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill("sin-js@example.com");
     await page.getByRole("checkbox").check();

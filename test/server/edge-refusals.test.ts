@@ -122,7 +122,9 @@ describe("short refusals", () => {
         headers: { origin: "https://evil.example" },
       });
       expect(answer.status, method).toBe(403);
-      expect(answer.body.toString()).toBe(method === "GET" ? "Estos datos son solo para las páginas de nuestro sitio.\n" : "");
+      expect(answer.body.toString()).toBe(
+        method === "GET" ? "Estos datos son solo para las páginas de nuestro sitio.\n" : "",
+      );
       refusalHeaders(answer.headers);
     }
     const lines = await refusalsLogged(app, from, 2);

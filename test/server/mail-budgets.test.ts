@@ -112,7 +112,11 @@ describe.each(DATABASE_KINDS)("pressure on the %s database", (kind) => {
     expect(await minutesUntilMailed("otra.visita@gmail.com")).toBeLessThanOrEqual(MAIL_WITHIN_MINUTES);
     expect(smtp.mails().filter((mail) => mail.to.includes("ictima"))).toHaveLength(1);
     // The waitlist holds the one mailbox once.
-    const rows = await storage.db.selectFrom("waitlist").select("mailbox").where("mailbox", "=", "victima@gmail.com").execute();
+    const rows = await storage.db
+      .selectFrom("waitlist")
+      .select("mailbox")
+      .where("mailbox", "=", "victima@gmail.com")
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -179,7 +183,11 @@ describe.each(DATABASE_KINDS)("pressure on the %s database", (kind) => {
       { client: "203.0.113.1", dataRequest: true },
     );
     expect(response.status).toBe(200);
-    const queued = await storage.db.selectFrom("outbox").select("recipient").where("kind", "=", "contact-ack").execute();
+    const queued = await storage.db
+      .selectFrom("outbox")
+      .select("recipient")
+      .where("kind", "=", "contact-ack")
+      .execute();
     expect(queued.map((row) => row.recipient)).not.toContain("acuse@example.com");
   });
 });

@@ -168,7 +168,9 @@ describe("form submissions in turn, on PostgreSQL", () => {
       }).toString();
     const attack = neverReadingClients(
       app.origin,
-      Array.from({ length: NEVER_READING }, (_, index) => rawFormPost(app.origin, "/encuesta", body(index), "203.0.113.77")),
+      Array.from({ length: NEVER_READING }, (_, index) =>
+        rawFormPost(app.origin, "/encuesta", body(index), "203.0.113.77"),
+      ),
     );
     onTestFinished(() => attack.stop());
     let closed = false;
@@ -213,7 +215,9 @@ describe("form submissions in turn, on PostgreSQL", () => {
       expect(afterMs).toBeGreaterThanOrEqual(SEND_DEADLINE_S * 1000);
       expect(afterMs).toBeLessThan((SEND_DEADLINE_S + 20) * 1000);
     }
-    expect(app.output().match(/"event":"send_deadline","seconds":10,"value":"\/encuesta"/g)).toHaveLength(NEVER_READING);
+    expect(app.output().match(/"event":"send_deadline","seconds":10,"value":"\/encuesta"/g)).toHaveLength(
+      NEVER_READING,
+    );
   }, 120_000);
 
   /** The mail-link token of `email`'s waitlist row. */
@@ -221,7 +225,8 @@ describe("form submissions in turn, on PostgreSQL", () => {
     const client = new pg.Client(database.env.DATABASE_URL);
     await client.connect();
     try {
-      return (await client.query<{ token: string }>("select token from waitlist where email = $1", [email])).rows[0]!.token;
+      return (await client.query<{ token: string }>("select token from waitlist where email = $1", [email])).rows[0]!
+        .token;
     } finally {
       await client.end();
     }

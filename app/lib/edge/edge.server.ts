@@ -224,7 +224,11 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
     req.headers[NETWORK_HEADER] = clientNetwork(address);
     closeIfNotDrained(res, SEND_DEADLINE_MS, () =>
       console.warn(
-        JSON.stringify({ event: "send_deadline", seconds: SEND_DEADLINE_MS / 1000, value: withoutPrivateValues(req.url) }),
+        JSON.stringify({
+          event: "send_deadline",
+          seconds: SEND_DEADLINE_MS / 1000,
+          value: withoutPrivateValues(req.url),
+        }),
       ),
     );
     if (req.method === "GET" || req.method === "HEAD") {

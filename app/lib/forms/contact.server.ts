@@ -119,7 +119,12 @@ export async function submitContactForm(request: Request): Promise<{ status: num
       .insertInto("contact_messages")
       .values({ id: randomUUID(), name, email, mailbox, message, created_at: now })
       .execute();
-    await enqueueMail(trx, await supportMail(name, email, message, now), now, await pacing(trx, "team", sender.network, null));
+    await enqueueMail(
+      trx,
+      await supportMail(name, email, message, now),
+      now,
+      await pacing(trx, "team", sender.network, null),
+    );
     // The message reaches the team; the visitor gets no acknowledgement when its mailbox was
     // deleted by its owner in the last 30 days, got one today, or its client's or network's share
     // of mails to visitors is spent (docs/operations.md, "Sign-ups and limits"). The shares are

@@ -108,17 +108,15 @@ async function spendPace(db: Kysely<Tables>, pace: Pace, next: number, now: numb
  * Claims the next paced mail of `budget` that its pace lets out, fairly across networks, or none.
  * In one transaction: on PostgreSQL the budget's pace row is locked, so replicas take turns.
  */
-async function claimNext(
-  db: Kysely<Tables>,
-  kind: DatabaseKind,
-  budget: PacedBudget,
-  now: number,
-  claimUntil: number,
-) {
+async function claimNext(db: Kysely<Tables>, kind: DatabaseKind, budget: PacedBudget, now: number, claimUntil: number) {
   return db.transaction().execute(async (trx) => {
     const hourPace = budgetPace(budget);
     if (kind === "postgres") {
-      await trx.insertInto("mail_pace").values({ key: hourPace.key, next_at: 0 }).onConflict((c) => c.doNothing()).execute();
+      await trx
+        .insertInto("mail_pace")
+        .values({ key: hourPace.key, next_at: 0 })
+        .onConflict((c) => c.doNothing())
+        .execute();
     }
     const hourNext = await nextAt(trx, kind, hourPace);
     if (!paceAllows(hourNext, hourPace, now)) return [];
@@ -153,7 +151,8 @@ async function claimNext(
       .execute();
     const sentBy = new Map(sent.map((row) => [row.network, Number(row.count)]));
     heads.sort(
-      (a, b) => (sentBy.get(a.network) ?? 0) - (sentBy.get(b.network) ?? 0) || Number(a.created_at) - Number(b.created_at),
+      (a, b) =>
+        (sentBy.get(a.network) ?? 0) - (sentBy.get(b.network) ?? 0) || Number(a.created_at) - Number(b.created_at),
     );
     for (const head of heads) {
       const domain = head.domain === null ? null : domainPace(head.domain);

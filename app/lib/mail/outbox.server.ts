@@ -219,13 +219,7 @@ export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<Ou
  * message, Reply-To them, whose text quotes the message and the address).
  */
 export function mailsAbout(db: Kysely<Tables>, mailbox: string): Promise<OutboxRow[]> {
-  return db
-    .selectFrom("outbox")
-    .selectAll()
-    .where(filedUnder(mailbox))
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("outbox").selectAll().where(filedUnder(mailbox)).orderBy("created_at").orderBy("id").execute();
 }
 
 /**

@@ -260,7 +260,9 @@ export async function fileUnderEveryAddress(db: Db): Promise<void> {
   for (const [table, keys, column] of ADDRESS_COLUMNS) {
     await db.schema.alterTable(table).addColumn("also_filed_under", "text").execute();
     const rows = (
-      await sql<Record<string, string>>`select ${sql.join(keys.map(([key]) => sql.id(key)))}, mailbox, ${sql.raw(column)} as stored
+      await sql<
+        Record<string, string>
+      >`select ${sql.join(keys.map(([key]) => sql.id(key)))}, mailbox, ${sql.raw(column)} as stored
         from ${sql.table(table)} where mailbox is not null`.execute(db)
     ).rows;
     const updates: Cell[][] = [];

@@ -294,7 +294,11 @@ export const MIGRATIONS: Record<string, Migration> = {
       for (const column of ["paced", "network", "domain"]) {
         await db.schema.alterTable("outbox").addColumn(column, "text").execute();
       }
-      await db.schema.createIndex("outbox_paced_network").on("outbox").columns(["paced", "network", "sent_at"]).execute();
+      await db.schema
+        .createIndex("outbox_paced_network")
+        .on("outbox")
+        .columns(["paced", "network", "sent_at"])
+        .execute();
       await db.schema
         .createTable("mail_pace")
         .addColumn("key", "text", (column) => column.primaryKey())

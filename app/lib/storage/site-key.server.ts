@@ -56,5 +56,7 @@ export async function hasServersSecret(db: Kysely<Tables>): Promise<boolean> {
 
 /** A secret for `purpose` derived from the site's secret: one secret configured, one key per use. */
 export async function derivedSecret(db: Kysely<Tables>, purpose: string): Promise<string> {
-  return createHmac("sha256", await siteSecretOf(db)).update(`derived:${purpose}`).digest("base64url");
+  return createHmac("sha256", await siteSecretOf(db))
+    .update(`derived:${purpose}`)
+    .digest("base64url");
 }

@@ -33,7 +33,8 @@ async function sendDue(now: number): Promise<string[]> {
 
 describe("the fair queue", () => {
   it("sends a burst of 20, then one every 20 s, each network's next mail before any network's second", async () => {
-    for (let index = 0; index < 40; index++) await queue(`flood${index}@d${index}.example`, "203.0.113.0/24", T0 + index);
+    for (let index = 0; index < 40; index++)
+      await queue(`flood${index}@d${index}.example`, "203.0.113.0/24", T0 + index);
     await queue("visita@example.net", "198.51.100.0/24", T0 + SECOND);
     const burst = await sendDue(T0 + SECOND);
     expect(burst).toHaveLength(20);

@@ -73,7 +73,10 @@ describe("mail budgets", () => {
   it("count the pressure from a quarter of the hour, and never refuse anyone for the hour spent by others", async () => {
     await signUps(49, (index) => ({ client: `10.${index}.0.1`, network: `10.${index}.0.0/24` }));
     expect(await pressure(storage.db, "visitors", T0)).toBe(0);
-    const rest = await signUps(151, (index) => ({ client: `10.${index + 100}.0.1`, network: `10.${index + 100}.0.0/24` }));
+    const rest = await signUps(151, (index) => ({
+      client: `10.${index + 100}.0.1`,
+      network: `10.${index + 100}.0.0/24`,
+    }));
     expect(rest.every((outcome) => outcome === null)).toBe(true);
     // The whole hour queued: 4 × the quarter, and a new network still passes (the outbox paces it).
     expect(await pressure(storage.db, "visitors", T0)).toBe(4);
@@ -89,11 +92,15 @@ describe("mail budgets", () => {
     expect(one).toEqual([null, null, null, "client"]);
     const network = [];
     for (let index = 0; index < 5; index++) {
-      network.push(await spendTeamMail(storage.db, { client: `203.0.113.${20 + index}`, network: "203.0.113.0/24" }, T0));
+      network.push(
+        await spendTeamMail(storage.db, { client: `203.0.113.${20 + index}`, network: "203.0.113.0/24" }, T0),
+      );
     }
     expect(network).toEqual([null, null, null, "network", "network"]);
     for (let index = 0; index < 40; index++) {
-      expect(await spendTeamMail(storage.db, { client: `10.${index}.0.1`, network: `10.${index}.0.0/24` }, T0)).toBeNull();
+      expect(
+        await spendTeamMail(storage.db, { client: `10.${index}.0.1`, network: `10.${index}.0.0/24` }, T0),
+      ).toBeNull();
     }
     expect(await budgetsNow(storage.db, MAIL_BUDGETS, T0)).toMatchObject({ team: 46, spentShares: { teamClients: 1 } });
   });
@@ -101,7 +108,9 @@ describe("mail budgets", () => {
 
 describe("registrableDomain", () => {
   it("counts a domain by what the Public Suffix List says is registrable: 200 subdomains are one domain", () => {
-    const subdomains = new Set(Array.from({ length: 200 }, (_, index) => registrableDomain(`s${index}.pyme.example.com`)));
+    const subdomains = new Set(
+      Array.from({ length: 200 }, (_, index) => registrableDomain(`s${index}.pyme.example.com`)),
+    );
     expect([...subdomains]).toEqual(["example.com"]);
     expect(registrableDomain("alumnos.uba.ar")).toBe("uba.ar");
     expect(registrableDomain("mail.empresa.com.ar")).toBe("empresa.com.ar");
