@@ -37,7 +37,10 @@ const MESSAGES = {
     "En este momento recibimos muchos envíos y sin JavaScript no podemos verificar el tuyo. Probá de nuevo más tarde, o activá JavaScript y volvé a enviarlo.",
 };
 
-/** How many times the base cost a challenge asks for at `level` of pressure (docs: 1 at a quarter of the hour, doubling). */
+/**
+ * How many times the cost doubles at `level` of pressure (1 at a quarter of the hour: none).
+ * @internal Exported for SECURITY.md's test: challenges read it.
+ */
 export function costDoublings(level: number): number {
   return Math.min(PROOF_COST.maxDoublings, Math.floor(Math.log2(level)));
 }
