@@ -6,10 +6,14 @@
  * year like the rest of /build/ and a new release is a new address. `npm run build` reads these
  * constants from this file's text.
  */
-const PROOF_WIDGET_VERSION = "3.2.2";
+/** @internal Exported for its test; the build reads it from this file's text. */
+export const PROOF_WIDGET_VERSION = "3.2.2";
 
-/** Each file's name, and its path inside the package's `dist/`. */
-const PROOF_WIDGET_FILES = {
+/**
+ * Each file's name, and its path inside the package's `dist/`.
+ * @internal Exported for its test; the build reads it from this file's text.
+ */
+export const PROOF_WIDGET_FILES = {
   "altcha.js": "external/altcha.min.js",
   "altcha.css": "external/altcha.css",
   "es-419.js": "i18n/es-419.js",
