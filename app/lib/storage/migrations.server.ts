@@ -9,6 +9,8 @@ const DRAW_TABLES = ["draws", "draw_rounds"];
  * both databases: the schema builder writes each database's own DDL. Never edit one that
  * has shipped; add the next number (docs/operations.md, "Data"). A number below one already run
  * is still applied (open-storage.server.ts): none may depend on a higher number.
+ * One piece: the schema's history, read in order; a migration's long work (0017's, 0031's) lives
+ * in a module of its own.
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_waitlist_outbox_rate_limits": {
