@@ -14,7 +14,7 @@ import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import { env } from "~/lib/server/env.server";
 import { acknowledgementKey, CONTACT_MAIL_KIND } from "./contact-rows.server";
 import { senderOf } from "./client-key.server";
-import { proofAsked } from "./proof-of-work.server";
+import { askedForProof } from "./proof-of-work.server";
 import { isBlocked } from "./mailbox-rules.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
@@ -101,11 +101,8 @@ export async function submitContactForm(request: Request): Promise<{ status: num
   ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
     // While the team's hour is under pressure, a proof of work before anything is spent or stored
     // (proof-of-work.server.ts). Its acknowledgement is paced with the visitors' mails.
-    const asked = await proofAsked(trx, "contact", ["team"], request, fields, now);
-    if (asked) {
-      const { status, answer } = refuse(asked.status, "form", asked.message);
-      return { status, answer: answer.ok ? answer : { ...answer, proof: asked.proof } };
-    }
+    const asked = await askedForProof(trx, "contact", ["team"], { request, fields, refuse }, now);
+    if (asked) return asked;
     // Past this client's or its network's share of the team's hour, nothing is stored, and the
     // visitor is told where to write instead (docs/operations.md, "Sign-ups and limits").
     const sender = senderOf(request);

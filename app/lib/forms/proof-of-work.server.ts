@@ -9,6 +9,7 @@ import type { Tables } from "~/lib/storage/schema";
 import { derivedSecret } from "~/lib/storage/site-key.server";
 import { PROOF_FIELD } from "~/content/proof-of-work-files";
 import type { ProofRequest } from "./fields";
+import type { FormOutcome, RefuseField } from "./submission-guard.server";
 
 /**
  * A proof of work instead of a refusal (docs/decisions/093-proof-of-work-under-pressure.md): while
@@ -92,7 +93,7 @@ async function solved(db: Kysely<Tables>, payload: string, now: number): Promise
 }
 
 /** What a form under pressure answers instead of taking the submission: a challenge, or "try later" without JavaScript. */
-export interface ProofAsked {
+interface ProofAsked {
   status: 403;
   message: string;
   proof?: ProofRequest;
@@ -103,7 +104,7 @@ export interface ProofAsked {
  * solution. Otherwise what to answer: a new challenge to a browser whose script sent the form
  * (the edge says so), "try later" to one without JavaScript.
  */
-export async function proofAsked(
+async function proofAsked(
   db: Kysely<Tables>,
   form: string,
   budgets: PacedBudget[],
@@ -119,4 +120,21 @@ export async function proofAsked(
   console.warn(JSON.stringify({ event: "forms.proof_asked", form, scripted, pressure: Number(level.toFixed(2)) }));
   if (!scripted) return { status: 403, message: MESSAGES.tryLater };
   return { status: 403, message: MESSAGES.solving, proof: { challenge: await challengeFor(db, level, now) } };
+}
+
+/**
+ * A form's answer when it must prove its work first (`proofAsked`), the typed values kept and
+ * the challenge beside them; null when it may go on.
+ */
+export async function askedForProof(
+  db: Kysely<Tables>,
+  form: string,
+  budgets: PacedBudget[],
+  { request, fields, refuse }: { request: Request; fields: FormData; refuse: RefuseField },
+  now: number,
+): Promise<FormOutcome<never> | null> {
+  const asked = await proofAsked(db, form, budgets, request, fields, now);
+  if (!asked) return null;
+  const { status, answer } = refuse(asked.status, "form", asked.message);
+  return { status, answer: answer.ok ? answer : { ...answer, proof: asked.proof } };
 }

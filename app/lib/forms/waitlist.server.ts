@@ -11,7 +11,7 @@ import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables } from "~/lib/storage/schema";
 import { senderOf } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
-import { proofAsked } from "./proof-of-work.server";
+import { askedForProof } from "./proof-of-work.server";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { deleteNoticesTo } from "./survey-notice.server";
 import { confirmationMail } from "./waitlist-mail.server";
@@ -127,11 +127,8 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
       },
       accept: async (trx, email, refuse, now) => {
         // A proof of work under pressure, before any share is spent: the browser sends it again.
-        const asked = await proofAsked(trx, "waitlist", ["visitors"], request, fields, now);
-        if (asked) {
-          const { status, answer } = refuse(asked.status, "form", asked.message);
-          return { status, answer: answer.ok ? answer : { ...answer, proof: asked.proof } };
-        }
+        const asked = await askedForProof(trx, "waitlist", ["visitors"], { request, fields, refuse }, now);
+        if (asked) return asked;
         // Counted before the mailbox's own rules: the answer never depends on whether it is known.
         const sender = senderOf(request);
         const spent =
