@@ -106,10 +106,10 @@ describe.each(DATABASE_KINDS)("health and status on the %s database", (kind) => 
     );
     expect(printed.stdout).toMatch(/\n {2}En espera: 1 \(el más viejo, desde hace \d+ s\)\.\n/);
     expect(printed.stdout).toContain(
-      "  A visitantes: 1 de 200 (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar 5; cada dominio, 10 (Gmail y los otros grandes, 150).\n",
+      "  A visitantes: 1 de 200 (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar 5; cada red (un /24 o un /48), 20; a cada dominio salen 10 por hora (Gmail y los otros grandes, 150).\n",
     );
     expect(printed.stdout).toContain(
-      "  Al equipo desde /contacto: 0 de 30 (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar 3.\n",
+      "  Al equipo desde /contacto: 0 de 30 (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar 3; cada red, 6.\n",
     );
     expect(printed.stdout).toContain("Avisos de encuestas (npm run waitlist:notify): ninguno todavía.\n");
     expect(printed.stdout).toMatch(/\nTodo en orden\.\n$/);

@@ -27,6 +27,7 @@ const signUp = (
 ): WaitlistTable => ({
   email,
   mailbox: email,
+  also_filed_under: null,
   status,
   token: `token-${email}`,
   subscribed_at: Date.parse(subscribed),
@@ -87,6 +88,10 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   sent_at: null,
   gave_up_at: null,
   last_error: null,
+  paced: null,
+  network: null,
+  domain: null,
+  also_filed_under: null,
   ...state,
 });
 

@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
-import { countVisitorMail, spendVisitorShares, type BudgetRefusal } from "~/lib/mail/mail-budget.server";
+import { countVisitorMail, spendVisitorShares } from "~/lib/mail/mail-budget.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { deleteMailsAbout, enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
+import { networkQueueFull, pacing } from "~/lib/mail/fair-queue.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
 import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables } from "~/lib/storage/schema";
-import { clientOf } from "./client-key.server";
+import { senderOf } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
+import { askedForProof } from "./proof-of-work.server";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { deleteNoticesTo } from "./survey-notice.server";
 import { CONFIRMATION_KIND, confirmationMail } from "./waitlist-mail.server";
@@ -33,21 +35,15 @@ const MESSAGES = {
   noConsent: "Para avisarte necesitamos tu permiso: marcá la casilla de consentimiento.",
 };
 
-/** What a sign-up is answered when the hour's mail budget would not take its mail (mail-budget.server.ts). */
-const BUDGET_SPENT: Record<BudgetRefusal, (domain: string) => { status: number; message: string }> = {
-  site: () => ({
-    status: 503,
-    message:
-      "En esta hora mandamos todos los emails que podemos y no queremos que el tuyo termine en spam. Probá de nuevo en un rato.",
-  }),
-  client: () => ({
-    status: 429,
-    message: "Desde tu conexión ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
-  }),
-  domain: (domain) => ({
-    status: 503,
-    message: `En esta hora ya mandamos muchos emails a direcciones de ${domain} y no queremos que el tuyo termine en spam. Probá de nuevo en un rato o usá otra dirección.`,
-  }),
+/**
+ * What a sign-up is answered when its client's or its network's share of the hour is spent, or
+ * its network already has its share waiting in the outbox (mail-budget.server.ts): only ever
+ * whoever spent it. The hour and a domain's share refuse no one: the outbox paces them.
+ */
+const SHARE_SPENT: Record<"client" | "network" | "queue", string> = {
+  client: "Desde tu conexión ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
+  network: "Desde tu red ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
+  queue: "Desde tu red hay muchos emails esperando para salir. Probá de nuevo en un rato.",
 };
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -79,7 +75,7 @@ async function lastConfirmationGaveUp(trx: Transaction<Tables>, mailbox: string)
  * (docs/decisions/063-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
  * statement, so two sign-ups racing (two spellings, two replicas) mail it once and keep one row.
  */
-async function signUp(trx: Transaction<Tables>, email: string, now: number): Promise<boolean> {
+async function signUp(trx: Transaction<Tables>, email: string, network: string, now: number): Promise<boolean> {
   const mailbox = mailboxOf(email);
   // The mailbox's expired link goes first, so signing up again starts with a new token; the
   // forms sweep (retention.server.ts) deletes the others.
@@ -128,7 +124,8 @@ async function signUp(trx: Transaction<Tables>, email: string, now: number): Pro
         .executeTakeFirst();
   if (!row) return false;
   await countVisitorMail(trx, now);
-  await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
+  const paced = await pacing(trx, "visitors", network, mailboxDomain(mailbox));
+  await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now, paced);
   return true;
 }
 
@@ -154,15 +151,19 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
         return { checked: email };
       },
       accept: async (trx, email, refuse, now) => {
+        // A proof of work under pressure, before any share is spent: the browser sends it again.
+        const asked = await askedForProof(trx, "waitlist", ["visitors"], { request, fields, refuse }, now);
+        if (asked) return asked;
         // Counted before the mailbox's own rules: the answer never depends on whether it is known.
-        const domain = mailboxDomain(mailboxOf(email));
-        const spent = await spendVisitorShares(trx, { client: clientOf(request), domain }, now);
+        const sender = senderOf(request);
+        const spent =
+          (await spendVisitorShares(trx, sender, now)) ??
+          ((await networkQueueFull(trx, "visitors", sender.network)) ? "queue" : null);
         if (spent) {
           console.warn(JSON.stringify({ event: "forms.mail_budget", form: "waitlist", spent }));
-          const { status, message } = BUDGET_SPENT[spent](domain);
-          return refuse(status, "form", message);
+          return refuse(429, "form", SHARE_SPENT[spent]);
         }
-        const mailQueued = await signUp(trx, email, now);
+        const mailQueued = await signUp(trx, email, sender.network, now);
         return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
       },
     },

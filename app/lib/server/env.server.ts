@@ -16,6 +16,12 @@ function loadEnvOrExit(): ServerEnv {
       `[config] ${unset.join(", ")} ${pluralForm(unset.length, "no está configurada", "no están configuradas")}: las bases, la política de privacidad y la página de contacto muestran datos de EJEMPLO, marcados "Datos de ejemplo". ${pluralForm(unset.length, "Configurala", "Configuralas")} con los datos reales del organizador antes del lanzamiento.`,
     );
   }
+  // The secret a server makes is one machine's: replicas and a copy of the data directory differ.
+  if (env.mode === "production" && env.formSecret === null) {
+    console.warn(
+      `[config] FORM_SECRET is not set: the server signs forms and keys its counters with a secret it made, kept in ${env.formSecretFile} (mode 0600), never in the database. Set FORM_SECRET in production, the same on every replica and for npm run privacy.`,
+    );
+  }
   return env;
 }
 

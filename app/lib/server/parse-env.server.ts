@@ -64,8 +64,10 @@ export interface ServerEnv {
   witnesses: WitnessEnv;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: none is. */
   trustedProxies: string[];
-  /** What signs a form's start instant; null: a secret the server makes and keeps in its database. */
+  /** What signs a form's start instant; null: a secret the server makes and keeps in `formSecretFile`. */
   formSecret: string | null;
+  /** Where the server keeps the secret it made when FORM_SECRET is unset: beside the database, never in it. */
+  formSecretFile: string;
   /** Started by the image (RUNS_IN_IMAGE, set by the Dockerfile): never a developer's own machine. */
   runsInImage: boolean;
 }
@@ -261,6 +263,8 @@ function timestampRoots(file: string | undefined, cwd: string): string | null {
 
 /** Also the file name the docs give for backups (docs/operations.md, "Data"). */
 const EMBEDDED_FILE_NAME = "opinion-labz.sqlite";
+/** The secret the server makes when FORM_SECRET is unset, in DATA_DIR (docs/operations.md, "Configuration"). */
+const FORM_SECRET_FILE_NAME = "form-secret";
 
 /** The configuration the server reads, from the checked variables; paths resolved from `cwd`. */
 function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
@@ -301,6 +305,7 @@ function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
     surveyUrl: vars.SURVEY_URL || null,
     trustedProxies: vars.TRUST_PROXY,
     formSecret: vars.FORM_SECRET ?? null,
+    formSecretFile: path.join(path.resolve(cwd, vars.DATA_DIR ?? "data"), FORM_SECRET_FILE_NAME),
     runsInImage: vars.RUNS_IN_IMAGE === "1",
   };
 }

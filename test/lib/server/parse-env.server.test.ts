@@ -43,6 +43,7 @@ describe("parseEnv", () => {
       surveyUrl: null,
       trustedProxies: ["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"],
       formSecret: null,
+      formSecretFile: path.join(ROOT, "data", "form-secret"),
       runsInImage: false,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
