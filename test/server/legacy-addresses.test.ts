@@ -237,7 +237,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
       expect(shown.stdout, address).toContain("Aviso de encuestas, pedido como rosa@example.com, tito@example.com");
       expect(shown.stdout, address).toContain("Emails: 1");
     }
-    const deleted = await opsCommand("privacy", ["delete", "tito@example.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "tito@example.com", "--yes"], database.env);
     expect(deleted.stdout).toContain(
       ["  Inscripción al aviso de encuestas: 1", "  Mensajes de contacto: 0", "  Emails enviados o por enviar: 1"].join(
         "\n",
