@@ -53,7 +53,7 @@ export default async function handleRequest(
       // The page is still served, made for this request alone; the store path's failure is
       // reported here, once.
       console.error(
-        `[store] ${new URL(request.url).pathname}: rendering a ready page whole failed; serving it unstored`,
+        `[store] ${new URL(request.url).pathname}: no se pudo armar entera una página lista; se sirve sin guardarla`,
         error,
       );
     }

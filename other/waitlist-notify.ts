@@ -13,28 +13,45 @@
  * `--yes`); 2 refused, nothing queued; 64 bad usage.
  */
 
-import { argv, exit, stderr, stdout } from "node:process";
+import { argv, stderr, stdout } from "node:process";
+import { openOnlyAnExistingDatabase } from "~/lib/storage/command-opening.server";
+import { logToStderr, typed, usageError } from "./lib/command-line";
 
 const USAGE = "Uso: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run | --yes] [--local-links]";
+const FLAGS = ["--dry-run", "--yes", "--local-links"];
 
 const args = argv.slice(2);
 const urlAt = args.indexOf("--survey-url");
 const givenUrl = urlAt >= 0 ? args[urlAt + 1] : undefined;
-const flags = new Set(args.filter((_, index) => urlAt < 0 || (index !== urlAt && index !== urlAt + 1)));
-const dryRun = flags.delete("--dry-run");
-const confirmed = flags.delete("--yes");
-const localLinks = flags.delete("--local-links");
-if ((urlAt >= 0 && givenUrl === undefined) || flags.size > 0 || (dryRun && confirmed)) {
-  console.error(USAGE);
-  exit(64);
+if (urlAt >= 0 && (givenUrl === undefined || givenUrl.startsWith("--"))) {
+  usageError("Falta el link de la encuesta después de --survey-url.", USAGE);
 }
+const flags = args.filter((_, index) => urlAt < 0 || (index !== urlAt && index !== urlAt + 1));
+const unknown = flags.find((flag) => !FLAGS.includes(flag));
+if (unknown !== undefined) {
+  usageError(
+    unknown.startsWith("--")
+      ? `${typed(unknown)} no es una opción de waitlist:notify.`
+      : `Sobra ${typed(unknown)}: las opciones empiezan con --.`,
+    USAGE,
+  );
+}
+const repeated =
+  flags.find((flag, index) => flags.indexOf(flag) !== index) ??
+  (args.lastIndexOf("--survey-url") !== urlAt ? "--survey-url" : undefined);
+if (repeated !== undefined) usageError(`${typed(repeated)} va una sola vez.`, USAGE);
+const dryRun = flags.includes("--dry-run");
+const confirmed = flags.includes("--yes");
+const localLinks = flags.includes("--local-links");
+if (dryRun && confirmed) usageError("--dry-run y --yes no van juntos: --dry-run solo cuenta, --yes encola.", USAGE);
 
-// Before the storage module loads: its start-up line belongs to the log (stderr), not to the summary.
-console.log = (...args: unknown[]) => console.error(...args);
+logToStderr();
+openOnlyAnExistingDatabase();
 const { storage } = await import("~/lib/storage/database.server");
 const { env } = await import("~/lib/server/env.server");
 const { noticeDue, queueSurveyNotice } = await import("~/lib/forms/survey-notice.server");
 const { planNotice } = await import("~/lib/forms/notice-plan.server");
+const { countOf, pluralForm } = await import("~/lib/ui/wording");
 
 /** A bar redrawn in place on a terminal; a line per tenth otherwise (a log keeps every line). */
 let tenthsShown = 0;
@@ -95,7 +112,7 @@ try {
         onProgress: progress,
       });
       stdout.write(
-        `Se encolaron ${run.queued} avisos${run.due > run.queued ? ` (${run.due - run.queued} de los ${run.due} pendientes los encoló otra corrida)` : ""}.\n` +
+        `${pluralForm(run.queued, "Se encoló", "Se encolaron")} ${countOf(run.queued, "aviso", "avisos")}${run.due > run.queued ? ` (otra corrida encoló ${countOf(run.due - run.queued, "otro", "otros")})` : ""}.\n` +
           `El outbox de los servidores los manda a ${perHour} por hora: ${duration(run.queued)}.\n`,
       );
     }

@@ -5,10 +5,16 @@
  * opens it. Log lines go to stderr.
  */
 
-import { stdout } from "node:process";
+import { argv, stdout } from "node:process";
+import { openOnlyAnExistingDatabase } from "~/lib/storage/command-opening.server";
+import { logToStderr, typed, usageError } from "./lib/command-line";
 
-// Before the storage module loads: its start-up line belongs to the log, not to the figures.
-console.log = (...args: unknown[]) => console.error(...args);
+const USAGE = "Uso: npm run waitlist:stats   (sin argumentos)";
+const [extra] = argv.slice(2);
+if (extra !== undefined) usageError(`waitlist:stats no lleva argumentos: sobra ${typed(extra)}.`, USAGE);
+
+logToStderr();
+openOnlyAnExistingDatabase();
 const { storage } = await import("~/lib/storage/database.server");
 const { describeWaitlistStats, waitlistStats } = await import("~/lib/forms/waitlist-stats.server");
 

@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary, meta } from "~/root";
+import { ERROR_SCREEN_TEXT } from "./support/spec-strings";
 
 /** The router error screen as a page whose loader threw `thrown` renders it. */
 async function renderThrown(thrown: unknown): Promise<string> {
@@ -25,7 +26,7 @@ async function renderThrown(thrown: unknown): Promise<string> {
 describe("the router error screen", () => {
   it("says 'Unexpected Application Error!' and the status a route answered with", async () => {
     const html = await renderThrown(new Response(null, { status: 405, statusText: "Method Not Allowed" }));
-    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain(ERROR_SCREEN_TEXT);
     expect(html).toContain('data-testid="error-detail">405 Method Not Allowed<');
     expect(html).toContain('href="/"');
   });

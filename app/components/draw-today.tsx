@@ -7,6 +7,7 @@ import { argentinaWallClock, nextDrawAt } from "~/lib/draw/next-draw";
 import { useRenderInstant } from "~/lib/document/render-instant";
 import { countOf, formatCount } from "~/lib/ui/wording";
 import { Icon } from "./icons";
+import { LocalTime } from "./local-time";
 import { WinnerMarkBadge } from "./winner-mark";
 
 /** "12:30": an instant's time on Argentina's wall clock. */
@@ -55,6 +56,7 @@ function TodayCard({
         {" · "}
         <time dateTime={drawAt}>{argentinaTime(drawAt)}</time>
       </p>
+      <LocalTime at={drawAt} className="text-sm text-slate-600" />
       {children}
       <p className="mt-5 border-t border-slate-100 pt-4 text-sm text-slate-600">
         {DRAW_DAY.next}: <time dateTime={nextAt.toISOString()}>{formatDrawDate(nextAt)}</time> (hora de Argentina)
@@ -84,13 +86,7 @@ function MissedToday({ missed }: { missed: Extract<DrawDay, { state: "missed" }>
   );
 }
 
-function DrawOfTheDay({
-  today,
-  checkPath,
-}: {
-  today: Exclude<DrawDay, { state: "missed" }>;
-  checkPath: string;
-}) {
+function DrawOfTheDay({ today, checkPath }: { today: Exclude<DrawDay, { state: "missed" }>; checkPath: string }) {
   const now = useRenderInstant();
   const { draw } = today;
   const round = formatCount(draw.beaconRound);

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import type { Participant } from "~/lib/participants/view";
+import { ROW_MARKS } from "~/content/row-marks";
+import type { ListedParticipant, RowMark } from "~/lib/participants/view";
 import { Icon } from "./icons";
 
 const COLUMNS = ["Participante", "País", "ID", "Fecha"] as const;
-const CELL = "px-2 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5";
+const CELL = "px-1.5 py-3 first:pl-3 last:pr-3 sm:px-5 sm:first:pl-5 sm:last:pr-5";
 
 function TableFrame({ caption, children, busy = false }: { caption: string; children: ReactNode; busy?: boolean }) {
   return (
@@ -41,14 +42,34 @@ function MessageRow({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Under the cell that decides it: why the next draw does not take this row, seen and heard
+ * ("No entra en el sorteo del 7/12/2026: sorteo de noviembre").
+ */
+function MarkBelow({ mark, field, drawDay }: { mark: RowMark | null; field: RowMark["field"]; drawDay: string }) {
+  if (mark?.field !== field) return null;
+  return (
+    <span
+      data-testid="row-mark"
+      className="mt-1 block w-fit whitespace-normal rounded-md bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold leading-tight text-amber-900 sm:rounded-full sm:px-2 sm:text-xs"
+    >
+      <span className="sr-only">{ROW_MARKS.spoken(drawDay)} </span>
+      {mark.text}
+    </span>
+  );
+}
+
 export function ParticipantsTable({
   caption,
   rows,
   emptyMessage,
+  drawDay,
 }: {
   caption: string;
-  rows: Participant[];
+  rows: ListedParticipant[];
   emptyMessage: string;
+  /** The next draw's day, d/m/aaaa, as a mark names it to screen readers. */
+  drawDay: string;
 }) {
   return (
     <TableFrame caption={caption}>
@@ -59,8 +80,14 @@ export function ParticipantsTable({
           <tr key={`${row.id}-${index}`} className="hover:bg-slate-50/80" data-testid="participant-row">
             <td className={`${CELL} font-medium text-slate-900`}>{row.nombre}</td>
             <td className={`${CELL} text-slate-700`}>{row.pais}</td>
-            <td className={`${CELL} whitespace-nowrap text-xs tabular-nums text-slate-600`}>{row.id}</td>
-            <td className={`${CELL} whitespace-nowrap tabular-nums text-slate-700`}>{row.fecha}</td>
+            <td className={`${CELL} whitespace-nowrap text-xs tabular-nums text-slate-600`}>
+              {row.id}
+              <MarkBelow mark={row.mark} field="id" drawDay={drawDay} />
+            </td>
+            <td className={`${CELL} tabular-nums text-slate-700`}>
+              {row.fecha}
+              <MarkBelow mark={row.mark} field="fecha" drawDay={drawDay} />
+            </td>
           </tr>
         ))
       )}

@@ -5,6 +5,10 @@ import { Icon } from "./icons";
 import { Logo } from "./logo";
 import { NavLink } from "./nav-link";
 
+/** The menu button, with JavaScript and without (a disclosure's summary). */
+const ROUND_BUTTON =
+  "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5";
+
 /** docs/product.md, "Header": the bar turns solid once the page has scrolled past this many pixels. */
 const SCROLL_THRESHOLD_PX = 20;
 
@@ -42,7 +46,7 @@ export function SiteHeader() {
     <header
       data-testid="site-header"
       data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
+      className={`site-header fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${headerStyle(
         onSorteos,
         scrolled,
         menuOpen,
@@ -77,7 +81,7 @@ export function SiteHeader() {
 
           <button
             type="button"
-            className="menu-toggle inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-900/5 lg:hidden"
+            className={`menu-toggle lg:hidden ${ROUND_BUTTON}`}
             aria-expanded={menuOpen}
             aria-controls="menu-movil"
             aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
@@ -85,6 +89,15 @@ export function SiteHeader() {
           >
             <Icon name={menuOpen ? "close" : "menu"} className="h-6 w-6" />
           </button>
+
+          {/* Without JavaScript the button above cannot open anything: a native disclosure opens
+              the same menu (app/tailwind.css), so the header stays one opaque row as tall as with
+              JavaScript (docs/decisions/079-the-header-without-javascript.md). */}
+          <details className="menu-without-script">
+            <summary aria-label="Menú" className={ROUND_BUTTON}>
+              <Icon name="menu" className="h-6 w-6" />
+            </summary>
+          </details>
         </div>
 
         <div id="menu-movil" hidden={!menuOpen} className="border-t border-slate-200 bg-white/95 lg:hidden">
@@ -107,16 +120,6 @@ export function SiteHeader() {
             </li>
           </ul>
         </div>
-        {/* Without JavaScript the menu button cannot open anything: the links show under the bar instead (app/tailwind.css). */}
-        <ul className="nav-without-script container-page hidden gap-x-5 whitespace-nowrap border-t border-slate-200 bg-white/95 py-3 text-sm font-medium">
-          {links.map((link) => (
-            <li key={link.label}>
-              <a href={link.href} className="text-slate-800 underline-offset-4 hover:underline">
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
       </nav>
     </header>
   );

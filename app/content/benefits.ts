@@ -1,3 +1,4 @@
+import { ENTRIES_PER_MONTH } from "./participation-facts";
 import type { ContentIconName } from "./icon-name";
 
 export interface Benefit {
@@ -11,7 +12,7 @@ export const BENEFITS: Benefit[] = [
   {
     icon: "lock",
     title: "100% confidencialidad",
-    description: "Tus respuestas son anónimas: las marcas ven opiniones, nunca tu nombre ni tu email.",
+    description: "Tus respuestas son anónimas para las marcas: ven opiniones, nunca tu nombre ni tu email.",
   },
   {
     icon: "target",
@@ -21,7 +22,7 @@ export const BENEFITS: Benefit[] = [
   {
     icon: "gift",
     title: "Recompensas mensuales",
-    description: "Cada encuesta completa te suma al sorteo de una tarjeta Visa de US$200, todos los meses.",
+    description: `Con una encuesta respondida participás del sorteo de una tarjeta Visa de US$200, todos los meses: ${ENTRIES_PER_MONTH}.`,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { ANSWERS_KEPT } from "./participation-facts";
 import { SURVEY_TIME } from "./survey-time";
 import type { ContentIconName } from "./icon-name";
 
@@ -17,7 +18,7 @@ export const COMPARISON: ComparisonRow[] = [
   {
     icon: "lock",
     criterion: "Confidencialidad",
-    opinionLabz: "Respuestas anónimas: tu nombre nunca viaja junto a lo que respondés.",
+    opinionLabz: `${ANSWERS_KEPT}.`,
     common: "Suelen guardar tus respuestas asociadas a tu cuenta y a tu perfil.",
   },
   {

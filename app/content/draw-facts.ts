@@ -5,6 +5,8 @@
  * pages"; docs/decisions/067-one-set-of-facts.md).
  */
 
+import { ANSWERS_KEPT, ENTRIES_PER_MONTH } from "./participation-facts";
+
 /** Where people may enter from, as the FAQ has always listed it. */
 const COUNTRIES = ["Argentina", "México", "Colombia", "Chile", "Perú", "Uruguay", "Paraguay", "España"];
 
@@ -15,7 +17,7 @@ export const DRAW_FACTS = {
   /** When every draw happens; the countdown and the rules' date come from the same rule (lib/draw). */
   schedule: "el primer lunes de cada mes a las 12:00 (hora de Argentina)",
   firstDayMonday: "Si el día 1 cae lunes, el sorteo es ese mismo día.",
-  entriesPerMonth: "una participación por persona por mes",
+  entriesPerMonth: ENTRIES_PER_MONTH,
   /** Which rows of the sheet a draw counts: the entry window of lib/draw/entry-window.ts, in words. */
   entryWindow:
     "las participaciones con fecha desde el día del último sorteo que se hizo (si un sorteo no se hizo, sus participaciones pasan al siguiente) hasta el día del sorteo inclusive, menos las que ya entraron en la lista de ese sorteo, tal como están en el momento del sorteo",
@@ -45,6 +47,7 @@ export const DRAW_FACTS = {
     "el nombre y la inicial del apellido, el país, el número de participación (ID) y la fecha de la participación",
   publishedExample: "«Valentina R., Argentina, OL-24001, 2/11/2026»",
   neverPublished: "Tu apellido completo, tu email y tus respuestas nunca se publican.",
+  answersKept: ANSWERS_KEPT,
   /** Where the winner is told: the address the survey collected, kept with its answers. */
   surveyAddress: "la dirección de email con la que se respondió la encuesta",
   surveyAddressKept:

@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "./survey-time";
 import { DRAW_FACTS } from "./draw-facts";
 import { SITE_NAME } from "./site";
 
@@ -37,11 +38,11 @@ export const CONFIRMATION_MAIL = {
 
 export const SURVEY_NOTICE_MAIL = {
   subject: "Ya abrió una encuesta de Opinion Labz",
-  preheader: `Son unos minutos y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
+  preheader: `Son ${SURVEY_TIME} y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
   heading: "Ya abrió una encuesta",
   intro: `Nos pediste que te avisáramos cuando hubiera una encuesta de Opinion Labz: ya está abierta. Respondela y entrás en el próximo sorteo de ${DRAW_FACTS.prize}.`,
   button: "Responder la encuesta",
-  details: "Son unos minutos, es gratis y tus respuestas son confidenciales.",
+  details: `Son ${SURVEY_TIME}, es gratis y tus respuestas son confidenciales.`,
 } as const;
 
 export const CONTACT_ACKNOWLEDGEMENT_MAIL = {
@@ -49,10 +50,15 @@ export const CONTACT_ACKNOWLEDGEMENT_MAIL = {
   preheader: "Una persona del equipo te va a responder a este email dentro de las 24 horas.",
   heading: "Recibimos tu mensaje",
   intro: `Gracias por escribirnos: ${DRAW_FACTS.supportReply}, a este mismo email.`,
+  quoted: "Esto es lo que nos escribiste:",
+  /** Under a quote cut at `shown` characters: the team has the whole message. */
+  quoteCut: (shown: number) => `Acá van los primeros ${shown} caracteres; el equipo recibió tu mensaje completo.`,
+  replyHint: "Si querés agregar algo, respondé este email: le llega al equipo.",
   meanwhile: "Mientras tanto, quizás tu pregunta ya tenga respuesta:",
   button: "Ver las preguntas frecuentes",
-  /** The acknowledgement repeats nothing the sender typed: anyone can type someone else's address. */
-  notYou: "Si no fuiste vos quien escribió, ignorá este email: no vas a recibir otro.",
+  /** Anyone can type someone else's address: whoever did not write is told what to do. */
+  notYou:
+    "Si no fuiste vos quien escribió, ignorá este email; si te llegan más, respondé a cualquiera de ellos y lo frenamos.",
   why: "Recibís este email porque alguien usó esta dirección en el formulario de contacto de Opinion Labz.",
 } as const;
 
@@ -178,8 +184,7 @@ export const DRAW_NOTICE_MAIL = {
     subject: (day: string, roundName: string, winner: string) => `${roundName} del ${day}: ganó ${winner}`,
     preheader: (entries: string) => `Entre ${entries}. Comprobalo vos con la lista que te mandamos.`,
     heading: (roundName: string, day: string) => `${roundName} del ${day}`,
-    winner: (winner: string, winnerId: string, entries: string) =>
-      `Ganó ${winner} (id ${winnerId}), entre ${entries}.`,
+    winner: (winner: string, winnerId: string, entries: string) => `Ganó ${winner} (id ${winnerId}), entre ${entries}.`,
     round: (round: string) =>
       `Salió de la lista cerrada y de la ronda ${round} de drand, con la cuenta publicada: cualquiera puede rehacerla.`,
     button: "Comprobar el resultado",

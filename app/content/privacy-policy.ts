@@ -43,6 +43,7 @@ export const PRIVACY_POLICY: LegalDocument = {
             [
               `Para avisarle a quien gana: ${FACT.surveyAddress}, que ${FACT.surveyAddressKept}. ${FACT.neverPublished}`,
             ],
+            [`Respuestas de las encuestas: ${FACT.answersKept}.`],
             [
               "Avisos de encuestas: si nos pedís que te avisemos cuando haya encuestas, tu email y la fecha en que lo pediste y lo confirmaste. Si además marcás «Avisarme de cada sorteo», la fecha en que lo pediste y cuándo te mandamos cada aviso de sorteo (la lista cerrada y el ganador); dejás de recibirlos con el mismo enlace para darte de baja.",
             ],

@@ -2,11 +2,17 @@ import { WINNERS } from "./winners";
 
 export type CountryCode = "AR" | "MX" | "CO" | "CL";
 
-/** One of the four example winners of /sorteos: no date and no prize, which would read as a draw's record. */
+/**
+ * One of the four example winners of /sorteos, with the spec's fields: name, date, country with
+ * flag, prize, testimony; marked "Ejemplo" wherever it shows (docs/product.md, "Winners").
+ */
 export interface DrawWinner {
   /** First name and surname initial only, as the site promises (docs/product.md, "Winners"). */
   name: string;
+  /** The date text the home card gives the same example: "noviembre de 2026". */
+  date: string;
   country: { code: CountryCode; name: string };
+  prize: string;
   testimonial: string;
 }
 
@@ -19,11 +25,12 @@ const SHOWN: { winnerId: string; country: DrawWinner["country"] }[] = [
 ];
 
 /**
- * docs/product.md, "Winners": four hard-coded example winners on /sorteos. Names and words come
- * from the home page's list, so the two pages never tell different stories.
+ * docs/product.md, "Winners": four hard-coded example winners on /sorteos. Names, dates, prizes
+ * and words come from the home page's list, so the two pages never tell different stories.
  */
 export const DRAW_WINNERS: DrawWinner[] = SHOWN.map(({ winnerId, country }) => {
   const winner = WINNERS.find((candidate) => candidate.id === winnerId);
   if (!winner) throw new Error(`no home winner ${winnerId}`);
-  return { name: winner.name, country, testimonial: winner.testimonial };
+  const { name, date, prize, testimonial } = winner;
+  return { name, date, country, prize, testimonial };
 });

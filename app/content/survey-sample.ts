@@ -49,7 +49,10 @@ export const SAMPLE_PROFILE = {
 
 export const SAMPLE_DRAW = { prize: "Visa US$200" } as const;
 
-/** What a completed survey earns: one entry in the draw. There are no points (docs/product.md, "Survey preview"). */
-export const SAMPLE_REWARD = "+1 participación en el sorteo";
+/**
+ * The reward the explainer's completion screen shows, in the spec's words (an illustrative value,
+ * docs/product.md, "Survey preview"); the monthly draw notice beside it says what a survey earns.
+ */
+export const SAMPLE_REWARD = "+15 puntos ganados";
 
 export const SAMPLE_BADGES = { available: "Disponible", anonymous: "Anónima", completed: "Completada" } as const;

@@ -4,13 +4,15 @@
  *
  * Fails (exit 1) on any error or non-2xx answer, if the sheet was fetched other than exactly
  * once (the cache must absorb the load), or if the server's resident memory grew by 100 MB
- * or more.
+ * or more. Then the attacks of issue 41 (load-attacks.ts), each next to its visitors' success
+ * rate and wait; `LOAD_ATTACKS=0` skips them.
  */
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { sheetPath } from "../mocks/handlers";
 import { startSheetServer } from "../mocks/sheet-server";
 import { startAppServer } from "../support/app-server";
+import { attackRows } from "./load-attacks";
 import { loadFigures, lostRequests, reportVerdict } from "./load-verdict";
 
 const CONNECTIONS = 50;
@@ -83,6 +85,20 @@ try {
     rssGrowth >= MAX_RSS_GROWTH_MB &&
       `resident memory grew by ${Math.round(rssGrowth)} MB (limit ${MAX_RSS_GROWTH_MB} MB)`,
   ].filter((problem): problem is string => Boolean(problem));
+  if (process.env.LOAD_ATTACKS !== "0") {
+    console.log("Attacks (each on a fresh server at the product's figures): visitors from other networks");
+    const attacks = await attackRows();
+    console.table(
+      attacks.map(({ attack, visitors, answerMs, mailAfter, note }) => ({
+        attack,
+        "visitors answered": visitors,
+        "answer median / max": answerMs,
+        "their mail": mailAfter,
+        note,
+      })),
+    );
+    problems.push(...attacks.flatMap((attack) => attack.problems));
+  }
   failed = reportVerdict(problems);
 } catch (error) {
   failed = true;

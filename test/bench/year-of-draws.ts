@@ -37,8 +37,10 @@ export async function yearOfDraws(entries = 1000): Promise<string> {
       };
       // Frozen at the instant by the server (no notices asked for), then the run, which opens the
       // next month, as on a real draw day.
-      await freezeDueDraw(storage.db, async () => sheet, drawAt + 1000, async () => undefined);
+      const noNotices = async () => undefined;
+      await freezeDueDraw(storage.db, async () => sheet, drawAt + 1000, noNotices);
       await runDraw(storage.db, async () => sheet, {
+        onFrozen: noNotices,
         beaconFor: async (round) => ({ ...chain.sign(round), rehearsal: true }),
         rehearsal: true,
         now: drawAt + 31 * 60 * 1000,

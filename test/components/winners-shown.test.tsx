@@ -2,6 +2,7 @@
  * Real winners where the site says real (docs/product.md, "Winners"): the home carousel and
  * /sorteos' previous winners, server-rendered from recorded draws' winners and the examples.
  */
+import { WINNERS } from "~/content/winners";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
@@ -52,10 +53,13 @@ describe("the home carousel", () => {
     expect(textOf(html)).toContain(
       "«Ejemplo» marca una tarjeta que muestra cómo publicamos a quien gana: no es una persona real.",
     );
-    // An example carries no draw's date and no prize: nothing that reads as a record.
-    for (const slide of slides) {
-      expect(textOf(slide)).not.toMatch(/Sorteo de|\b20\d\d\b|Visa US\$200|Premio/);
-      expect(slide).not.toContain("<time");
+    // Each carries the spec's fields: location, date text, testimonial, survey type and prize, but never a draw's record.
+    for (const [index, slide] of slides.entries()) {
+      const winner = WINNERS[index]!;
+      for (const field of [winner.location, winner.date, winner.surveyType, winner.prize]) {
+        expect(textOf(slide)).toContain(field);
+      }
+      expect(textOf(slide)).not.toMatch(/Sorteo de|Premio (entregado|por entregar)/);
     }
   });
 
@@ -150,11 +154,24 @@ function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "veri
 }
 
 describe("/sorteos' previous winners", () => {
-  it("before any draw: the four examples, marked", () => {
+  it("before any draw: the four examples, marked, each with the spec's name, date, country with flag, prize and testimony", () => {
     const html = renderToString(<PreviousWinners draws={[]} />);
     const cards = html.split("<li").slice(1);
     expect(cards).toHaveLength(4);
-    for (const card of cards) expect(textOf(card)).toContain("Ejemplo : no es una persona real");
+    for (const [index, card] of cards.entries()) {
+      const winner = WINNERS[index]!;
+      expect(textOf(card)).toContain("Ejemplo : no es una persona real");
+      for (const field of [
+        winner.name,
+        winner.date,
+        winner.location.split(", ").at(-1)!,
+        "Visa US$200",
+        winner.testimonial,
+      ]) {
+        expect(textOf(card)).toContain(field);
+      }
+      expect(card).toContain('<svg viewBox="0 0 3 2"');
+    }
     expect(html).not.toContain("Ganadores reales");
   });
 

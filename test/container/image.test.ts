@@ -59,7 +59,9 @@ describe.skipIf(!engine)(`the image, built and run with ${engine?.name ?? "nothi
       const health = await fetch(`${container.origin}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: "ok", participants: { source: "sample", lastError: null } });
-      expect(await container.logs()).toMatch(/PARTICIPANTS_CSV_URL is not set.*Set PARTICIPANTS_CSV_URL/);
+      expect(await container.logs()).toMatch(
+        /PARTICIPANTS_CSV_URL no está configurada.*Configurá PARTICIPANTS_CSV_URL/,
+      );
     });
 
     it("runs as uid 1000 and cannot change its own code", async () => {

@@ -5,9 +5,12 @@ import { WINNERS } from "~/content/winners";
 const COUNTRY_NAMES = { AR: "Argentina", MX: "México", CO: "Colombia", CL: "Chile" } as const;
 
 describe("the example winners on /sorteos", () => {
-  it("are four, with no date and no prize that could read as a draw's record", () => {
+  it("are four, with the spec's fields: name, date, country with flag, prize, testimony", () => {
     expect(DRAW_WINNERS).toHaveLength(4);
-    for (const draw of DRAW_WINNERS) expect(Object.keys(draw).sort()).toEqual(["country", "name", "testimonial"]);
+    for (const draw of DRAW_WINNERS) {
+      expect(Object.keys(draw).sort()).toEqual(["country", "date", "name", "prize", "testimonial"]);
+      expect(draw.prize).toBe("Visa US$200");
+    }
   });
 
   it("show the first name and surname initial only, and the country named by its code", () => {
@@ -24,6 +27,7 @@ describe("the example winners on /sorteos", () => {
       expect(home.name).toBe(draw.name);
       expect(home.location.endsWith(`, ${draw.country.name}`)).toBe(true);
       expect(home.testimonial).toBe(draw.testimonial);
+      expect(home.date).toBe(draw.date);
     }
   });
 });

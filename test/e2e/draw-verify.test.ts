@@ -146,8 +146,12 @@ describe("Verificalo vos on a recorded draw", () => {
     const record = page.locator("#verificalo-vos article", { hasText: "opinionlabz-draw-v2" });
     // The authorities' roots are this test's: counted (NODE_ENV=test), and every seal says so.
     expect(lines.filter((line) => line.startsWith("Sello de"))).toEqual([
-      expect.stringMatching(/^Sello de Testigo Verificable (Uno|Dos) \(lista\) \(coincide\).*raíz de prueba \(TIMESTAMP_ROOTS\)/),
-      expect.stringMatching(/^Sello de Testigo Verificable (Uno|Dos) \(lista\) \(coincide\).*raíz de prueba \(TIMESTAMP_ROOTS\)/),
+      expect.stringMatching(
+        /^Sello de Testigo Verificable (Uno|Dos) \(lista\) \(coincide\).*raíz de prueba \(TIMESTAMP_ROOTS\)/,
+      ),
+      expect.stringMatching(
+        /^Sello de Testigo Verificable (Uno|Dos) \(lista\) \(coincide\).*raíz de prueba \(TIMESTAMP_ROOTS\)/,
+      ),
     ]);
     expect(await record.textContent()).not.toContain("Entran las participaciones");
     await expect

@@ -233,7 +233,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
 
     await tab("Participás del sistema").click();
     await expect.poll(() => visiblePanel.count()).toBe(1);
-    expect(await visiblePanel.textContent()).toContain("+1 participación en el sorteo");
+    expect(await visiblePanel.textContent()).toContain("+15 puntos ganados");
     expect(await visiblePanel.textContent()).toContain("sorteo mensual");
 
     // Tablist keyboard pattern: arrows move selection and focus, wrapping at the ends.

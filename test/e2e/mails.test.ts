@@ -240,6 +240,23 @@ describe("the mails, as they arrive", () => {
     },
   );
 
+  it("loads the logo in a mail client on another origin, where the site's other images stay blocked", async () => {
+    // No route in between: Chromium itself applies each answer's Cross-Origin-Resource-Policy.
+    const { page, context } = await openPage(browser, 390, {
+      // The share image's refusal, as Chromium logs it (the logo's would fail the widths below).
+      expectProblems: /ERR_BLOCKED_BY_RESPONSE\.NotSameOrigin|og-image\.png/,
+    });
+    await page.setContent(
+      `<img id="logo" src="${app.origin}/icon-192.png"><img id="share" src="${app.origin}/og-image.png">`,
+      { waitUntil: "load" },
+    );
+    const loaded = await page.evaluate(() =>
+      ["logo", "share"].map((id) => (document.getElementById(id) as HTMLImageElement).naturalWidth),
+    );
+    expect(loaded).toEqual([192, 0]);
+    await context.close();
+  });
+
   it("names in the draw record the draw command's own commands: each one runs, none is a usage error", async () => {
     const text = received.drawRecord.text;
     const fromCheckout = [...text.matchAll(/^npm run draw -- (.+)$/gm)].map((match) => match[1]!);

@@ -93,6 +93,34 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
     expect(problems).toEqual([]);
   });
 
+  it("says the draw's time on the visitor's clock beside Argentina's once hydrated, and nothing more in Argentina", async () => {
+    const drawAt = nextDrawAt(Date.now());
+    const madrid = new Intl.DateTimeFormat("es", {
+      timeZone: "Europe/Madrid",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(drawAt);
+    for (const [timezoneId, expected] of [
+      ["Europe/Madrid", `${madrid} en tu hora`],
+      ["America/Argentina/Buenos_Aires", ""],
+    ] as const) {
+      const { page, context, problems } = await openPage(site.browser, 390, { timezoneId });
+      // The server's HTML, before any script: Argentina's time, and an empty line kept for the visitor's.
+      const html = await (await fetch(`${site.app.origin}/sorteos`)).text();
+      expect(html).toMatch(/data-testid="local-time"[^>]*><\/span>/);
+      await page.goto(`${site.app.origin}/sorteos`);
+      await hydrated(page);
+      const card = page.getByTestId("countdown").locator("..");
+      await expect.poll(() => card.getByTestId("local-time").textContent()).toBe(expected);
+      expect(await page.getByTestId("draw-date").textContent()).toBe(`${formatDrawDate(drawAt)} (hora de Argentina)`);
+      // The line had its height before: the timer did not move when the time arrived.
+      expect(await card.getByTestId("local-time").evaluate((line) => line.getBoundingClientRect().height)).toBe(20);
+      expect(problems, timezoneId).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("stops at zero when the draw arrives instead of going negative", async () => {
     const { page, context, problems } = await openPage(site.browser, viewport);
     // The December 2026 draw is at 15:00 UTC (12:00 in Buenos Aires).
@@ -190,8 +218,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/sorteos sections at %s
       return;
     }
     expect(await bar.isVisible()).toBe(true);
-    expect(await bar.textContent()).toContain("Sorteo US$200");
-    expect(await bar.textContent()).toContain("2 a 3 min · Gratis");
+    // The spec's words, as the spec quotes them.
+    expect(await bar.textContent()).toContain("Sorteo $200 USD");
+    expect(await bar.textContent()).toContain("2 min - Gratis");
     expect(await bar.getByRole("link", { name: "Participar" }).getAttribute("href")).toBe("/encuesta");
 
     await page.mouse.wheel(0, 100_000);

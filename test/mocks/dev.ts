@@ -46,8 +46,10 @@ if (configuredUrl) {
 }
 
 // The app runs behind the same edge as in production (serve.js), from the build remix dev makes:
-// the edge of its first build stays in front while the app's files change.
-const remix = spawn("npx", ["remix", "dev", "-c", "node serve.js ./build/index.js"], {
+// the edge of its first build stays in front while the app's files change. The proof-of-work
+// widget's files are copied into that build first, as `npm run build` does.
+const serve = "node other/copy-proof-widget.js public/build && node serve.js ./build/index.js";
+const remix = spawn("npx", ["remix", "dev", "-c", serve], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "development", PARTICIPANTS_CSV_URL: sheetUrl },
 });

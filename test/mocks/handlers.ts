@@ -1,8 +1,10 @@
 import { delay, http, HttpResponse } from "msw";
 import {
   dayInPlay,
+  earlierSheetNow,
   fullNamesSheet,
   generateSheet,
+  mixedSheetNow,
   sampleSheetNow,
   SIGN_IN_PAGE,
   TRICKY_SHEET,
@@ -18,6 +20,8 @@ export const SHEET_SCENARIOS = {
   ok: "the bundled sample sheet, dated in the current draw's days",
   tricky: "quoted commas and newlines, BOM, CRLF, short and extra columns",
   "tricky-now": "the tricky sheet, its readable dates moved into the current draw's days",
+  earlier: "the sample sheet dated in the draw before the current one's days: listed, all marked, none in play",
+  mixed: "this draw's rows beside an earlier draw's, an unreadable date, a repeated id and ids of another format",
   "full-names": "35 full names as people type them (compound names, particles, surname first, an email)",
   large: "100,000 valid rows",
   empty: "an empty body",
@@ -90,6 +94,8 @@ export const handlers = [
   http.get("*/sheet/ok.csv", () => csv(sampleSheetNow())),
   http.get("*/sheet/tricky.csv", () => csv(TRICKY_SHEET)),
   http.get("*/sheet/tricky-now.csv", () => csv(trickySheetNow())),
+  http.get("*/sheet/earlier.csv", () => csv(earlierSheetNow())),
+  http.get("*/sheet/mixed.csv", () => csv(mixedSheetNow())),
   http.get("*/sheet/full-names.csv", () => csv(fullNamesSheet())),
   http.get("*/sheet/large.csv", () => csv(generatedSheet(100_000))),
   http.get("*/sheet/rows/:rows.csv", ({ params }) => csv(generatedSheet(Math.min(Number(params.rows) || 0, 200_000)))),

@@ -97,6 +97,59 @@ function datedIn(sheet: string, days: readonly string[]): string {
   ].join(ending);
 }
 
+/**
+ * The days of the draw before the current one, short of that draw's own day: a row dated in them
+ * was that draw's, never the next one's, whatever happened to it (October's rows, seen from a
+ * December draw).
+ */
+function daysOfEarlierDraw(now = Date.now()): string[] {
+  const from = daysInPlay(now)[0]!;
+  const next = nextDrawAfter(new Date(now));
+  const before = drawOfMonth(next.getUTCFullYear(), next.getUTCMonth() - 2);
+  const days: string[] = [];
+  for (let at = before.getTime() + DAY_MS; argentinaDayOf(at) < from; at += DAY_MS) days.push(argentinaDayOf(at));
+  return days;
+}
+
+/** The sample sheet dated in the days of the draw before the current one: a list the next draw takes nothing from. */
+export const earlierSheetNow = (now = Date.now()) => datedIn(SAMPLE_SHEET, daysOfEarlierDraw(now));
+
+/** "yyyy-mm-dd" as the spec shows it written d/m/yyyy with zeros ("09/11/2026"). */
+const paddedWritten = (day: string) => day.split("-").reverse().join("/");
+
+/**
+ * The rows of a sheet that mixes what a list shows and the next draw does not take, oldest first:
+ * `[name, country, id, date, mark]` with the mark the row must carry (null for an entry).
+ */
+export function mixedSheetRows(now = Date.now()): [string, string, string, string, string | null][] {
+  const earlier = daysOfEarlierDraw(now);
+  const today = dayInPlay(now);
+  const [year, monthOfToday, day] = today.split("-").map(Number) as [number, number, number];
+  // The draw those days were for, named as a mark names it: its month, and its year when not the next draw's.
+  const earlierDraw = nextDrawAfter(new Date(`${earlier[0]}T12:00:00Z`));
+  const month = new Intl.DateTimeFormat("es", { month: "long", timeZone: "UTC" }).format(earlierDraw);
+  const sameYear = earlierDraw.getUTCFullYear() === nextDrawAfter(new Date(now)).getUTCFullYear();
+  const otherDraw = `sorteo de ${month}${sameYear ? "" : ` de ${earlierDraw.getUTCFullYear()}`}`;
+  return [
+    ["Ana R.", "Argentina", "OL-31001", paddedWritten(earlier[1]!), otherDraw],
+    ["Bruno S.", "Chile", "OL-31002", earlier.at(-1)!, otherDraw],
+    ["Carla T.", "México", "OL-31003", "8 de noviembre", "fecha ilegible"],
+    ["Diego U.", "Perú", "OL-31004", paddedWritten(today), null],
+    ["Elena V.", "Uruguay", "OL-31005", today, null],
+    ["Facundo W.", "Colombia", "OL-31006", `${today} 14:22:10`, null],
+    ["Gabriela X.", "Paraguay", "ol-31004", `${day}/${monthOfToday}/${year}`, "ID repetido"],
+    ["Hernán Y.", "España", "OL 31008", today, "ID con otro formato"],
+    ["Inés Z.", "Argentina", "ÓL-31009", today, "ID con otro formato"],
+    ["Julia A.", "Chile", "OL-31010", `${day}/${monthOfToday}/${year}`, null],
+    ["Kevin B.", "México", "OL-31011", today, null],
+    ["Lara C.", "Perú", "OL-31012", today, null],
+  ];
+}
+
+/** `mixedSheetRows` as CSV. */
+export const mixedSheetNow = (now = Date.now()) =>
+  ["nombre,pais,id,fecha", ...mixedSheetRows(now).map((row) => row.slice(0, 4).join(",")), ""].join("\n");
+
 /** The tricky sheet with its readable dates in the current draw's days ("ayer" stays unreadable). */
 export const trickySheetNow = (now = Date.now()) => datedIn(TRICKY_SHEET, daysInPlay(now));
 

@@ -157,7 +157,7 @@ describe("start-up configuration", () => {
     [{ PARTICIPANTS_TTL_SECONDS: "-1" }, "PARTICIPANTS_TTL_SECONDS"],
     [{ PARTICIPANTS_CSV_URL: "/no/such/file.csv" }, "PARTICIPANTS_CSV_URL"],
   ])("refuses to start with %j and names %s", async (env, variable) => {
-    await expect(startAppServer(env)).rejects.toThrow(new RegExp(`Invalid configuration: ${variable}`));
+    await expect(startAppServer(env)).rejects.toThrow(new RegExp(`Configuración inválida: ${variable}`));
   });
 
   it("serves the bundled sample sheet with one warning when no URL is set", async () => {
@@ -165,6 +165,6 @@ describe("start-up configuration", () => {
     apps.push(app);
     const html = await (await fetch(`${app.origin}/`)).text();
     expect(html).toContain("Micaela G.");
-    expect(app.output().match(/PARTICIPANTS_CSV_URL is not set/g)).toHaveLength(1);
+    expect(app.output().match(/PARTICIPANTS_CSV_URL no está configurada/g)).toHaveLength(1);
   });
 });

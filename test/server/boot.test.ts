@@ -168,9 +168,11 @@ describe("honest about its data", () => {
   });
 
   it("tells the operator at start-up which variable to set", () => {
-    expect(sample.output()).toMatch(/PARTICIPANTS_CSV_URL is not set.*SAMPLE participants.*Set PARTICIPANTS_CSV_URL/);
+    expect(sample.output()).toMatch(
+      /PARTICIPANTS_CSV_URL no está configurada.*participantes de EJEMPLO.*Configurá PARTICIPANTS_CSV_URL/,
+    );
     // Once: serve.js and remix-serve load one server build between them, whose configuration is read once.
-    expect(sample.output().match(/PARTICIPANTS_CSV_URL is not set/g)).toHaveLength(1);
-    expect(real.output()).not.toContain("PARTICIPANTS_CSV_URL is not set");
+    expect(sample.output().match(/PARTICIPANTS_CSV_URL no está configurada/g)).toHaveLength(1);
+    expect(real.output()).not.toContain("PARTICIPANTS_CSV_URL no está configurada");
   });
 });

@@ -61,7 +61,10 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     expect(toSupport!.text).toContain(message);
     const [acknowledgement] = await mailsTo(smtp, "lucia@example.com");
     expect(acknowledgement!.text).toContain("dentro de las 24 horas");
-    expect(acknowledgement!.text).not.toContain("próximo sorteo");
+    // Answering the acknowledgement writes to support, and it shows what reached us.
+    expect(acknowledgement!.headers.get("reply-to")).toBe(SUPPORT);
+    expect(acknowledgement!.text).toContain(`Esto es lo que nos escribiste:\n\n${message}`);
+    expect(acknowledgement!.text).not.toContain("Lucía Gómez");
 
     await send({ nombre: "Lucía Gómez", email: "lucia@example.com", mensaje: "Otra pregunta." });
     // Mail goes out oldest first: once a later sender's acknowledgement is in, a second one to Lucía would be too.
@@ -89,6 +92,27 @@ describe.each(DATABASE_KINDS)("the contact form on the %s database", (kind) => {
     expect(toSupport!.html.match(/<img /g)).toHaveLength(1);
     expect(toSupport!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(toSupport!.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; ");
+    // Eve's own copy quotes her message as text too.
+    const [acknowledgement] = await mailsTo(smtp, "eve@example.com");
+    expect(acknowledgement!.text).toContain(message);
+    expect(acknowledgement!.html).not.toMatch(/<script|<img src=x|onerror=alert\(1\)>|<a href="javascript/i);
+    expect(acknowledgement!.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; ");
+  });
+
+  it("quotes only the first 500 characters of a long message to its sender; the team gets it whole", async () => {
+    const message = `${"palabra ".repeat(100)}FINAL-DEL-MENSAJE`;
+    expect((await send({ nombre: "Larga", email: "larga@example.com", mensaje: message })).status).toBe(200);
+    const [acknowledgement] = await mailsTo(smtp, "larga@example.com");
+    const quoted = acknowledgement!.text.match(/Esto es lo que nos escribiste:\n\n([\s\S]*?) \[…\]\n/)?.[1];
+    expect(quoted).toBeDefined();
+    expect(quoted!.length).toBeLessThanOrEqual(500);
+    expect(quoted!.length).toBeGreaterThan(400);
+    expect(message.startsWith(quoted!)).toBe(true);
+    expect(acknowledgement!.text).not.toContain("FINAL-DEL-MENSAJE");
+    expect(acknowledgement!.text).toContain("el equipo recibió tu mensaje completo");
+    await expect
+      .poll(() => smtp.mails().some((mail) => mail.to === SUPPORT && mail.text.includes("FINAL-DEL-MENSAJE")))
+      .toBe(true);
   });
 
   it("strips control characters and direction overrides from what reaches the mails, keeping the message's lines", async () => {

@@ -87,7 +87,9 @@ describe("the draw commands on a database holding a real draw", () => {
     // Back: both seal it at the command's instant, before the redraw's round: it counts.
     const claimed = await draw(["claimed", "2024-08"], claimedAt);
     expect(claimed.code, claimed.stderr).toBe(0);
-    expect(claimed.stdout).toMatch(/^Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo\.\n/);
+    expect(claimed.stdout).toMatch(
+      /^Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo\.\n/,
+    );
     expect(claimed.stdout).toContain(
       `premio:             reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}) (su primer sello)`,
     );
@@ -96,6 +98,20 @@ describe("the draw commands on a database holding a real draw", () => {
     expect(oneLine(again.stderr)).toEqual([
       `Rechazado: el premio de 2024-08 ya está registrado como reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}).`,
     ]);
+
+    // The same, as data for a script or a monitor.
+    const json = await draw(["status", "--json"]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      upcoming: null,
+      draws: [
+        {
+          record: { drawAt: QUICKNET_DRAW.drawAt, seed: QUICKNET_DRAW.seed, claimedAt: claimedAt.toISOString() },
+          check: { verdict: "mismatch" },
+          calendar: { kind: "delivered", at: claimedAt.getTime() },
+        },
+      ],
+    });
 
     const after = (await draw(["status"])).stdout;
     expect(after).toContain(`premio:             reclamado el`);
@@ -115,7 +131,7 @@ describe("the draw commands on a database holding a real draw", () => {
         built: true,
       });
       expect(refused.code, String(nodeEnv)).toBe(1);
-      expect(refused.stderr).toContain("DRAW_REHEARSAL_KEY is for rehearsals only");
+      expect(refused.stderr).toContain("DRAW_REHEARSAL_KEY es solo para ensayos");
     }
     const beside = await drawCommand(
       { ...env(), DRAW_REHEARSAL_KEY: publicKey },
@@ -126,7 +142,13 @@ describe("the draw commands on a database holding a real draw", () => {
     expect(beside.stderr).toContain(
       "Rechazado: esta base de datos tiene sorteos reales (el último, el de 2024-08): un ensayo nunca se hace sobre ella",
     );
-    const discard = await draw(["discard", "2024-08"]);
+    // discard asks for --yes first, as privacy -- delete and waitlist:notify do; nothing is done without it.
+    const unconfirmed = await draw(["discard", "2024-08"]);
+    expect(unconfirmed).toMatchObject({ code: 3, stdout: "" });
+    expect(unconfirmed.stderr).toBe(
+      "No se borró nada: discard borra el ensayo del sorteo de 2024-08 (sus rondas; nunca un sorteo real). Si es lo que querés, confirmá con --yes:\n  npm run draw -- discard 2024-08 --yes\n",
+    );
+    const discard = await draw(["discard", "2024-08", "--yes"]);
     expect(discard.code).toBe(2);
     expect(discard.stderr).toContain(
       "el sorteo de 2024-08 no es un ensayo: un sorteo hecho con drand nunca se descarta",
@@ -146,10 +168,14 @@ describe("the draw commands on a database holding a real draw", () => {
     expect([key.code, key.stdout, oneLine(key.stderr)]).toEqual([2, "", [why]]);
     const made = await drawCommand({}, ["rehearsal-key", "10022812"], { built: true });
     const rehearsal = { ...env(), DRAW_REHEARSAL_KEY: printed(made.stdout, "clave pública") };
-    const run = await drawCommand(rehearsal, ["run", "--signature", printed(made.stdout, "firma de la ronda 10022812")], {
-      now: new Date(DRAW_AT + 41 * DAY),
-      built: true,
-    });
+    const run = await drawCommand(
+      rehearsal,
+      ["run", "--signature", printed(made.stdout, "firma de la ronda 10022812")],
+      {
+        now: new Date(DRAW_AT + 41 * DAY),
+        built: true,
+      },
+    );
     expect([run.code, oneLine(run.stderr)]).toEqual([2, [why]]);
     const discard = await draw(["discard", "2024-08"]);
     expect([discard.code, oneLine(discard.stderr)]).toEqual([2, [why]]);
@@ -172,6 +198,8 @@ describe("rehearsal-key", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rehearsal-key-"));
     try {
       const rehearsal = { DATA_DIR: dataDir, DRAW_REHEARSAL_KEY: publicKey };
+      // `beacon` opens the configured database, which a command never creates: the server's.
+      await (await openStorage(parseEnv({ DATA_DIR: dataDir }, ROOT).database)).db.destroy();
       const signature = printed(made.stdout, "firma de la ronda 34618012");
       const checked = await drawCommand(rehearsal, ["beacon", "34618012", signature], { built: true });
       expect(checked.code, checked.stderr).toBe(0);
@@ -186,18 +214,26 @@ describe("rehearsal-key", () => {
     expect(badSecret).toMatchObject({ code: 2, stdout: "" });
   });
 
-  it("answers bad usage with the usage, in Spanish, and exit 64", async () => {
-    for (const args of [
-      [],
-      ["redraw", "2026-13"],
-      ["rehearsal-key"],
-      ["discard"],
-      ["run", "--secret", "x"],
-      ["sortear"],
-    ]) {
-      const usage = await drawCommand({}, args, { built: true });
+  it("answers bad usage naming what is wrong, then the usage, in Spanish, and exit 64", async () => {
+    for (const [args, problem] of [
+      [[], "Falta el comando."],
+      [["sortear"], "«sortear» no es un comando de draw."],
+      [["claimed", "2026-13"], "«2026-13» no es un mes válido: escribilo AAAA-MM, como 2026-12."],
+      [["redraw", "2026-13"], "«2026-13» no es un mes válido: escribilo AAAA-MM, como 2026-12."],
+      [["claimed"], "Falta el mes."],
+      [["claimed", "2026-12", "2027-01"], "Sobra «2027-01»."],
+      [["discard"], "Falta el mes."],
+      [["beacon", "cero", "abc"], "«cero» no es un número de ronda de drand (un entero positivo)."],
+      [["rehearsal-key"], "Falta al menos una ronda."],
+      [["run", "--secret", "x"], "run no lleva la opción «--secret»."],
+      [["run", "--signature"], "Falta el valor después de «--signature»."],
+      [["status", "--json", "--json"], "«--json» va una sola vez."],
+      [["verify", "opinionlabz.example", "2026-12"], "«opinionlabz.example» no es la dirección de un sitio"],
+    ] as const) {
+      const usage = await drawCommand({}, [...args], { built: true });
       expect(usage.code, args.join(" ")).toBe(64);
-      expect(usage.stderr).toMatch(/^Uso: npm run draw -- status\n/);
+      expect(usage.stderr.startsWith(problem), usage.stderr).toBe(true);
+      expect(usage.stderr).toMatch(/\nUso: npm run draw -- status \[--json\]\n/);
     }
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { nextDrawAfter } from "../support/draw-command";
 
-const REFUSED = "[draw] Keeping the draws on time failed";
+const REFUSED = "[draw] No se pudieron llevar los sorteos a tiempo";
 const refusals = (app: AppServer) => app.output().split(REFUSED).length - 1;
 
 describe("a freeze the sheet cannot give", () => {

@@ -172,7 +172,7 @@ describe("at the freeze: an authority down, another slow, then garbage, then bot
     expect(during).toContain("Todavía faltan los sellos de las autoridades de sellado de tiempo.");
     await expect.poll(() => [retries(down).length, retries(flaky).length], { timeout: 30_000 }).toEqual([1, 1]);
     expect(retries(down)[0]).toMatchObject({ reason: "unreachable", retryInSeconds: 5 });
-    expect(retries(flaky)[0]).toMatchObject({ reason: "timeout", error: `${flaky.url}: no answer within 6000 ms` });
+    expect(retries(flaky)[0]).toMatchObject({ reason: "timeout", error: `${flaky.url}: no respondió en 6000 ms` });
 
     // The list's notices left at once, ahead of any other mail: the subscriber's and the team's,
     // with the list's count, hash and statement; not to the address that did not ask.

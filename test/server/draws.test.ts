@@ -129,10 +129,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       SITE_URL: `http://127.0.0.1:${port}`,
       ...witnesses.env,
     };
-    app = await startAppServer(
-      { ...env, NODE_ENV: "test", SMTP_URL: smtp.url, SHARED_MAX_AGE_SECONDS: "1" },
-      { port },
-    );
+    app = await startAppServer({ ...env, NODE_ENV: "test", SMTP_URL: smtp.url, SHARED_MAX_AGE_SECONDS: "1" }, { port });
   });
   afterAll(async () => {
     await app?.stop();
@@ -179,7 +176,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
         built: true,
       });
       expect(rehearsalInProduction.code).toBe(1);
-      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY is for rehearsals only");
+      expect(rehearsalInProduction.stderr).toContain("DRAW_REHEARSAL_KEY es solo para ensayos");
 
       // The round is fixed by the rule: 30 minutes after the instant, and not published before then.
       const { drandRound } = upcoming;
@@ -194,7 +191,9 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       const frozenPage = await page();
       expect(frozenPage).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>4<\/span>/);
       // Sealed by both authorities before the round: the draw happens, and the page says so.
-      expect(frozenPage).toContain("Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.");
+      expect(frozenPage).toContain(
+        "Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.",
+      );
       // The month's window, and the rows it left out: the day after the draw's, an unreadable date,
       // and an id with a right-to-left override inside (docs/draw.md, "Canonical list"). No draw
       // froze a list before this one: nothing is said of what a previous draw took.
@@ -206,7 +205,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(upcomingRecord).not.toMatch(/salvo las del|sorteo anterior/);
       // The list below is the next draw's already: this draw froze real entries, some dated its day.
       expect(frozenPage).toMatch(
-        /data-testid="listing-window">[^<]*, salvo las del [^<]* que ya entraron en el sorteo anterior\./,
+        /data-testid="listing-window">[^<]*, salvo las del [^<]* que ya entraron en el sorteo anterior; las demás llevan una marca que dice por qué\./,
       );
       expect(frozenPage).toContain(
         "Quedaron afuera 1 fila con fecha fuera de esos días, 1 fila con una fecha que no se puede leer y 1 fila con un ID de otro formato.",
@@ -275,11 +274,17 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(audit.stdout).toContain("Todo coincide");
       expect(audit.code, audit.stdout).toBe(0);
       // Each seal named by its certificate, and marked as resting on a test root.
-      expect(audit.stdout).toMatch(/^ok {7}Sello de Testigo Uno de Este Sorteo \(lista\): Sellado el .*raíz de prueba \(TIMESTAMP_ROOTS\)/m);
+      expect(audit.stdout).toMatch(
+        /^ok {7}Sello de Testigo Uno de Este Sorteo \(lista\): Sellado el .*raíz de prueba \(TIMESTAMP_ROOTS\)/m,
+      );
       // Without the rehearsal's key, its value is not drand's: exit 1, naming it.
-      const unkeyed = await drawCommand({ TIMESTAMP_ROOTS: witnesses.env.TIMESTAMP_ROOTS }, ["verify", app.origin, month], {
-        built: true,
-      });
+      const unkeyed = await drawCommand(
+        { TIMESTAMP_ROOTS: witnesses.env.TIMESTAMP_ROOTS },
+        ["verify", app.origin, month],
+        {
+          built: true,
+        },
+      );
       expect(unkeyed.code).toBe(1);
       expect(unkeyed.stdout).toContain("NO       Valor público (sorteo)");
 
@@ -303,9 +308,11 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       // The list now holds the next draw's entries: the row dated the day after this draw's (the
       // one dated its day is in its list), and says that this draw's list took some of its day's.
       const listed = await page();
-      expect(listed).toMatch(/data-testid="stat-participants">1</);
+      // Every valid row stays listed (8); the next draw takes one so far.
+      expect(listed).toMatch(/data-testid="stat-participants">8</);
+      expect(listed).toMatch(/entra 1 participación de esta lista\./);
       expect(listed).toContain(
-        `entran las participaciones con fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior.`,
+        `toma las que tienen fecha del ${shown(dayFrom(upcoming.drawAt, 0))} al ${shown(dayFrom(nextDrawAfter(upcoming.drawAt), 0))}, una por ID, salvo las del ${shown(dayFrom(upcoming.drawAt, 0))} que ya entraron en el sorteo anterior; las demás llevan una marca que dice por qué.`,
       );
       expect(listed).toContain("OL-1008");
       const html = await page();
@@ -387,7 +394,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       expect(unknownMonth.stderr).toContain("no se hizo ningún sorteo en 2020-01");
 
       // The rehearsal discarded: the month is drawable again, from the same frozen list.
-      const discarded = await draw(["discard", month]);
+      const discarded = await draw(["discard", month, "--yes"]);
       expect(discarded.code, discarded.stderr).toBe(0);
       expect(discarded.stdout).toContain(`Se descartó el ensayo del sorteo de ${month}: 2 rondas.`);
       const pending = await draw(["status"], new Date(upcoming.drawAt.getTime() + 45 * MINUTE));
@@ -416,7 +423,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       const beside = await draw(["run"], new Date(next.drawAt.getTime() + 31 * MINUTE));
       expect(beside.code).toBe(2);
       expect(beside.stderr).toContain("esta base de datos tiene sorteos reales");
-      const notRehearsal = await draw(["discard", month]);
+      const notRehearsal = await draw(["discard", month, "--yes"]);
       expect(notRehearsal.code).toBe(2);
       expect(notRehearsal.stderr).toContain("no es un ensayo");
 

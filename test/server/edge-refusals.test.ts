@@ -114,6 +114,37 @@ describe("short refusals", () => {
     expect(app.output().slice(from)).not.toMatch(/\n\s+at /);
   });
 
+  it("answers HEAD as GET: a data URL from another site 403 with one log line, its own page's data and pages as GET does", async () => {
+    const from = app.output().length;
+    for (const method of ["HEAD", "GET"] as const) {
+      const answer = await rawRequest(app.origin, "/encuesta.data", {
+        method,
+        headers: { origin: "https://evil.example" },
+      });
+      expect(answer.status, method).toBe(403);
+      expect(answer.body.toString()).toBe(
+        method === "GET" ? "Estos datos son solo para las páginas de nuestro sitio.\n" : "",
+      );
+      refusalHeaders(answer.headers);
+    }
+    const lines = await refusalsLogged(app, from, 2);
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0]!)).toEqual({
+      event: "request_refused",
+      status: 403,
+      reason: "cross-origin-data",
+      value: "/encuesta.data",
+    });
+    // Without a foreign Origin, a HEAD is a GET without its body: never a form's submission.
+    for (const path of ["/encuesta.data", "/encuesta", "/avisos/baja.data"]) {
+      const [head, get] = [await rawRequest(app.origin, path, { method: "HEAD" }), await rawRequest(app.origin, path)];
+      expect(head.status, path).toBe(get.status);
+      expect(head.status, path).toBe(200);
+      expect(head.body.length).toBe(0);
+    }
+    expect(app.output().slice(from)).not.toMatch(/\n\s+at /);
+  });
+
   it("still takes a form from its own page, behind a proxy on another port too", async () => {
     const answer = await rawRequest(app.origin, "/encuesta", {
       method: "POST",

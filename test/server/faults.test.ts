@@ -29,7 +29,7 @@ interface Listing {
   matchCount: number;
   page: number;
   pageCount: number;
-  totalCount: number;
+  listedCount: number;
   countryCount: number;
   query: string;
 }
@@ -377,7 +377,7 @@ describe.each(["header-only", "empty"] as const)("a sheet that is %s", (scenario
       expect(home.body).toContain(EMPTY_LIST);
       expect(home.body).not.toContain(HOME_ERROR);
       const data = await listing(app);
-      expect(data).toMatchObject({ error: null, rows: [], totalCount: 0, page: 1, pageCount: 1 });
+      expect(data).toMatchObject({ error: null, rows: [], listedCount: 0, page: 1, pageCount: 1 });
       expect((await health(app)).participants).toMatchObject({ count: 0, lastError: null });
       expect((await health(app)).participants.fetchedAt).not.toBeNull();
     });
@@ -400,7 +400,13 @@ describe("a 100,000-row sheet", () => {
       // measures the stalls); that other requests get through while it runs does not.
       expect(healthAnswers, "/healthz answered while the sheet loaded").toBeGreaterThan(3);
 
-      expect(data).toMatchObject({ error: null, totalCount: 100_000, matchCount: 100_000, page: 1, pageCount: 10_000 });
+      expect(data).toMatchObject({
+        error: null,
+        listedCount: 100_000,
+        matchCount: 100_000,
+        page: 1,
+        pageCount: 10_000,
+      });
       expect(data.rows.map((row) => row.id)).toEqual(
         Array.from({ length: 10 }, (_, index) => `P${String(100_000 - index).padStart(6, "0")}`),
       );
@@ -468,7 +474,7 @@ describe("a failure after a good copy", () => {
           expect(home.body).toContain(SAMPLE_NEWEST);
           expect(home.body).not.toContain(HOME_ERROR);
           expect(data.error).toBeNull();
-          expect(data.totalCount).toBe(goodCopy.count);
+          expect(data.listedCount).toBe(goodCopy.count);
         }
         expect(sheets.hits(path) - hitsAtStart).toBe(2);
         expect(app.output()).toContain('"servingStale":true');

@@ -9,8 +9,15 @@
 import path from "node:path";
 import Sqlite from "better-sqlite3";
 import pg from "pg";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { freezeDueDraw } from "~/lib/draw-records/freeze.server";
+import { ensureUpcoming } from "~/lib/draw-records/stored-draws.server";
+import { parseEnv } from "~/lib/server/parse-env.server";
+import { openStorage } from "~/lib/storage/open-storage.server";
+import { ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { DRAW, noNotices, sheet } from "../support/draw-records";
 import { npmRun, opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, postSignUp, useDatabase } from "../support/waitlist";
@@ -99,10 +106,10 @@ describe.each(DATABASE_KINDS)("health and status on the %s database", (kind) => 
     );
     expect(printed.stdout).toMatch(/\n {2}En espera: 1 \(el más viejo, desde hace \d+ s\)\.\n/);
     expect(printed.stdout).toContain(
-      "  A visitantes: 1 de 200 (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar 5; cada dominio, 10 (Gmail y los otros grandes, 150).\n",
+      "  A visitantes: 1 de 200 (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar 5; cada red (un /24 o un /48), 20; a cada dominio salen 10 por hora (Gmail y los otros grandes, 150).\n",
     );
     expect(printed.stdout).toContain(
-      "  Al equipo desde /contacto: 0 de 30 (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar 3.\n",
+      "  Al equipo desde /contacto: 0 de 30 (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar 3; cada red, 6.\n",
     );
     expect(printed.stdout).toContain("Avisos de encuestas (npm run waitlist:notify): ninguno todavía.\n");
     expect(printed.stdout).toMatch(/\nTodo en orden\.\n$/);
@@ -157,4 +164,32 @@ describe.each(DATABASE_KINDS)("health and status on the %s database", (kind) => 
     await expect.poll(async () => (await health(app)).body.database.answers, { timeout: 20_000 }).toBe(true);
     await expect.poll(() => app.output()).toContain('{"event":"storage.health","answers":true}');
   }, 60_000);
+});
+
+describe("npm run status on draw day", () => {
+  it("exits 3 and says so when the frozen list has no seal of any authority", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "status-draw-day-"));
+    try {
+      const env = { DATA_DIR: dataDir };
+      const storage = await openStorage(parseEnv(env, ROOT).database);
+      try {
+        // As a server does: committed ahead, frozen at the instant; no authority answered since.
+        await ensureUpcoming(storage.db, DRAW - 24 * 60 * 60_000);
+        await freezeDueDraw(storage.db, async () => sheet(["A1", "B2"]), DRAW + 1000, noNotices);
+      } finally {
+        await storage.db.destroy();
+      }
+      const status = await opsCommand("status", [], env, { clockAt: new Date(DRAW + 10 * 60_000) });
+      expect(status.code, status.stderr).toBe(3);
+      expect(status.stdout).toContain("  Lista: congelada el 7/12/2026, 12:00; sellos: falta ");
+      expect(status.stdout).toMatch(
+        /\n {2}- Ninguna autoridad selló la lista del sorteo del 7\/12\/2026, 12:00, congelada hace 9 min;/,
+      );
+      const json = await opsCommand("status", ["--json"], env, { clockAt: new Date(DRAW + 10 * 60_000) });
+      expect(json.code).toBe(3);
+      expect(JSON.parse(json.stdout)).toMatchObject({ draw: { drawAt: DRAW, frozenAt: DRAW + 1000 } });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -144,15 +144,22 @@ describe("the page comes from the path", () => {
 });
 
 describe("static files", () => {
-  it("carry nosniff and Cross-Origin-Resource-Policy, /build and public/ alike", async () => {
+  it("carry nosniff and Cross-Origin-Resource-Policy: same-origin, /build and public/ alike", async () => {
     const html = (await rawGet(app.origin, "/", BROWSER)).body.toString("utf8");
     const asset = /href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    for (const path of [asset!, "/favicon.svg", "/og-image.png"]) {
+    for (const path of [asset!, "/favicon.svg", "/og-image.png", "/icon-512.png"]) {
       const { status, headers } = await rawGet(app.origin, path);
       expect(status, path).toBe(200);
       expect(headers["x-content-type-options"], path).toBe("nosniff");
       expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
     }
+  });
+
+  it("let a mail client on another origin load the logo mails show, and only that", async () => {
+    const { status, headers } = await rawGet(app.origin, "/icon-192.png");
+    expect(status).toBe(200);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["cross-origin-resource-policy"]).toBe("cross-origin");
   });
 });

@@ -9,8 +9,10 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { measureBytes } from "../support/page-bytes";
 
 const CEILINGS_KB: [path: string, kb: number][] = [
-  ["/", 109.1],
-  ["/sorteos", 118.3],
+  // +0.1 and +0.2 KB on 2026-11-28: the visitor's local time beside Argentina's (65 and 162 bytes,
+  // docs/decisions/079-the-header-without-javascript.md); the rest of that change was paid for.
+  ["/", 109.2],
+  ["/sorteos", 118.5],
   ["/encuesta", 96.3],
   ["/bases-y-condiciones", 100.2],
   ["/privacidad", 99.0],

@@ -19,8 +19,8 @@ import { ROOT } from "../support/app-server";
 import { npmRun, opsCommand } from "../support/ops-command";
 import { DATABASE_KINDS, useDatabase } from "../support/waitlist";
 
-/** This round's migrations, which the previous release did not have. */
-const THIS_ROUND = /^00(16|17|18|19)_/;
+/** The migrations the previous release did not have: round 4's forms ones, and round 5's. */
+const THIS_ROUND = /^00(16|17|18|19|30|31)_/;
 const T0 = Date.parse("2026-11-20T15:00:00Z");
 const HOUR = 60 * 60 * 1000;
 const SUPPORT = "soporte@opinionlabz.test";
@@ -108,6 +108,8 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
         // One Gmail inbox, two spellings the previous parser kept apart.
         waitlistRow("victima+1@gmail.com", "pending"),
         waitlistRow("v.ictima@googlemail.com", "confirmed"),
+        // A list kept as one row: both inboxes were mailed.
+        waitlistRow("rosa@example.com, tito@example.com", "pending"),
         // Someone else, and text that holds no address at all.
         waitlistRow("ana@example.com", "confirmed"),
         waitlistRow("a%00b@example.com", "pending"),
@@ -129,6 +131,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
         mail("waitlist-confirm", "a<nora@example.com>"),
         mail("contact-ack", "victima+2@gmail.com"),
         mail("contact-ack", "ana@example.com"),
+        mail("waitlist-confirm", "rosa@example.com, tito@example.com"),
       ])
       .execute();
     await db
@@ -164,7 +167,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
     const shown = await npmRun("privacy", ["show", "nora@example.com"], database.env);
     expect(shown.code, shown.stderr).toBe(0);
     // The migration said, once, that one stored text holds no address.
-    expect(shown.stderr).toContain("[storage] 1 stored row holds no address the site can read");
+    expect(shown.stderr).toContain("[storage] 1 fila guardada no tiene una dirección que el sitio pueda leer");
     expect(shown.stdout).toContain("Aviso de encuestas, pedido como a<nora@example.com>");
     expect(shown.stdout).toContain("  Estado: confirmada");
     expect(shown.stdout).toContain(
@@ -174,7 +177,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
     expect(shown.stdout).toContain("https://encuestas.example/nov (a a<nora@example.com>)");
     expect(shown.stdout).toContain('Lo encontramos también escrito así: a<nora@example.com>, "nora"@example.com.');
 
-    const deleted = await opsCommand("privacy", ["delete", "nora@example.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "nora@example.com", "--yes"], database.env);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.stdout).toContain('También escrita así, y borrada igual: a<nora@example.com>, "nora"@example.com');
     expect(deleted.stdout).toContain(
@@ -215,7 +218,7 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
       .where("mailbox", "=", "victima@gmail.com")
       .execute();
     expect(notices).toHaveLength(1);
-    const deleted = await opsCommand("privacy", ["delete", "victima@gmail.com"], database.env);
+    const deleted = await opsCommand("privacy", ["delete", "victima@gmail.com", "--yes"], database.env);
     expect(deleted.stdout).toContain(
       [
         "  Inscripción al aviso de encuestas: 2",
@@ -225,6 +228,22 @@ describe.each(DATABASE_KINDS)("addresses stored by earlier releases, on the %s d
       ].join("\n"),
     );
     expect((await everyRow(db, kind)).filter((row) => /v\.?ictima/i.test(row))).toEqual([]);
+  });
+
+  it("files a row that held two addresses under both: each finds it, and one deletion takes it", async () => {
+    for (const address of ["rosa@example.com", "tito@example.com"]) {
+      const shown = await opsCommand("privacy", ["show", address], database.env);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout, address).toContain("Aviso de encuestas, pedido como rosa@example.com, tito@example.com");
+      expect(shown.stdout, address).toContain("Emails: 1");
+    }
+    const deleted = await opsCommand("privacy", ["delete", "tito@example.com", "--yes"], database.env);
+    expect(deleted.stdout).toContain(
+      ["  Inscripción al aviso de encuestas: 1", "  Mensajes de contacto: 0", "  Emails enviados o por enviar: 1"].join(
+        "\n",
+      ),
+    );
+    expect((await everyRow(db, kind)).filter((row) => /rosa|tito/.test(row))).toEqual([]);
   });
 
   it("keeps text that holds no address, and everyone else's rows; drops the unkeyed counter", async () => {

@@ -207,7 +207,7 @@ describe("the organizer and the support address", () => {
   it("warns once at production start-up, naming the unset variables", () => {
     const warnings = unset
       .output()
-      .match(/\[config\] ORGANIZER_NAME, ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL are not set/g);
+      .match(/\[config\] ORGANIZER_NAME, ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL no están configuradas/g);
     expect(warnings).toHaveLength(1);
     expect(configured.output()).not.toMatch(/ORGANIZER_|CONTACT_EMAIL/);
   });

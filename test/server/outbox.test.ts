@@ -82,6 +82,9 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     expect(await outboxOf(env)).toEqual({ pending: 0, oldestAgeSeconds: null, givenUp: 1 });
     const status = await opsCommand("status", [], env);
     expect(status.stdout).toContain("  En espera: 0.\n  Abandonados en los últimos 30 días: 1.\n");
+    // A mail given up today needs the organizer: status says so, and exits 3 for a monitor.
+    expect(status.code).toBe(3);
+    expect(status.stdout).toContain("Para revisar:\n  - 1 email abandonado en las últimas 24 horas:");
 
     // Later mail still goes out, and the refused one is never tried again.
     expect((await postSignUp(site, { email: "acepta@example.com", client: "198.51.100.11" })).status).toBe(200);
@@ -89,6 +92,31 @@ describe.each(DATABASE_KINDS)("the outbox on the %s database", (kind) => {
     await outboxSettled(env);
     expect(site.output().match(/"event":"mail\.(given_up|retry)"/g)).toHaveLength(1);
     expect(await outboxOf(env)).toMatchObject({ pending: 0, givenUp: 1 });
+  });
+
+  it("tries a given-up confirmation again when the inbox signs up again, then holds its 30 days", async () => {
+    const env = await database.another();
+    const smtp = await smtpServer({ running: true });
+    const site = await app({ ...env, SMTP_URL: smtp.url });
+    expect((await postSignUp(site, { email: "rechazo@gmail.com", client: "198.51.100.12" })).status).toBe(200);
+    await expect.poll(() => site.output()).toContain('"event":"mail.given_up"');
+    // The same Gmail inbox, spelt so that the sink takes it: the given-up mail reached no one,
+    // so the answer's "te llega un email" holds again.
+    expect((await postSignUp(site, { email: "r.echazo@gmail.com", client: "198.51.100.13" })).status).toBe(200);
+    await mailsTo(smtp, "r.echazo@gmail.com");
+    // Delivered now: the next sign-up of the inbox, in any spelling, gets no mail for 30 days.
+    expect((await postSignUp(site, { email: "re.chazo@gmail.com", client: "198.51.100.14" })).status).toBe(200);
+    expect((await postSignUp(site, { email: "control-reintento@example.com", client: "198.51.100.14" })).status).toBe(
+      200,
+    );
+    await mailsTo(smtp, "control-reintento@example.com");
+    await outboxSettled(env);
+    expect(
+      smtp
+        .mails()
+        .filter((mail) => mail.to.endsWith("@gmail.com"))
+        .map((mail) => mail.to),
+    ).toEqual(["r.echazo@gmail.com"]);
   });
 
   it("gives up at once a recipient the mailer refuses to read, and counts it", async () => {

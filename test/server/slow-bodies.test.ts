@@ -6,15 +6,18 @@
  * X-Forwarded-For (with ports and brackets as load balancers write them), and sources connecting
  * straight to the server (test/support/slow-bodies.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { holdSlowBodies, probe, slowClients, TRUSTED_PROXY } from "../support/slow-bodies";
+import { holdSlowBodies, probe, slowClients, TRUSTED_PROXY, type SlowClient } from "../support/slow-bodies";
 import { exportWaitlist, postForm, postSignUp, useDatabase } from "../support/waitlist";
 
 /** Places one client holds at once (docs/operations.md, "Sign-ups and limits"). */
 const PER_CLIENT = 8;
 /** The attack the edge must hold against; 32 such clients took every place before. */
 const CLIENTS = 64;
+/** Bodies arriving, all clients (docs/operations.md, "Sign-ups and limits"), and the attack that filled them. */
+const ARRIVING = 1024;
+const WIDE_ATTACK = 1100;
 const VISITORS = [
   "192.0.2.10",
   "192.0.2.11:50123",
@@ -81,4 +84,21 @@ describe(`${CLIENTS} clients holding ${PER_CLIENT} slow form bodies each`, () =>
     );
     expect(answer.status).toBe(200);
   });
+
+  it(`signs a visitor up while ${WIDE_ATTACK} IPv6 /56s of 5 /48s hold a slow body each, more than the ${ARRIVING} bodies the edge keeps arriving`, async () => {
+    // Alone: the 64 clients above held 8 each, which a full pool takes back from anyway.
+    attack?.stop();
+    const wide: SlowClient[] = Array.from({ length: WIDE_ATTACK }, (_, index) => ({
+      localAddress: TRUSTED_PROXY,
+      forwardedFor: () =>
+        `2001:db8:${(0xa0 + Math.floor(index / 256)).toString(16)}:${(index % 256).toString(16)}00::1`,
+    }));
+    const flood = holdSlowBodies(app.origin, wide, 1);
+    onTestFinished(() => flood.stop());
+    const from = app.output().length;
+    // The pool is full once the server takes a place back from one of the five networks.
+    await expect.poll(() => app.output().slice(from), { timeout: 60_000 }).toContain('"reason":"displaced"');
+    const answer = await postSignUp(app, { email: "entre-mil@dominio-mil.example", client: "192.0.2.200" });
+    expect(answer.status).toBe(200);
+  }, 120_000);
 });

@@ -8,7 +8,8 @@ import { connect, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { exportWaitlist, postSignUp, useDatabase } from "../support/waitlist";
+import { neverReadingClients, rawFormPost } from "../support/never-reading-clients";
+import { exportWaitlist, formStartAgo, postForm, postSignUp, useDatabase } from "../support/waitlist";
 
 /** Submissions the app handles at once, and how many may wait (docs/operations.md, "Sign-ups and limits"). */
 const AT_ONCE = 4;
@@ -21,6 +22,10 @@ const BODY_WITHIN_S = 5;
 const IDLE_CONNECTION_S = 10;
 /** The attack was 1,000 (npm run bench measures that); enough here to pass one client's share many times over. */
 const IDLE_POSTS = 60;
+/** How long an answer handed over may wait for its client to read it (docs/operations.md, "Sign-ups and limits"). */
+const SEND_DEADLINE_S = 10;
+/** The attack held every turn with as many connections as there are turns. */
+const NEVER_READING = 4;
 
 describe("form submissions in turn, on PostgreSQL", () => {
   const database = useDatabase("postgres");
@@ -146,6 +151,86 @@ describe("form submissions in turn, on PostgreSQL", () => {
     expect(app.output()).toContain('"event":"request_refused","status":408,"reason":"late"');
     expect(app.output()).toContain('"event":"request_refused","status":429,"reason":"client-share"');
   }, 120_000);
+
+  it(`answers a visitor's sign-up, message, mail-link button and one-click unsubscribe while ${NEVER_READING} connections never read their answers, and closes those at ${SEND_DEADLINE_S} s`, async () => {
+    const visitor = "lee-su-respuesta@example.com";
+    expect((await postSignUp(app, { email: visitor, client: "198.51.100.241" })).status).toBe(200);
+    const token = await tokenOf(visitor);
+
+    // Each posts a whole sign-up without JavaScript, so its answer is the page: it never drains
+    // through a window of a few bytes. One client, as the attack was.
+    const body = (index: number) =>
+      new URLSearchParams({
+        email: `no-lee-${index}@example.com`,
+        consentimiento: "si",
+        sitio_web: "",
+        inicio: formStartAgo(5000),
+      }).toString();
+    const attack = neverReadingClients(
+      app.origin,
+      Array.from({ length: NEVER_READING }, (_, index) =>
+        rawFormPost(app.origin, "/encuesta", body(index), "203.0.113.77"),
+      ),
+    );
+    onTestFinished(() => attack.stop());
+    let closed = false;
+    const closedAfter = attack.closed.then((times) => ((closed = true), times));
+    await attack.sent;
+    // Their answers were handed over (their sign-ups stored) before the visitor comes.
+    await expect
+      .poll(async () => (await exportWaitlist(database.env)).filter((row) => row.email.startsWith("no-lee-")).length)
+      .toBe(NEVER_READING);
+
+    const answers = {
+      signUp: await postSignUp(app, { email: "otra-visita@example.com", client: "198.51.100.242" }),
+      message: await postForm(
+        app,
+        "/contacto",
+        { nombre: "Ana", email: "ana-turnos@example.com", mensaje: "Hola" },
+        { client: "198.51.100.243" },
+      ),
+      button: await fetch(`${app.origin}/avisos/confirmar`, {
+        method: "POST",
+        headers: { "x-forwarded-for": "198.51.100.241", accept: "text/html" },
+        body: new URLSearchParams({ t: token }),
+      }),
+      oneClick: await fetch(`${app.origin}/avisos/baja?t=${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.244" },
+        body: "List-Unsubscribe=One-Click",
+      }),
+    };
+    expect(closed, "the visitor was answered only once the never-reading connections were gone").toBe(false);
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
+      signUp: 200,
+      message: 200,
+      button: 200,
+      oneClick: 200,
+    });
+    expect((await exportWaitlist(database.env)).find((row) => row.email === visitor)?.status).toBe("unsubscribed");
+
+    // Each never-reading connection is closed once its answer waited the deadline; a busy machine
+    // only makes that later.
+    for (const afterMs of await closedAfter) {
+      expect(afterMs).toBeGreaterThanOrEqual(SEND_DEADLINE_S * 1000);
+      expect(afterMs).toBeLessThan((SEND_DEADLINE_S + 20) * 1000);
+    }
+    expect(app.output().match(/"event":"send_deadline","seconds":10,"value":"\/encuesta"/g)).toHaveLength(
+      NEVER_READING,
+    );
+  }, 120_000);
+
+  /** The mail-link token of `email`'s waitlist row. */
+  const tokenOf = async (email: string) => {
+    const client = new pg.Client(database.env.DATABASE_URL);
+    await client.connect();
+    try {
+      return (await client.query<{ token: string }>("select token from waitlist where email = $1", [email])).rows[0]!
+        .token;
+    } finally {
+      await client.end();
+    }
+  };
 });
 
 interface RawAnswer {

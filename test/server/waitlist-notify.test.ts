@@ -102,17 +102,21 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
   let app: AppServer;
   let storage: Storage;
   let env: Record<string, string>;
+  let port: number;
+  /** The server, linking to `survey`: the command reads it from the server's report. */
+  const startApp = async (survey: string) => {
+    // Delivered as fast as the sink takes them: the pace has its own test below.
+    app = await startAppServer(
+      { ...env, SURVEY_URL: survey, SMTP_URL: smtp.url, NOTICE_MAILS_PER_HOUR: "1000000" },
+      { port },
+    );
+  };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const port = await freePort();
+    port = await freePort();
     env = { ...database.env, SITE_URL: `http://127.0.0.1:${port}` };
-    // Delivered as fast as the sink takes them: the pace has its own test below.
-    // The site links to SURVEY: the command reads it from the server's report.
-    app = await startAppServer(
-      { ...env, SURVEY_URL: SURVEY, SMTP_URL: smtp.url, NOTICE_MAILS_PER_HOUR: "1000000" },
-      { port },
-    );
+    await startApp(SURVEY);
     storage = await openStorage(parseEnv(env, ROOT).database);
   });
   afterAll(async () => {
@@ -202,7 +206,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
     expect(shown.stdout).toMatch(
       new RegExp(`Avisos de encuestas abiertas que te mandamos:\n  \\d+/\\d+/\\d{4}, \\d\\d:\\d\\d: ${SURVEY}\n`),
     );
-    const erased = await opsCommand("privacy", ["delete", "tres@example.com"], env);
+    const erased = await opsCommand("privacy", ["delete", "tres@example.com", "--yes"], env);
     expect(erased.stdout).toContain("  Registros de avisos de encuestas: 1\n");
     expect(await recipientsOf(storage, SURVEY)).toEqual([]);
   });
@@ -271,6 +275,25 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
   }, 120_000);
 
   it.runIf(kind === "embedded")(
+    "tells of the new survey right after a restart: a server that stopped no longer counts",
+    async () => {
+      const january = "https://encuestas.example/enero";
+      expect(await app.stop()).toBe(0);
+      await startApp(january);
+      try {
+        // At once: the stopped server's last report, a second old, says it stopped.
+        const run = await notify(env, ["--dry-run", "--local-links"]);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout).toContain(`Encuesta: ${january}\n`);
+      } finally {
+        await app.stop();
+        await startApp(SURVEY);
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(kind === "embedded")(
     "tells of the survey the site links to, with links to the site, and refuses anything else",
     async () => {
       const before = (await noticeMails(storage)).length;
@@ -304,6 +327,8 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
 
       // A database no server reports to: the command's own SURVEY_URL, and --survey-url never names one.
       const quiet = await database.another();
+      // Made as a server makes it (commands open only an existing database).
+      await (await openStorage(parseEnv(quiet, ROOT).database)).db.destroy();
       const onQuiet = (variables: Record<string, string>, args: string[]) => notify({ ...quiet, ...variables }, args);
       const none = await onQuiet({ SITE_URL: "https://opinionlabz.example" }, ["--survey-url", SURVEY, "--yes"]);
       expect(none.code).toBe(2);
@@ -331,11 +356,20 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
       expect(closed.code).toBe(2);
       expect(closed.stderr).toContain("Rechazado: el sitio no tiene ninguna encuesta abierta");
 
-      for (const args of [["--survey-url"], ["--dry-run", "--yes"], ["--si"]]) {
-        const usage = await run({}, args);
-        expect(usage.code).toBe(64);
-        expect(usage.stderr).toContain(
-          "Uso: npm run waitlist:notify -- [--survey-url <https://…>] [--dry-run | --yes] [--local-links]",
+      // Each usage error names what is wrong, then shows the usage.
+      for (const [args, problem] of [
+        [["--survey-url"], "Falta el link de la encuesta después de --survey-url."],
+        [["--survey-url", "--yes"], "Falta el link de la encuesta después de --survey-url."],
+        [["--dry-run", "--yes"], "--dry-run y --yes no van juntos"],
+        [["--si"], "«--si» no es una opción de waitlist:notify."],
+        [["si"], "Sobra «si»: las opciones empiezan con --."],
+        [["--yes", "--yes"], "«--yes» va una sola vez."],
+      ] as const) {
+        const usage = await run({}, [...args]);
+        expect(usage.code, args.join(" ")).toBe(64);
+        expect(usage.stderr.startsWith(problem), usage.stderr).toBe(true);
+        expect(usage.stderr).toMatch(
+          /\nUso: npm run waitlist:notify -- \[--survey-url <https:\/\/…>\] \[--dry-run \| --yes\] \[--local-links\]\n$/,
         );
       }
       // Nothing refused queued anything.
@@ -360,7 +394,7 @@ describe.each(DATABASE_KINDS)("survey notices on the %s database", (kind) => {
         notify({ ...env, NOTICE_MAILS_PER_HOUR: "1" }, ["--yes", "--local-links"]),
       ]);
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
-      const queued = runs.map((run) => Number(/Se encolaron (\d+) avisos/.exec(run.stdout)?.[1]));
+      const queued = runs.map((run) => Number(/Se encol(?:ó|aron) (\d+) avisos?/.exec(run.stdout)?.[1]));
       expect(queued[0]! + queued[1]!).toBe(count);
       const recipients = (await recipientsOf(storage, SURVEY)).filter((row) => row.email.endsWith("@lote-c.example"));
       expect(recipients).toHaveLength(count);

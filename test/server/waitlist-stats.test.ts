@@ -5,6 +5,8 @@
  * injected, test/support/clock-at.mjs), and the outbox by state; `waitlist:export > file` and
  * the stats write nothing but their data on stdout.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
@@ -25,6 +27,7 @@ const signUp = (
 ): WaitlistTable => ({
   email,
   mailbox: email,
+  also_filed_under: null,
   status,
   token: `token-${email}`,
   subscribed_at: Date.parse(subscribed),
@@ -86,6 +89,10 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   sent_at: null,
   gave_up_at: null,
   last_error: null,
+  paced: null,
+  network: null,
+  domain: null,
+  also_filed_under: null,
   ...state,
 });
 
@@ -128,7 +135,8 @@ describe.each(DATABASE_KINDS)("the organizer's data commands on the %s database"
       "Lista de avisos de Opinion Labz, al 25/11/2026, 12:00 (hora de Argentina)",
     );
     expect(stats.stdout).not.toMatch(/^> |storage\.ready|\[config\]/m);
-    expect(stats.stderr).toContain("> waitlist:stats");
+    // npm says nothing of its own in this directory (.npmrc), on either stream.
+    expect(stats.stderr).not.toMatch(/^> |^npm /m);
 
     expect(figure(stats.stdout, "pendientes de confirmar")).toBe(2);
     expect(figure(stats.stdout, "confirmadas")).toBe(4);
@@ -163,6 +171,26 @@ describe.each(DATABASE_KINDS)("the organizer's data commands on the %s database"
     // The header, one line per address kept (7) and the final line break: nothing else.
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(lines.at(-1)).toBe("");
-    expect(exported.stderr).toContain("> waitlist:export");
+    expect(exported.stderr).not.toMatch(/^> |^npm /m);
   });
+
+  it.runIf(kind === "embedded")(
+    "a command that fails through npm run prints its own Spanish lines alone: no npm error, no JSON, nothing on stdout",
+    async () => {
+      const usage = await npmRun("waitlist:export", ["--todo"], database.env);
+      expect(usage.code).toBe(64);
+      expect(usage.stdout).toBe("");
+      expect(usage.stderr).toBe(
+        "waitlist:export no lleva argumentos: sobra «--todo».\nUso: npm run waitlist:export   (sin argumentos)\n",
+      );
+      const missing = await npmRun("waitlist:export", [], { DATA_DIR: path.join(ROOT, "no-such-data-dir") });
+      expect(missing.code).toBe(1);
+      expect(missing.stdout).toBe("");
+      expect(missing.stderr).toMatch(
+        /^\[storage\] no hay ninguna base de datos en .*no-such-data-dir\/opinion-labz\.sqlite\..*Revisá DATA_DIR/m,
+      );
+      expect(missing.stderr).not.toMatch(/^npm |"error"/m);
+      expect(existsSync(path.join(ROOT, "no-such-data-dir"))).toBe(false);
+    },
+  );
 });

@@ -157,7 +157,8 @@ async function launchAppServer(
   port: number,
   { movableClock = false, clockAt }: LaunchOptions,
 ): Promise<AppServer> {
-  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
+  // On PostgreSQL too: the server keeps there the secret it makes when FORM_SECRET is unset.
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "app-data-"));
   const child = spawn(
     APP_SERVER_NODE,
     [
@@ -196,7 +197,12 @@ async function launchAppServer(
   );
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    // A server that did not start in time is stopped: left running, it would load the machine
+    // for every test after it.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, 15_000);
     const onData = () => {
       if (output.includes("[remix-serve]")) {
         clearTimeout(timer);

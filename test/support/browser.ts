@@ -88,6 +88,8 @@ interface PageOptions {
    * "no-preference", a visitor's default (docs/testing.md, "Speed").
    */
   reducedMotion?: "reduce" | "no-preference";
+  /** The visitor's time zone (IANA), as Chromium reports it to the page; the machine's by default. */
+  timezoneId?: string;
   /** Problems a test provokes on purpose and says so. */
   expectProblems?: RegExp;
   /**
@@ -116,6 +118,7 @@ export async function openPage(
     reducedMotion: options.reducedMotion ?? "reduce",
     hasTouch: phone,
     isMobile: phone,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -54,7 +54,9 @@ function withoutUnset(env: Record<string, string | null | undefined>): NodeJS.Pr
 /** The draw under way `status` names: its instant and drand round. */
 export function upcomingIn(status: string): { drawAt: Date; drandRound: number } {
   const match =
-    /(?:Próximo sorteo|Sorteo en curso): [^\n]*\((\S+)\)\n\s+valor público:\s+la ronda (\d+) de drand quicknet/.exec(status);
+    /(?:Próximo sorteo|Sorteo en curso): [^\n]*\((\S+)\)\n\s+valor público:\s+la ronda (\d+) de drand quicknet/.exec(
+      status,
+    );
   if (!match) throw new Error(`no upcoming draw in:\n${status}`);
   return { drawAt: new Date(match[1]!), drandRound: Number(match[2]) };
 }

@@ -101,7 +101,7 @@ export async function renderSampleMails(siteUrl = SAMPLE_SITE_URL): Promise<Reco
   return {
     confirmation: await renderConfirmationMail({ siteUrl, confirmUrl, leaveUrl, validDays: 7 }),
     surveyNotice: await renderSurveyNoticeMail({ siteUrl, surveyUrl: SAMPLE_SURVEY_URL, leaveUrl }),
-    contactAcknowledgement: await renderContactAcknowledgementMail({ siteUrl }),
+    contactAcknowledgement: await renderContactAcknowledgementMail({ siteUrl, message: SAMPLE_MESSAGE }),
     contactMessage: await renderContactMessageMail({
       siteUrl,
       name: "Lucía Fernández",

@@ -31,15 +31,18 @@ export function useDatabase(kind: DatabaseKind): TestDatabase {
   const database = {} as TestDatabase;
   const directories: string[] = [];
   beforeAll(async () => {
+    // A data directory of its own either way: PostgreSQL's servers keep there the secret they
+    // make when FORM_SECRET is unset, as every server does.
+    const dataDir = () => {
+      const directory = mkdtempSync(path.join(tmpdir(), "site-data-"));
+      directories.push(directory);
+      return directory;
+    };
     if (kind === "postgres") {
       const adminUrl = inject("postgresAdminUrl");
-      database.another = async () => ({ DATABASE_URL: await createPostgresDatabase(adminUrl) });
+      database.another = async () => ({ DATABASE_URL: await createPostgresDatabase(adminUrl), DATA_DIR: dataDir() });
     } else {
-      database.another = async () => {
-        const directory = mkdtempSync(path.join(tmpdir(), "site-data-"));
-        directories.push(directory);
-        return { DATA_DIR: directory };
-      };
+      database.another = async () => ({ DATA_DIR: dataDir() });
     }
     database.env = await database.another();
   });

@@ -1,3 +1,4 @@
+import { SURVEY_TIME } from "~/content/survey-time";
 import { Link } from "@remix-run/react";
 import { CTA_BENEFITS } from "~/content/benefits";
 import { START_SURVEY } from "~/content/navigation";
@@ -20,7 +21,7 @@ export function CallToAction() {
             Tu próxima opinión puede valer US$200
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-brand-100">
-            Respondé tu primera encuesta en un par de minutos y entrá al sorteo de este mes.
+            {`Respondé tu primera encuesta en ${SURVEY_TIME} y entrá al sorteo de este mes.`}
           </p>
           <ul className="mx-auto mt-8 flex w-fit max-w-4xl flex-col items-start gap-3 text-left text-white sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-8">
             {CTA_BENEFITS.map((benefit) => (

@@ -77,8 +77,9 @@ function MobilePreview() {
 }
 
 /**
- * The home page's first screen: the pitch beside the survey preview, or, on draw day (from the
- * freeze to a week after the result), beside the draw card (docs/product.md, "Draw day").
+ * The home page's first screen: the pitch beside the spec's survey preview; on draw day (from the
+ * freeze to a week after the result) the draw card above the preview, first on a phone
+ * (docs/product.md, "Draw day"), never instead of it.
  */
 export function Hero({ today }: { today: DrawDay | null }) {
   return (
@@ -100,7 +101,7 @@ export function Hero({ today }: { today: DrawDay | null }) {
             the text would move each time more of the preview arrives on a slow network. */}
         <div
           data-testid="hero-text"
-          className="max-w-xl md:mx-auto md:w-full md:max-w-2xl md:text-center lg:mx-0 lg:max-w-xl lg:pt-10 lg:text-left"
+          className={`max-w-xl md:mx-auto md:w-full md:max-w-2xl md:text-center lg:mx-0 lg:max-w-xl lg:pt-10 lg:text-left ${today ? "lg:row-span-2" : ""}`}
         >
           <PaintedWhole
             as="p"
@@ -118,8 +119,8 @@ export function Hero({ today }: { today: DrawDay | null }) {
             Tu opinión vale. <span className="text-brand-600 md:block">Cada mes, puede valer US$200.</span>
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-slate-600">
-            Respondé encuestas breves y confidenciales para marcas que quieren escuchar a personas reales. Cada encuesta
-            completa te suma al sorteo mensual de una tarjeta Visa de US$200.
+            Respondé encuestas breves y confidenciales para marcas que quieren escuchar a personas reales. Con una
+            encuesta respondida participás del sorteo mensual de una tarjeta Visa de US$200.
           </p>
           <PaintedWhole className="mt-8 flex flex-col gap-3 sm:flex-row md:justify-center lg:justify-start">
             <Link to={START_SURVEY.path} className="btn-primary px-7 py-3.5 text-base">
@@ -143,16 +144,15 @@ export function Hero({ today }: { today: DrawDay | null }) {
           </PaintedWhole>
         </div>
         {today ? (
-          // On a phone the draw comes first, above the pitch.
+          // On a phone the draw comes first, above the pitch; from lg, above the preview.
           <div className="order-first mx-auto w-full max-w-xl lg:order-none lg:mr-0 lg:pt-10">
             <DrawToday today={today} checkPath="/sorteos" />
           </div>
-        ) : (
-          <PaintedWhole aria-hidden="true">
-            <DesktopPreview />
-            <MobilePreview />
-          </PaintedWhole>
-        )}
+        ) : null}
+        <PaintedWhole aria-hidden="true" className={today ? "lg:pt-6" : undefined}>
+          <DesktopPreview />
+          <MobilePreview />
+        </PaintedWhole>
       </div>
     </section>
   );

@@ -11,7 +11,7 @@ import {
 } from "../participants-table";
 import { SectionHeading } from "./section-heading";
 
-const CAPTION = `Los ${RECENT_PARTICIPANTS_COUNT} participantes más recientes del sorteo`;
+const CAPTION = `Los ${RECENT_PARTICIPANTS_COUNT} participantes más recientes`;
 const RECENT_ERROR = "No pudimos cargar los participantes recientes.";
 
 function RecentTable({ data }: { data: RecentParticipantsData }) {
@@ -19,9 +19,14 @@ function RecentTable({ data }: { data: RecentParticipantsData }) {
   return (
     <div className="flex flex-col gap-4">
       {data.sample && <SampleDataNotice />}
-      <ParticipantsTable caption={CAPTION} rows={data.rows} emptyMessage="No hay participantes registrados aún" />
+      <ParticipantsTable
+        caption={CAPTION}
+        rows={data.rows}
+        emptyMessage="No hay participantes registrados aún"
+        drawDay={formatDay(data.draw.day)}
+      />
       <p className="text-center text-sm text-slate-600" data-testid="recent-total">
-        {`${pluralForm(data.totalCount, "Va", "Van")} ${countOf(data.totalCount, "participación", "participaciones")} para el sorteo del ${formatDay(data.draw.day)}.`}
+        {`${pluralForm(data.entryCount, "Va", "Van")} ${countOf(data.entryCount, "participación", "participaciones")} para el sorteo del ${formatDay(data.draw.day)}.`}
       </p>
     </div>
   );
@@ -45,8 +50,8 @@ export function RecentParticipants({
           eyebrow="Sorteo del mes"
           title="Participantes Recientes del Sorteo"
         >
-          Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas participaciones que entran
-          en el próximo sorteo.
+          Con una encuesta respondida ya participás del sorteo del mes. Estas son las últimas participaciones
+          registradas; si alguna no entra en el próximo sorteo, lo dice al lado.
         </SectionHeading>
         <div className="mx-auto mt-10 max-w-3xl">
           <Suspense fallback={<ParticipantsTableSkeleton caption={CAPTION} rows={RECENT_PARTICIPANTS_COUNT} />}>

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { SURVEY_TIME } from "~/content/survey-time";
 import { DEFAULT_STEP, STEPS, stepAfterKey, type StepNumber } from "~/content/steps";
 import { SAMPLE_DRAW, SAMPLE_PROGRESS, SAMPLE_REWARD, STEP_QUESTION } from "~/content/survey-sample";
 import { Icon } from "../icons";
@@ -103,7 +104,7 @@ export function SurveyStepsExplainer() {
   return (
     <section id="como-funciona" aria-labelledby="como-funciona-titulo" data-reveal="" className="py-20 sm:py-24">
       <div className="container-page">
-        <SectionHeading id="como-funciona-titulo" eyebrow="Cómo funciona" title="Tres pasos, un par de minutos">
+        <SectionHeading id="como-funciona-titulo" eyebrow="Cómo funciona" title={`Tres pasos, ${SURVEY_TIME}`}>
           Sin cuentas que crear ni cuestionarios eternos. Así es participar en Opinion Labz.
         </SectionHeading>
 

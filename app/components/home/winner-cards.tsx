@@ -36,8 +36,8 @@ function CardShell({
   name: string;
   mark: WinnerMark;
   place: string | null;
-  /** The draw a real card comes from; an example has none. */
-  when: string | null;
+  /** The draw a real card comes from, or an example's date text. */
+  when: string;
   children: ReactNode;
   footer: ReactNode;
 }) {
@@ -65,12 +65,10 @@ function CardShell({
             ) : null}
           </div>
         </div>
-        {when ? (
-          <p className="mt-4 flex items-center gap-1.5 text-xs font-medium text-slate-600">
-            <Icon name="calendar" className="h-4 w-4" />
-            {when}
-          </p>
-        ) : null}
+        <p className="mt-4 flex items-center gap-1.5 text-xs font-medium text-slate-600">
+          <Icon name="calendar" className="h-4 w-4" />
+          {when}
+        </p>
       </div>
       <div className="flex-1 px-6 py-4 text-sm leading-relaxed text-slate-700">{children}</div>
       {footer ? (
@@ -127,20 +125,26 @@ function DrawnWinnerSlide({ winner }: { winner: DrawnWinner }) {
   );
 }
 
-/** One of the spec's testimonials: shown only to fill places, marked as an example, with no date or prize. */
+/**
+ * One of the spec's testimonials, with every field the spec gives it, shown only to fill places
+ * and marked as an example: its verified flag is false, so it never carries the badge.
+ */
 function ExampleWinnerSlide({ winner }: { winner: Winner }) {
   return (
     <CardShell
       tone={winner.tone}
       name={winner.name}
-      mark="example"
+      mark={winner.verified ? "verified" : "example"}
       place={winner.location}
-      when={null}
+      when={winner.date}
       footer={
-        <div>
-          <dt className="sr-only">Tipo de encuesta</dt>
-          <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{winner.surveyType}</dd>
-        </div>
+        <>
+          <div>
+            <dt className="sr-only">Tipo de encuesta</dt>
+            <dd className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">{winner.surveyType}</dd>
+          </div>
+          <PrizeTerm prize={winner.prize} />
+        </>
       }
     >
       <blockquote>

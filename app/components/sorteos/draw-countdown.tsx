@@ -1,5 +1,6 @@
 import { formatDrawDate, twoDigits, type CountdownParts } from "~/lib/draw/countdown";
 import { useDrawClock } from "~/lib/draw/draw-clock";
+import { LocalTime } from "../local-time";
 
 const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "days", label: "días" },
@@ -24,6 +25,7 @@ export function DrawCountdown() {
       >
         {drawDate} <span className="block text-sm font-normal text-brand-200">(hora de Argentina)</span>
       </p>
+      <LocalTime at={drawAt.toISOString()} className="text-sm text-brand-100" />
       <div
         role="timer"
         aria-live="off"

@@ -5,15 +5,18 @@ import { PaintedWhole } from "../painted-whole";
 import { DrawCountdown } from "./draw-countdown";
 import { SurveyLink } from "./survey-link";
 
-/** The top of /sorteos: the prize and the next draw's countdown, or, on draw day, the draw of the day. */
+/**
+ * The top of /sorteos: the prize and the spec's countdown to the next draw; on draw day the draw
+ * of the day beside them, first on a phone (docs/product.md, "Draw day"), never instead.
+ */
 export function DrawHero({ today }: { today: DrawDay | null }) {
   return (
     <section
       aria-labelledby="sorteos-titulo"
       className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white"
     >
-      <div className="container-page grid items-start gap-10 py-10 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:py-24">
-        <div>
+      <div className="container-page grid items-start gap-10 py-10 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-x-16 lg:py-24">
+        <div className={today ? "lg:row-span-2" : undefined}>
           <p className="inline-flex items-center gap-2 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-300 ring-1 ring-amber-300/30">
             <Icon name="gift" className="h-4 w-4" />
             Premio del mes: Visa US$200
@@ -43,9 +46,8 @@ export function DrawHero({ today }: { today: DrawDay | null }) {
           <div className="order-first lg:order-none">
             <DrawToday today={today} />
           </div>
-        ) : (
-          <DrawCountdown />
-        )}
+        ) : null}
+        <DrawCountdown />
       </div>
     </section>
   );

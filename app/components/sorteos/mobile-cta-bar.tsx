@@ -1,6 +1,6 @@
 import { PaintedWhole } from "../painted-whole";
 import { SurveyLink } from "./survey-link";
-import { PRIZE_SHORT, SURVEY_TIME_SHORT } from "~/content/survey-time";
+import { MOBILE_BAR } from "~/content/mobile-bar";
 
 /**
  * Small screens only. The body:has variants below give the whole document (footer
@@ -16,10 +16,10 @@ export function MobileCtaBar() {
     >
       <PaintedWhole className="container-page flex items-center justify-between gap-4">
         <div className="leading-tight">
-          <p className="font-bold text-slate-900">{`Sorteo ${PRIZE_SHORT}`}</p>
-          <p className="text-sm text-slate-600">{`${SURVEY_TIME_SHORT} · Gratis`}</p>
+          <p className="whitespace-nowrap font-bold text-slate-900">{MOBILE_BAR.prize}</p>
+          <p className="text-sm text-slate-600">{MOBILE_BAR.time}</p>
         </div>
-        <SurveyLink className="px-6">Participar</SurveyLink>
+        <SurveyLink className="shrink-0 px-4 min-[360px]:px-6">{MOBILE_BAR.action}</SurveyLink>
       </PaintedWhole>
     </aside>
   );

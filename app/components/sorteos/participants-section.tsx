@@ -16,7 +16,7 @@ import { ParticipantsTable, ParticipantsTableSkeleton, SampleDataNotice } from "
 import { ParticipantsSearch } from "./participants-search";
 
 const CLOCK_TICK_MS = 15_000;
-const captionOf = (draw: ListedDraw) => `Participantes del sorteo del ${formatDay(draw.day)}`;
+const CAPTION = "Participantes registrados, de la participación más nueva a la más vieja";
 
 function StatTile({ icon, label, value, testId }: { icon: IconName; label: string; value: ReactNode; testId: string }) {
   return (
@@ -63,8 +63,7 @@ function LoadError({ message }: { message: string }) {
 }
 
 function countLine({ matchCount, firstRow, rows, query }: ParticipantsListing): string {
-  if (matchCount === 0)
-    return query ? "No se encontraron participantes" : "Todavía no hay participantes en este sorteo";
+  if (matchCount === 0) return query ? "No se encontraron participantes" : "Todavía no hay participantes registrados";
   const first = formatCount(firstRow);
   const last = formatCount(firstRow + rows.length - 1);
   const total = countOf(matchCount, "participante", "participantes");
@@ -95,7 +94,9 @@ function NotInPlayRows({ notInPlay }: { notInPlay: ParticipantsListing["notInPla
         ))}
       </ul>
       {notInPlay.more > 0 ? (
-        <p className="mt-3 text-amber-900">{NOT_IN_PLAY.more(countOf(notInPlay.more, "fila", "filas"))}</p>
+        <p className="mt-3 text-amber-900">
+          {NOT_IN_PLAY.more(countOf(notInPlay.more, "participación", "participaciones"))}
+        </p>
       ) : null}
     </div>
   );
@@ -123,26 +124,25 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
   return (
     <>
       <StatTiles
-        participants={unknown ? "—" : formatCount(listing.totalCount)}
+        participants={unknown ? "—" : formatCount(listing.listedCount)}
         countries={unknown ? "—" : formatCount(listing.countryCount)}
       />
       {unknown ? (
         <LoadError message={listing.error!} />
       ) : (
         <>
+          <p className="text-sm font-medium text-slate-700" data-testid="draw-entries">
+            {`Para el sorteo del ${formatDay(listing.draw.day)} ${pluralForm(listing.entryCount, "entra", "entran")} ${countOf(listing.entryCount, "participación", "participaciones")} de esta lista.`}
+          </p>
           {listing.sample && <SampleDataNotice />}
-          {listing.leftOutText ? (
-            <p className="text-sm text-slate-600" data-testid="left-out">
-              {listing.leftOutText}
-            </p>
-          ) : null}
           <ParticipantsSearch query={listing.query} />
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="count-line">
             {countLine(listing)}
           </p>
           <div className={updating ? "opacity-60 transition-opacity" : "transition-opacity"}>
             <ParticipantsTable
-              caption={captionOf(listing.draw)}
+              caption={CAPTION}
+              drawDay={formatDay(listing.draw.day)}
               rows={listing.rows}
               emptyMessage={
                 listing.query
@@ -165,13 +165,13 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
   );
 }
 
-function ListingSkeleton({ draw }: { draw: ListedDraw }) {
+function ListingSkeleton() {
   return (
     <>
       <StatTiles participants="—" countries="—" />
       <div className="h-12 rounded-full bg-slate-100" />
       <p className="text-sm text-slate-500">Cargando participantes…</p>
-      <ParticipantsTableSkeleton caption={captionOf(draw)} rows={PAGE_SIZE} />
+      <ParticipantsTableSkeleton caption={CAPTION} rows={PAGE_SIZE} />
     </>
   );
 }
@@ -204,11 +204,11 @@ export function ParticipantsSection({
             {PARTICIPANTS_LOOKUP}
           </p>
           <p className="mt-3 text-sm text-slate-600" data-testid="listing-window">
-            {`Esta es la lista que se cierra el ${day} a las 12:00 (hora de Argentina): entran las participaciones con fecha del ${from} al ${day}, una por ID${draw.afterList ? `, salvo las del ${from} que ya entraron en el sorteo anterior` : ""}.`}
+            {`La lista muestra todas las participaciones registradas, de la más nueva a la más vieja. El sorteo del ${day} (la lista se cierra a las 12:00, hora de Argentina) toma las que tienen fecha del ${from} al ${day}, una por ID${draw.afterList ? `, salvo las del ${from} que ya entraron en el sorteo anterior` : ""}; las demás llevan una marca que dice por qué.`}
           </p>
         </div>
         <div className="mt-8 flex flex-col gap-5">
-          <Suspense fallback={<ListingSkeleton draw={draw} />}>
+          <Suspense fallback={<ListingSkeleton />}>
             <Await resolve={listing} errorElement={<LoadError message="Error desconocido" />}>
               {(data) => <ListingBody listing={data} />}
             </Await>

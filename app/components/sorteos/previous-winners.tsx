@@ -32,6 +32,27 @@ function WinnerHeading({ name, mark, children }: { name: string; mark: WinnerMar
   );
 }
 
+/** A card's prize (none for a draw that promises none) and the date it names. */
+function PrizeAndDate({ prize, children }: { prize: string | null; children: ReactNode }) {
+  return (
+    <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
+      {prize ? (
+        <div>
+          <dt className="sr-only">Premio</dt>
+          <dd>
+            <PrizeBadge prize={prize} />
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt className="sr-only">Fecha</dt>
+        <dd className="text-slate-600">{children}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One of the spec's four: name, date, country with flag, prize, testimony, marked as an example. */
 function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
   return (
     <li className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -41,6 +62,7 @@ function PreviousWinnerCard({ winner }: { winner: DrawWinner }) {
           {winner.country.name}
         </p>
       </WinnerHeading>
+      <PrizeAndDate prize={winner.prize}>{winner.date}</PrizeAndDate>
       <blockquote className="mt-5 flex-1 border-t border-slate-100 pt-5 leading-relaxed text-slate-700">
         <p>“{winner.testimonial}”</p>
       </blockquote>
@@ -65,23 +87,11 @@ function DrawnWinnerCard({ winner }: { winner: DrawnWinner }) {
           </p>
         ) : null}
       </WinnerHeading>
-      <dl className="mt-5 flex flex-wrap items-center justify-between gap-2 text-sm">
-        {winner.notReal ? null : (
-          <div>
-            <dt className="sr-only">Premio</dt>
-            <dd>
-              <PrizeBadge prize={DRAW_PRIZE} />
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt className="sr-only">Sorteo</dt>
-          <dd className="text-slate-600">
-            <time dateTime={winner.drawAt}>{winner.month}</time>
-            {winner.round > 0 ? ` (resorteo ${winner.round})` : null}
-          </dd>
-        </div>
-      </dl>
+      {/* A sample-sheet draw or a rehearsal has no prize to deliver. */}
+      <PrizeAndDate prize={winner.notReal ? null : DRAW_PRIZE}>
+        <time dateTime={winner.drawAt}>{winner.month}</time>
+        {winner.round > 0 ? ` (resorteo ${winner.round})` : null}
+      </PrizeAndDate>
       <p className="mt-5 flex-1 border-t border-slate-100 pt-5 text-sm leading-relaxed text-slate-700">
         {winner.notReal
           ? ""

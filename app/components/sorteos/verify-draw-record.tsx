@@ -63,9 +63,7 @@ export function VerifyDrawRecord({
       downloadWitnessFiles(draw.witnesses, onThisOrigin),
       downloadRoots(new URL(ROOTS_PATH, window.location.origin).href),
     ])
-      .then(([list, files, roots]) =>
-        checkPublishedDraw(draw, list, { files, trustedPem: roots, testPem: testRoots }),
-      )
+      .then(([list, files, roots]) => checkPublishedDraw(draw, list, { files, trustedPem: roots, testPem: testRoots }))
       .catch(() => [UNABLE_TO_COMPUTE]);
     setVerification({ state: "done", checks });
   }
@@ -127,8 +125,8 @@ export function VerifyDrawRecord({
         ))}
         {claimSealedAt ? (
           <PublishedValue label="Premio reclamado">
-            El <time dateTime={claimSealedAt}>{formatArgentinaSecond(claimSealedAt)}</time> (hora de Argentina), la
-            hora del primer sello del reclamo: antes de la ronda del resorteo, así que no hay resorteo.
+            El <time dateTime={claimSealedAt}>{formatArgentinaSecond(claimSealedAt)}</time> (hora de Argentina), la hora
+            del primer sello del reclamo: antes de la ronda del resorteo, así que no hay resorteo.
           </PublishedValue>
         ) : null}
       </dl>

@@ -54,11 +54,11 @@ export function UpcomingDraw({ upcoming, afterList }: { upcoming: PendingDraw; a
           </PublishedValue>
         )}
         <PublishedValue label="Valor público">
-          drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo, y
-          ninguna otra)
+          drand quicknet, ronda {formatCount(upcoming.beaconRound)} (la primera que sale 30 minutos después del sorteo,
+          y ninguna otra)
           <span className="mt-1 block text-slate-600">
-            {frozen ? "La lista ya está congelada: el ganador sale de ella y del valor de esa ronda" : "Sale"}, que drand
-            publica el <time dateTime={roundAt}>{formatArgentinaInstant(roundAt)}</time>.{" "}
+            {frozen ? "La lista ya está congelada: el ganador sale de ella y del valor de esa ronda" : "Sale"}, que
+            drand publica el <time dateTime={roundAt}>{formatArgentinaInstant(roundAt)}</time>.{" "}
             {frozen?.witnessed
               ? "Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace."
               : "Si antes de esa hora la lista no tiene los sellos de dos autoridades independientes, ese día no hay sorteo y sus participaciones pasan al siguiente."}

@@ -83,7 +83,9 @@ export function WitnessSeals({ witnesses, awaited = [] }: { witnesses: Published
             <StampedStatement statement={commitment} name="del compromiso" awaited={[]} until={ASKED_UNTIL} />
           ) : null}
           {list ? <StampedStatement statement={list} name="de la lista" awaited={awaited} until={ASKED_UNTIL} /> : null}
-          {claim ? <StampedStatement statement={claim} name="del reclamo del premio" awaited={[]} until={ASKED_UNTIL} /> : null}
+          {claim ? (
+            <StampedStatement statement={claim} name="del reclamo del premio" awaited={[]} until={ASKED_UNTIL} />
+          ) : null}
         </span>
       )}
     </PublishedValue>

@@ -8,12 +8,13 @@ import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";
+import { countOf } from "~/lib/ui/wording";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
-import { drawsAt, drawSnapshots } from "./draw-snapshot.server";
 import { queueListNotices, queueWinnerNotices } from "./draw-notices.server";
+import { drawsForStatus } from "./status-draws.server";
 import { publishedDraw } from "./published-records.server";
-import { CLAIM_PERIOD_MS, discardRehearsal, recordClaim, settleClaim } from "./prize.server";
+import { CLAIM_PERIOD_MS, discardRehearsal, prizeCalendar, recordClaim, settleClaim } from "./prize.server";
 import { redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
 import { describeCalendar, describeDraw, describeMissed, describeUpcoming, VERDICTS } from "./record-text.server";
 import { loadSheetEntries } from "./sheet-entries.server";
@@ -46,10 +47,14 @@ async function recordMail(view: PublishedDraw): Promise<OutgoingMail> {
 }
 
 /** The server's check of a record, on the list as stored: the badge the pages show, and why not verified. */
-async function describeVerdict(drawAt: number, view: PublishedDraw): Promise<string> {
+async function verdictOf(drawAt: number, view: PublishedDraw) {
   const text = await frozenList(storage.db, drawAt);
   const list = text === null ? { problem: "la lista no está guardada" } : { bytes: new TextEncoder().encode(text) };
-  const { verdict, failed } = await drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
+  return drawVerdict(view, list, await storedWitnessFindings(storage.db, view));
+}
+
+async function describeVerdict(drawAt: number, view: PublishedDraw): Promise<string> {
+  const { verdict, failed } = await verdictOf(drawAt, view);
   const why = failed.map((check) => `${lowerFirst(check.value)} (${check.detail})`).join("; ");
   return line("comprobación", verdict === "mismatch" ? `${VERDICTS.mismatch}: ${why}` : VERDICTS[verdict]);
 }
@@ -62,24 +67,14 @@ async function describeVerdict(drawAt: number, view: PublishedDraw): Promise<str
  */
 export async function drawStatus(): Promise<string> {
   const now = drawNow();
-  const snapshot = await drawSnapshots(storage.db, {
-    pollMs: 0,
-    clock: () => 0,
-    witnessFindings: (draw) => storedWitnessFindings(storage.db, draw),
-    hideRehearsals: false,
-  }).current();
-  const { upcoming, draws, missed } = drawsAt(snapshot, now);
-  const sections: string[] = [];
-  for (const day of missed.filter((draw) => Date.parse(draw.drawAt) > now - 40 * 24 * 60 * 60 * 1000)) {
-    sections.push(describeMissed(day));
-  }
+  const { upcoming, draws, missed } = await statusView(now);
+  const sections: string[] = missed.map(describeMissed);
   sections.push(
     upcoming
       ? describeUpcoming(upcoming, now)
       : "No hay un próximo sorteo registrado: el servidor lo registra al arrancar (¿corre contra esta base de datos?).",
   );
-  for (const view of draws) {
-    const record = snapshot.checked.find((checked) => checked.shown === view)!.record;
+  for (const { view, record } of draws) {
     sections.push(
       [describeDraw(view), await describeVerdict(record.draw.draw_at, view), ...describeCalendar(record, view)].join(
         "\n",
@@ -87,6 +82,38 @@ export async function drawStatus(): Promise<string> {
     );
   }
   return sections.join("\n\n");
+}
+
+/** What `status` reads: the draw under way, the days with no draw it tells, and each drawn month with its record. */
+async function statusView(now: number) {
+  const { snapshot, upcoming, draws, missed } = await drawsForStatus(storage.db, now);
+  return {
+    upcoming,
+    // A day with no draw is told for 40 days: past the next draw, its record says the rest.
+    missed: missed.filter((day) => Date.parse(day.drawAt) > now - 40 * 24 * 60 * 60 * 1000),
+    draws: draws.map((view) => ({ view, record: snapshot.checked.find((checked) => checked.shown === view)!.record })),
+  };
+}
+
+/**
+ * `npm run draw -- status --json`: what `drawStatus` says, as data for a script or a monitor:
+ * the upcoming draw, the recent days with no draw, and each drawn month's record (as its
+ * `sorteo.json` publishes it), the server's check of it and its prize's calendar.
+ */
+export async function drawStatusData() {
+  const now = drawNow();
+  const { upcoming, draws, missed } = await statusView(now);
+  return {
+    now: new Date(now).toISOString(),
+    upcoming,
+    missed,
+    draws: await Promise.all(
+      draws.map(async ({ view, record }) => {
+        const { verdict, failed } = await verdictOf(record.draw.draw_at, view);
+        return { record: view, check: { verdict, failed }, calendar: prizeCalendar(record) };
+      }),
+    ),
+  };
 }
 
 /**
@@ -219,7 +246,7 @@ export async function discardCommand(month: string): Promise<string> {
   const due = await latestDue(storage.db, drawNow());
   const drawable = due !== undefined && drawMonth(due.draw_at) === month;
   return [
-    `Se descartó el ensayo del sorteo de ${month}: ${removed.length === 1 ? "1 ronda" : `${removed.length} rondas`}. Su lista congelada y sus sellos quedan.`,
+    `Se descartó el ensayo del sorteo de ${month}: ${countOf(removed.length, "ronda", "rondas")}. Su lista congelada y sus sellos quedan.`,
     drawable
       ? "El sorteo queda sin hacer: `npm run draw -- run` lo hace con el valor de drand de su ronda."
       : "No es el sorteo pendiente: `npm run draw -- run` hace solo el último cuya hora ya pasó.",

@@ -120,7 +120,8 @@ async function readSnapshot(
   const checked: CheckedRecord[] = [];
   for (const record of kept(records)) {
     const { draw, found } = await checkRecord(db, record, memo, fresh, witnessFindings);
-    const sealedInTime = found.sealedInTime || (ruleOf(record.draw) === "opinionlabz-draw-v1" && record.rounds.length > 0);
+    const sealedInTime =
+      found.sealedInTime || (ruleOf(record.draw) === "opinionlabz-draw-v1" && record.rounds.length > 0);
     checked.push({
       record,
       sealedInTime,
@@ -143,8 +144,7 @@ async function readSnapshot(
 }
 
 /** When a record's round 0 is out: from then on, a list not sealed in time means no draw that day. */
-const roundOut = (record: DrawRecord<DrawSummary>) =>
-  quicknetRoundTime(beaconRound(new Date(record.draw.draw_at), 0));
+const roundOut = (record: DrawRecord<DrawSummary>) => quicknetRoundTime(beaconRound(new Date(record.draw.draw_at), 0));
 
 /**
  * Whether a checked record's draw happened as of `now` (for the days its next draw counts): its
@@ -212,7 +212,8 @@ export function drawSnapshots(db: Kysely<Tables>, options: SnapshotOptions): Dra
       if (clock() - lookedAt >= pollMs && looking === null) {
         look().catch((error: unknown) => {
           // The pages keep the last read meanwhile; one line per outage, not one per poll.
-          if (!failing) console.error("[draw] Reading the draw records failed (the last read is shown):", error);
+          if (!failing)
+            console.error("[draw] No se pudieron leer los registros de sorteos (se muestra la última lectura):", error);
           failing = true;
         });
       }

@@ -70,13 +70,13 @@ export function keepDrawsOnTime(now: number): Promise<void> {
       } else if (typeof outcome === "object" && !tooLateToFreeze.has(outcome.tooLate)) {
         tooLateToFreeze.add(outcome.tooLate);
         console.error(
-          `[draw] The list of the draw of ${new Date(outcome.tooLate).toISOString()} was never frozen, and its drand round is public now: that day has no draw, and its entries go to the next (docs/operations.md, "Draw day")`,
+          `[draw] La lista del sorteo del ${new Date(outcome.tooLate).toISOString()} nunca se congeló y su ronda de drand ya es pública: ese día no hay sorteo y sus participaciones pasan al siguiente (docs/operations.md, "Draw day")`,
         );
       }
       await serverDraws.fresh();
     } catch (error) {
       nextTryAt = now + RETRY_MS;
-      console.error("[draw] Keeping the draws on time failed (tried again in a minute):", error);
+      console.error("[draw] No se pudieron llevar los sorteos a tiempo (se reintenta en un minuto):", error);
     }
   })().finally(() => (keeping = null));
   return keeping;

@@ -106,7 +106,7 @@ export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
     const { upcoming, draws, missed } = drawsAt(snapshot, now);
     return { drawn: draws, upcoming, missed, rule: nextFreezeRule(snapshot, now) };
   } catch (error) {
-    console.error("[draw] Reading the draw records for the home page failed:", error);
+    console.error("[draw] No se pudieron leer los registros de sorteos para la página de inicio:", error);
     const drawAt = nextDrawAt(now).getTime();
     return {
       drawn: [],

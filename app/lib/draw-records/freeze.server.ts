@@ -147,8 +147,15 @@ export async function freezeDraw(
       .where("list_hash", "is", null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return;
-    await trx.deleteFrom("draw_witnesses").where("draw_at", "=", draw.draw_at).where("statement", "=", "commitment").execute();
-    await onFrozen(trx, await trx.selectFrom("draws").selectAll().where("draw_at", "=", draw.draw_at).executeTakeFirstOrThrow());
+    await trx
+      .deleteFrom("draw_witnesses")
+      .where("draw_at", "=", draw.draw_at)
+      .where("statement", "=", "commitment")
+      .execute();
+    await onFrozen(
+      trx,
+      await trx.selectFrom("draws").selectAll().where("draw_at", "=", draw.draw_at).executeTakeFirstOrThrow(),
+    );
   });
   return db.selectFrom("draws").selectAll().where("draw_at", "=", draw.draw_at).executeTakeFirstOrThrow();
 }

@@ -108,7 +108,9 @@ export async function recordClaim(
     );
   }
   if (draw.claimed_at !== null) {
-    throw new DrawRefused(`el premio de ${month} ya está registrado como reclamado el ${spokenInstant(draw.claimed_at)}`);
+    throw new DrawRefused(
+      `el premio de ${month} ya está registrado como reclamado el ${spokenInstant(draw.claimed_at)}`,
+    );
   }
   const round = rounds.length - 1;
   const redrawRound = beaconRound(new Date(draw.draw_at), round + 1);
@@ -129,7 +131,11 @@ export async function recordClaim(
   await db.transaction().execute(async (trx) => {
     // A claim of an earlier round that never counted gives way to this round's, with its seals.
     if (draw.claim_round !== null && draw.claim_round !== round) {
-      await trx.deleteFrom("draw_witnesses").where("draw_at", "=", draw.draw_at).where("statement", "=", "claim").execute();
+      await trx
+        .deleteFrom("draw_witnesses")
+        .where("draw_at", "=", draw.draw_at)
+        .where("statement", "=", "claim")
+        .execute();
     }
     await trx
       .updateTable("draws")

@@ -188,5 +188,3 @@ export function missedDraw(record: DrawRecord<DrawSummary>): MissedDraw {
 /** Records whose participation data is still kept: an erased draw leaves the pages and `status`. */
 export const kept = <Draw extends DrawSummary>(records: DrawRecord<Draw>[]) =>
   records.filter(({ draw }) => draw.erased_at === null);
-
-

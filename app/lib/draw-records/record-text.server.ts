@@ -1,6 +1,12 @@
-import type { DrawVerdict, MissedDraw, PendingDraw, PublishedDraw, PublishedWitnesses } from "~/lib/draw/published-draw";
+import type {
+  DrawVerdict,
+  MissedDraw,
+  PendingDraw,
+  PublishedDraw,
+  PublishedWitnesses,
+} from "~/lib/draw/published-draw";
 import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
-import { formatCount } from "~/lib/ui/wording";
+import { countOf } from "~/lib/ui/wording";
 import { continued, drawMonth, line, spokenInstant } from "./command-text";
 import { prizeCalendar } from "./prize.server";
 import type { DrawRecord, DrawSummary } from "./stored-draws.server";
@@ -46,7 +52,8 @@ export function describeDraw(view: PublishedDraw): string {
     );
   });
   const claimed = firstSeal(view.witnesses, "claim");
-  if (view.claimedAt && claimed !== null) lines.push(line("premio", `reclamado el ${spokenInstant(claimed)} (su primer sello)`));
+  if (view.claimedAt && claimed !== null)
+    lines.push(line("premio", `reclamado el ${spokenInstant(claimed)} (su primer sello)`));
   lines.push(...describeSeals(view.witnesses));
   return lines.join("\n");
 }
@@ -54,7 +61,11 @@ export function describeDraw(view: PublishedDraw): string {
 /** A statement's seals as `status` prints them: each authority's time, and which configured ones have none yet. */
 function describeSeals(witnesses: PublishedWitnesses): string[] {
   const authorities = witnessConfig().authorities;
-  const names = { commitment: "sellos del compromiso", list: "sellos de la lista", claim: "sellos del reclamo" } as const;
+  const names = {
+    commitment: "sellos del compromiso",
+    list: "sellos de la lista",
+    claim: "sellos del reclamo",
+  } as const;
   return (["commitment", "list", "claim"] as const).flatMap((kind) => {
     const statement = witnesses[kind];
     if (statement === null) return [];
@@ -88,7 +99,7 @@ export function describeUpcoming(upcoming: PendingDraw, now: number): string {
     lines.push(
       line(
         "lista",
-        `${formatCount(frozen.entryCount)} participaciones, huella ${frozen.listHash}${frozen.sealedAt ? `, cerrada el ${spokenInstant(Date.parse(frozen.sealedAt))} (su primer sello)` : ""}`,
+        `${countOf(frozen.entryCount, "participación", "participaciones")}, huella ${frozen.listHash}${frozen.sealedAt ? `, cerrada el ${spokenInstant(Date.parse(frozen.sealedAt))} (su primer sello)` : ""}`,
       ),
       line(
         "testigos",
@@ -118,7 +129,12 @@ export function describeMissed(missed: MissedDraw): string {
     `No hubo sorteo el ${spokenInstant(Date.parse(missed.drawAt))}: ${why} ${missed.beaconRound} de drand (${spokenInstant(Date.parse(missed.beaconAt))}), y ninguna ronda cuenta para ese día.`,
     line("participaciones", `pasan al sorteo del ${spokenInstant(Date.parse(missed.nextDrawAt))}`),
     ...(missed.roundsIgnored > 0
-      ? [line("rondas", `${missed.roundsIgnored} registrada(s) igual: no cuentan y su comprobación lo dice`)]
+      ? [
+          line(
+            "rondas",
+            `${countOf(missed.roundsIgnored, "registrada", "registradas")} igual: no cuentan y su comprobación lo dice`,
+          ),
+        ]
       : []),
     ...describeSeals(missed.witnesses),
   ].join("\n");
@@ -139,7 +155,9 @@ export function describeCalendar(record: DrawRecord<DrawSummary>, view: Publishe
   const calendar = prizeCalendar(record);
   switch (calendar.kind) {
     case "delivered":
-      return [line("próximo resorteo", `no hay: el premio se reclamó el ${spokenInstant(calendar.at)}, antes de su ronda`)];
+      return [
+        line("próximo resorteo", `no hay: el premio se reclamó el ${spokenInstant(calendar.at)}, antes de su ronda`),
+      ];
     case "erased":
       return [line("próximo resorteo", "no hay: su lista se borró a los 12 meses")];
     case "exhausted":

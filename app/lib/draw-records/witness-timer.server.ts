@@ -115,7 +115,7 @@ function witnessSoon(): Promise<void> {
       return failures > 0 ? retryDelay(failedRounds - 1) : MAX_RETRY_MS;
     })
     .catch((error: unknown) => {
-      console.error("[draw] Asking the time-stamp authorities failed (tried again in 5 minutes):", error);
+      console.error("[draw] No se pudo pedir el sello a las autoridades (se reintenta en 5 minutos):", error);
       return MAX_RETRY_MS;
     })
     .then((wait) => {

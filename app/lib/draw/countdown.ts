@@ -92,6 +92,15 @@ export function formatArgentinaInstant(iso: string): string {
   return `${formatArgentinaDate(iso)}, ${twoDigits(wallClock.getUTCHours())}:${twoDigits(wallClock.getUTCMinutes())}`;
 }
 
+/**
+ * "noviembre": the month of the day `day` ("yyyy-mm-dd"), with its year ("diciembre de 2025") when
+ * it is not the year of `reference`'s day, as a list's marks name another draw.
+ */
+export function formatMonthOfDay(day: string, reference: string): string {
+  const month = MONTHS[Number(day.slice(5, 7)) - 1];
+  return day.slice(0, 4) === reference.slice(0, 4) ? `${month}` : `${month} de ${day.slice(0, 4)}`;
+}
+
 /** "diciembre de 2026": the month a draw belongs to, Argentina time, as winner cards say it. */
 export function formatDrawMonth(iso: string): string {
   const wallClock = argentinaWallClock(Date.parse(iso));

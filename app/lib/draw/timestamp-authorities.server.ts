@@ -108,20 +108,20 @@ export async function askAuthority(
     });
     if (!response.ok) {
       await response.body?.cancel();
-      throw new WitnessFailure(authority, "http", `answered HTTP ${response.status}`);
+      throw new WitnessFailure(authority, "http", `respondió HTTP ${response.status}`);
     }
     reply = await readBounded(response);
   } catch (error) {
     if (error instanceof WitnessFailure) throw error;
-    if (signal.aborted) throw new WitnessFailure(authority, "timeout", `no answer within ${timeoutMs} ms`);
+    if (signal.aborted) throw new WitnessFailure(authority, "timeout", `no respondió en ${timeoutMs} ms`);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new WitnessFailure(
       authority,
       "unreachable",
-      `unreachable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+      `inalcanzable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
     );
   }
   const verdict = await verifyTimestampReply(reply, bytes, roots, { nonce: query.nonce });
-  if (!verdict.ok) throw new WitnessFailure(authority, verdict.problem, `not a valid token: ${verdict.detail}`);
+  if (!verdict.ok) throw new WitnessFailure(authority, verdict.problem, `no es un sello válido: ${verdict.detail}`);
   return { authority, reply, facts: verdict.facts, root: verdict.root };
 }

@@ -23,7 +23,7 @@ export const CURRENT_RULE: DrawRuleTag = RULE_V2;
 
 /** A record's rule as it names it; none (a record written before rules were named), v1's. */
 export function drawRuleTag(tag: string | null | undefined): DrawRuleTag {
-  return tag === RULE_V1 || tag == null ? RULE_V1 : RULE_V2;
+  return tag === RULE_V1 || tag === null || tag === undefined ? RULE_V1 : RULE_V2;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;

@@ -134,8 +134,8 @@ export function describeVerification(verification: Verification): string {
       : verification.missed
         ? `No hubo sorteo: ${verification.missed}`
         : `No coincide o no se pudo comprobar: ${verification.checks
-          .filter((check) => !check.ok)
-          .map((check) => lowerFirst(check.value))
-          .join(", ")}.`,
+            .filter((check) => !check.ok)
+            .map((check) => lowerFirst(check.value))
+            .join(", ")}.`,
   ].join("\n");
 }

@@ -322,9 +322,11 @@ function orderCheck(
   if (independent >= deadline.needed) {
     const first = before.reduce((a, b) => (b.facts.stampedAt < a.facts.stampedAt ? b : a));
     const test = before.some((token) => token.testRoot) ? ` (con una ${TEST_ROOT})` : "";
-    const who =
-      deadline.needed > 1 ? ` por ${independent} autoridades independientes, la primera el` : " el";
-    return { check: { value, ok: true, detail: `Sellado${who} ${at(first.facts.stampedAt)}, ${deadline.before}${test}.` }, inTime: before };
+    const who = deadline.needed > 1 ? ` por ${independent} autoridades independientes, la primera el` : " el";
+    return {
+      check: { value, ok: true, detail: `Sellado${who} ${at(first.facts.stampedAt)}, ${deadline.before}${test}.` },
+      inTime: before,
+    };
   }
   if (missingFiles) {
     return {
@@ -448,7 +450,8 @@ export async function witnessChecks(
     if (draw.witnesses[kind] === null || files === null) {
       // A v2 record has no commitment, and a claim exists once made; a v1 record's list or
       // commitment without seals was made before witnesses were asked.
-      if (expected[kind] !== null && (kind !== "claim" && (v1 || kind === "list"))) verdict.checks.push(unwitnessed(kind));
+      if (expected[kind] !== null && kind !== "claim" && (v1 || kind === "list"))
+        verdict.checks.push(unwitnessed(kind));
       continue;
     }
     const { checks, tokens } = await statementChecks(kind, expected[kind], files, trust);

@@ -17,6 +17,9 @@ import type { TrustsProxy } from "~/lib/network/trusted-proxies";
  */
 export const CLIENT_HEADER = "x-opinion-labz-client";
 
+/** The header the edge names each request's network in (clientNetwork), overwritten the same way. */
+export const NETWORK_HEADER = "x-opinion-labz-network";
+
 /** An address written with its port, as some load balancers write a hop: `203.0.113.7:51234`, `[2001:db8::1]:443`. */
 const WITH_PORT = /^\[([^\]]+)\](?::\d{1,5})?$|^([\d.]+):\d{1,5}$/;
 
@@ -48,6 +51,21 @@ export function clientAddress(request: Pick<IncomingMessage, "headers" | "socket
 const IPV6_CLIENT_PREFIX = 56;
 
 /**
+ * The network a client is part of, for the shares counted per network (docs/operations.md,
+ * "Behind a proxy"): an IPv4 /24, an IPv6 /48 (a site's allocation: 256 subscribers' /56s).
+ */
+const NETWORK_PREFIX = { ipv4: 24, ipv6: 48 } as const;
+
+/** `address` with every bit past its first `bits` cleared, written with the prefix length. */
+function prefixOf(parsed: ipaddr.IPv4 | ipaddr.IPv6, bits: number): string {
+  const bytes = parsed.toByteArray().map((byte, index) => {
+    const kept = Math.min(8, Math.max(0, bits - index * 8));
+    return byte & ((0xff << (8 - kept)) & 0xff);
+  });
+  return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
+}
+
+/**
  * What the per-client limits count: an IPv4 address (an IPv4-mapped one as the IPv4 address it
  * is), or an IPv6 address's /56, so one subscriber cannot be 256 clients, let alone 2^72.
  */
@@ -55,6 +73,15 @@ export function clientGroup(address: string): string {
   if (isIP(address) === 0) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === "ipv4") return parsed.toString();
-  const bytes = parsed.toByteArray().map((byte, index) => (index < IPV6_CLIENT_PREFIX / 8 ? byte : 0));
-  return `${ipaddr.fromByteArray(bytes).toString()}/${IPV6_CLIENT_PREFIX}`;
+  return prefixOf(parsed, IPV6_CLIENT_PREFIX);
+}
+
+/**
+ * What the per-network shares count: an IPv4 address's /24 (an IPv4-mapped one as its IPv4
+ * /24), an IPv6 address's /48; forty addresses of one /24, or 256 /56s of one /48, are one network.
+ */
+export function clientNetwork(address: string): string {
+  if (isIP(address) === 0) return address;
+  const parsed = ipaddr.process(address);
+  return prefixOf(parsed, parsed.kind() === "ipv4" ? NETWORK_PREFIX.ipv4 : NETWORK_PREFIX.ipv6);
 }

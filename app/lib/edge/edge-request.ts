@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 
+/**
+ * The header the edge says in whether a form was posted by the page's script (to its `.data`
+ * URL, as Remix's `<Form>` does with JavaScript): "1", or "0" for a plain browser POST. Whatever
+ * a client sent under this name is overwritten.
+ */
+export const SCRIPTED_HEADER = "x-opinion-labz-scripted";
+
 /** What Express adds to a request that the edge, the static files and Remix's adapter read. */
 export interface EdgeRequest extends IncomingMessage {
   url: string;

@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { trustedProxies } from "~/lib/network/trusted-proxies";
 import { env } from "~/lib/server/env.server";
-import { CLIENT_HEADER, clientAddress, clientGroup } from "./client-address";
-import { withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
+import { CLIENT_HEADER, clientAddress, clientGroup, clientNetwork, NETWORK_HEADER } from "./client-address";
+import { SCRIPTED_HEADER, withBody, type EdgeHandler, type EdgeRequest } from "./edge-request";
 import { readFormBody } from "./form-body";
+import { closeIfNotDrained, whenHandedOver } from "./send-deadline";
+import { refuse } from "./refusals";
 import { inspectTarget, withoutPrivateValues } from "./request-target";
 import { staticFiles, type ServeStatic } from "./static-files";
 import { SubmissionTurns, type TurnLimits } from "./submission-turns";
@@ -29,108 +31,40 @@ export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /**
- * Form submissions the app handles at once, whole ones kept waiting, bodies arriving, and places
- * one client holds (docs/operations.md, "Sign-ups and limits"). Bodies arriving are bounded for
- * memory: at most 1,024 × 64 KB.
+ * Form submissions the app handles at once (one per client at a time), whole ones kept waiting,
+ * bodies arriving, and places one client holds (docs/operations.md, "Sign-ups and limits").
+ * Bodies arriving are bounded for memory: at most 1,024 × 64 KB; a full pool takes its place back
+ * from the network (/24, /48) holding the most.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
  */
-const TURN_LIMITS = { atOnce: 4, waiting: 256, arriving: 1024, perClient: 8 };
+export const TURN_LIMITS = { atOnce: 4, waiting: 256, arriving: 1024, perClient: 8 };
 
-/** A form's body must be in this long after its headers, or the submission is refused and its connection closed. */
-const BODY_WITHIN_MS = 5_000;
+/**
+ * A form's body must be in this long after its headers, or the submission is refused and its connection closed.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
+ */
+export const BODY_WITHIN_MS = 5_000;
+
+/**
+ * An answer handed over must be read by its client within this long, or its connection is closed
+ * (docs/decisions/080-no-connection-holds-a-turn-it-does-not-use.md): a client that never reads
+ * holds its socket and its buffered answer for 10 s, and no turn at all.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
+ */
+export const SEND_DEADLINE_MS = 10_000;
 
 /**
  * Node's connection timeouts, shorter than its defaults (60 s for headers, 300 s for a
  * request, checked every 30 s): a connection that sends nothing useful, or a body refused and
  * being dropped, holds a socket for seconds, not minutes.
+ * @internal Exported for SECURITY.md's test: the edge reads it.
  */
-const CONNECTION_TIMEOUTS = {
+export const CONNECTION_TIMEOUTS = {
   headersTimeout: 10_000,
   requestTimeout: 10_000,
   connectionsCheckingInterval: 1_000,
   keepAliveTimeout: 5_000,
 };
-
-type RefusalReason =
-  | "host"
-  | "target"
-  | "target-length"
-  | "data-request"
-  | "cross-origin"
-  | "method"
-  | "busy"
-  | "displaced"
-  | "client-share"
-  | "too-large"
-  | "late";
-
-/**
- * Each refusal's status and sentence, and whether the connection ends with it. Where a body may
- * still be arriving, it is read and dropped instead: a connection closed on unread bytes is
- * reset, and a browser shows a network error in place of the sentence.
- */
-const REFUSALS: Record<RefusalReason, { status: number; text: string; closes: boolean }> = {
-  host: { status: 400, text: "Pedido inválido.", closes: true },
-  target: { status: 400, text: "Pedido inválido.", closes: true },
-  "data-request": { status: 400, text: "Pedido inválido.", closes: true },
-  "target-length": { status: 414, text: "La dirección es demasiado larga.", closes: true },
-  "cross-origin": {
-    status: 403,
-    text: "Este formulario solo se puede enviar desde su página en nuestro sitio.",
-    closes: false,
-  },
-  method: { status: 405, text: "Esta página no recibe formularios.", closes: false },
-  busy: {
-    status: 503,
-    text: "Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.",
-    closes: false,
-  },
-  // A place given to a newcomer because this client held the most: its body is not waited for.
-  displaced: {
-    status: 503,
-    text: "Estamos recibiendo muchos envíos. Esperá un minuto y volvé a enviar el formulario.",
-    closes: true,
-  },
-  // One client holding its whole share: its other connections are not worth keeping.
-  "client-share": {
-    status: 429,
-    text: "Recibimos muchos envíos desde tu conexión. Esperá un minuto y volvé a enviar el formulario.",
-    closes: true,
-  },
-  "too-large": {
-    status: 413,
-    text: "El formulario es demasiado largo. Acortá el mensaje y volvé a enviarlo.",
-    closes: false,
-  },
-  // Its body is not coming.
-  late: { status: 408, text: "El formulario tardó demasiado en llegar. Volvé a enviarlo.", closes: true },
-};
-
-/** The edge's own answers: short plain text, never stored, never run as a page or framed. */
-const REFUSAL_HEADERS = {
-  "Content-Type": "text/plain; charset=utf-8",
-  "Cache-Control": "no-store",
-  "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-};
-
-/** One log line per refused request, as the app's own events; the value shown is cut short. */
-function refuse(req: IncomingMessage, res: ServerResponse, reason: RefusalReason, extraHeaders = {}): void {
-  const { status, text, closes } = REFUSALS[reason];
-  // A refused target may still carry a search or a token: its private values never reach the log.
-  const value = reason === "host" ? String(req.headers.host) : withoutPrivateValues(req.url ?? "");
-  console.warn(JSON.stringify({ event: "request_refused", status, reason, value: value.slice(0, 200) }));
-  const body = `${text}\n`;
-  res.writeHead(status, {
-    ...REFUSAL_HEADERS,
-    "Content-Length": Buffer.byteLength(body),
-    ...(closes ? { Connection: "close" } : {}),
-    ...extraHeaders,
-  });
-  res.end(body);
-  // Node drops an unread body itself, but not one the edge started reading: the rest of it goes
-  // the same way, within the request timeout.
-  if (!closes) req.resume();
-}
 
 /** An Origin header naming another site than the Host the request came to: a form posted from elsewhere. */
 function isCrossOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -200,13 +134,33 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
     if (verdict.kind === "unroutable") req.url = req.originalUrl = verdict.target;
     // Remix's adapter reads a port from it; nothing of this site needs it.
     delete req.headers["x-forwarded-host"];
-    // Whatever a client sent under this name is overwritten: the app reads the edge's word.
-    req.headers[CLIENT_HEADER] = clientGroup(clientAddress(req, trusts));
-    if (req.method === "GET" || req.method === "HEAD") return next();
+    // Whatever a client sent under these names is overwritten: the app reads the edge's word.
+    const address = clientAddress(req, trusts);
+    req.headers[CLIENT_HEADER] = clientGroup(address);
+    req.headers[NETWORK_HEADER] = clientNetwork(address);
+    closeIfNotDrained(res, SEND_DEADLINE_MS, () =>
+      console.warn(
+        JSON.stringify({
+          event: "send_deadline",
+          seconds: SEND_DEADLINE_MS / 1000,
+          value: withoutPrivateValues(req.url),
+        }),
+      ),
+    );
+    if (req.method === "GET" || req.method === "HEAD") {
+      const data = verdict.kind === "pass" && verdict.path.endsWith(".data");
+      if (data && isCrossOrigin(req.headers.origin, req.headers.host)) return refuse(req, res, "cross-origin-data");
+      // HEAD is answered as GET is, without the body (Node leaves it out): Remix took a HEAD of
+      // a data URL for a form's submission, past every bound of the edge.
+      req.method = "GET";
+      return next();
+    }
     const maxBytes =
       verdict.kind === "pass" && req.method === "POST" ? FORM_BODY_LIMITS.get(pagePath(verdict.path)) : undefined;
     if (maxBytes === undefined) return refuse(req, res, "method", { Allow: "GET, HEAD" });
     if (isCrossOrigin(req.headers.origin, req.headers.host)) return refuse(req, res, "cross-origin");
+    // Only a script can work out a proof of work (app/lib/forms/proof-of-work.server.ts).
+    req.headers[SCRIPTED_HEADER] = verdict.kind === "pass" && verdict.path.endsWith(".data") ? "1" : "0";
     bodyLimits.set(req, maxBytes);
     next();
   };
@@ -219,18 +173,22 @@ export function startEdge({ limits = TURN_LIMITS, answerFromMemory = () => false
   const inTurn =
     (handler: EdgeHandler): EdgeHandler =>
     (req, res, next) => {
-      if (req.method === "GET" || req.method === "HEAD") {
-        return answerFromMemory(req, res) ? undefined : handler(req, res, next);
-      }
+      if (req.method === "GET") return answerFromMemory(req, res) ? undefined : handler(req, res, next);
       // The guard let through only POSTs to a form's path, each with its cap.
       const maxBytes = bodyLimits.get(req)!;
       let arriving = true;
       let displaced = false;
-      const place = turns.admit(String(req.headers[CLIENT_HEADER]), () => {
-        displaced = true;
-        refuse(req, res, arriving ? "displaced" : "busy", RETRY_LATER);
-      });
+      const place = turns.admit(
+        String(req.headers[CLIENT_HEADER]),
+        () => {
+          displaced = true;
+          refuse(req, res, arriving ? "displaced" : "busy", RETRY_LATER);
+        },
+        String(req.headers[NETWORK_HEADER]),
+      );
       if (typeof place === "string") return refuse(req, res, place, RETRY_LATER);
+      // The turn ends when the answer is handed over, not when the client has read it.
+      whenHandedOver(res, () => place.leave());
       res.once("close", () => place.leave());
       const length = req.headers["content-length"];
       void readFormBody(req, {

@@ -1,17 +1,26 @@
 import { existsSync, readdirSync } from "node:fs";
 import type { ServerResponse } from "node:http";
+import path from "node:path";
+import { IMAGES_IN_MAILS } from "~/content/mail-images";
 import type { EdgeHandler } from "./edge-request";
 
 /** express.static's signature, as remix-serve calls it for /build and public/. */
 export type ServeStatic = (
   root: string,
-  options: { setHeaders?: (res: ServerResponse) => void; [option: string]: unknown },
+  options: { setHeaders?: (res: ServerResponse, file: string) => void; [option: string]: unknown },
 ) => EdgeHandler;
 
-/** Static files are no documents, but a browser must not sniff them into one nor embed them elsewhere. */
-function staticFileHeaders(res: ServerResponse): void {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+/**
+ * Static files are no documents, but a browser must not sniff them into one nor embed them
+ * elsewhere; except the images mails show, which the reader's mail client loads from its own
+ * origin (docs/decisions/075-mail-images-cross-origin.md).
+ */
+function staticFileHeaders(root: string): (res: ServerResponse, file: string) => void {
+  const forMails = new Set(IMAGES_IN_MAILS.map((image) => path.join(path.resolve(root), image)));
+  return (res, file) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Resource-Policy", forMails.has(path.resolve(file)) ? "cross-origin" : "same-origin");
+  };
 }
 
 /**
@@ -23,7 +32,7 @@ function staticFileHeaders(res: ServerResponse): void {
  * runs is served after a restart.
  */
 export function staticFiles(serveStatic: ServeStatic, root: string, options: Record<string, unknown>): EdgeHandler {
-  const serve = serveStatic(root, { ...options, setHeaders: staticFileHeaders });
+  const serve = serveStatic(root, { ...options, setHeaders: staticFileHeaders(root) });
   const topLevel = new Set(existsSync(root) ? readdirSync(root) : []);
   return (req, res, next) => {
     const [, first = ""] = req.path.split("/", 2);

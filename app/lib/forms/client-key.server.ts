@@ -1,4 +1,13 @@
-import { CLIENT_HEADER } from "~/lib/edge/client-address";
+import { CLIENT_HEADER, NETWORK_HEADER } from "~/lib/edge/client-address";
+import type { Sender } from "~/lib/mail/mail-budget.server";
+
+/** A header the edge writes on every request it passes on. */
+function edgeHeader(request: Request, name: string): string {
+  const value = request.headers.get(name);
+  // Every way the server runs (npm start, npm run dev, the image) passes through serve.js's edge.
+  if (!value) throw new Error(`${name} is missing: the server runs without serve.js's edge`);
+  return value;
+}
 
 /**
  * Who is submitting, for the per-client limits: the client the edge named (an IPv4 address, or
@@ -6,8 +15,10 @@ import { CLIENT_HEADER } from "~/lib/edge/client-address";
  * "Behind a proxy"). Counted under a keyed hash (`counterKey`): no table holds an IP address.
  */
 export function clientOf(request: Request): string {
-  const client = request.headers.get(CLIENT_HEADER);
-  // Every way the server runs (npm start, npm run dev, the image) passes through serve.js's edge.
-  if (!client) throw new Error(`${CLIENT_HEADER} is missing: the server runs without serve.js's edge`);
-  return client;
+  return edgeHeader(request, CLIENT_HEADER);
+}
+
+/** The client and its network (an IPv4 /24, an IPv6 /48), for the mail shares. */
+export function senderOf(request: Request): Sender {
+  return { client: clientOf(request), network: edgeHeader(request, NETWORK_HEADER) };
 }

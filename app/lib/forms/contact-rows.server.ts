@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { deleteMailsQueuedBefore } from "~/lib/mail/outbox.server";
 import type { Tables } from "~/lib/storage/schema";
 import { counterKey } from "~/lib/storage/site-key.server";
+import { filedUnder } from "~/lib/storage/filed-under.server";
 
 /** How long a contact message is kept: the privacy page says 12 months from when it was sent. */
 const MESSAGE_KEPT_MS = 365 * 24 * 60 * 60_000;
@@ -42,7 +43,7 @@ export function messagesFrom(db: Kysely<Tables>, mailbox: string): Promise<Conta
   return db
     .selectFrom("contact_messages")
     .select(["name", "email", "message", "created_at"])
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -52,7 +53,7 @@ export function messagesFrom(db: Kysely<Tables>, mailbox: string): Promise<Conta
 export async function deleteMessagesFrom(db: Kysely<Tables>, mailbox: string): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("contact_messages")
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }

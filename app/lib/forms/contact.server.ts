@@ -7,12 +7,14 @@ import { oneLine, withoutControls } from "~/lib/mail/plain-text";
 import { renderContactAcknowledgementMail } from "~/lib/mail/templates/contact-acknowledgement-mail.server";
 import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-mail.server";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
+import { pacing } from "~/lib/mail/fair-queue.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import { env } from "~/lib/server/env.server";
 import { acknowledgementKey, CONTACT_MAIL_KIND } from "./contact-rows.server";
-import { clientOf } from "./client-key.server";
+import { senderOf } from "./client-key.server";
+import { askedForProof } from "./proof-of-work.server";
 import { isBlocked } from "./mailbox-rules.server";
 import { CONTACT_FIELD, CONTACT_LIMITS, FIELD, type FormAnswer } from "./fields";
 import { withinRateLimit } from "~/lib/storage/rate-limit.server";
@@ -27,15 +29,18 @@ import {
 
 /**
  * Anyone can type any address, so the acknowledgement is the one mail a stranger could aim at
- * someone else: at most one per mailbox a day, whatever the spelling, and it repeats nothing they
- * wrote.
+ * someone else: at most one per mailbox a day, whatever the spelling, and it quotes only the
+ * first 500 characters of the message (contact-acknowledgement-mail.server.tsx).
  */
 const ACKNOWLEDGEMENTS_PER_ADDRESS = { limit: 1, windowMs: 24 * 60 * 60_000 };
 
-/** What a message is answered when the team's hourly bound, or this client's share of it, is spent. */
-const TEAM_BUSY: Record<"site" | "client", (contactEmail: string) => string> = {
-  site: (contactEmail) =>
-    `En esta hora recibimos más mensajes de los que podemos leer. Probá de nuevo en un rato o escribinos directamente a ${contactEmail}.`,
+/**
+ * What a message is answered when this client's, or its network's, share of the team's hour is
+ * spent: only whoever spent it. The team's hour refuses no one: the outbox paces it.
+ */
+const TEAM_BUSY: Record<"network" | "client", (contactEmail: string) => string> = {
+  network: (contactEmail) =>
+    `Desde tu red ya nos escribieron muchas veces en esta hora. Probá de nuevo en un rato o escribinos directamente a ${contactEmail}.`,
   client: (contactEmail) =>
     `Desde tu conexión ya nos escribieron varias veces en esta hora. Probá de nuevo en un rato o escribinos directamente a ${contactEmail}.`,
 };
@@ -56,9 +61,19 @@ async function supportMail(name: string, email: string, message: string, now: nu
   return { kind: CONTACT_MAIL_KIND.toTeam, to: env.contactEmail.value, replyTo: email, ...mail };
 }
 
-async function acknowledgement(email: string): Promise<OutgoingMail> {
-  const mail = await renderContactAcknowledgementMail({ siteUrl: env.siteUrl });
-  return { kind: CONTACT_MAIL_KIND.acknowledgement, to: email, ...mail };
+/**
+ * The visitor's copy: their message quoted, and Reply-To the support address, so a reply reaches
+ * the team. Set as a header, not `replyTo`: the outbox's `reply_to` names the person a mail to
+ * the team answers, and files the mail under their mailbox (outbox.server.ts).
+ */
+async function acknowledgement(email: string, message: string): Promise<OutgoingMail> {
+  const mail = await renderContactAcknowledgementMail({ siteUrl: env.siteUrl, message });
+  return {
+    kind: CONTACT_MAIL_KIND.acknowledgement,
+    to: email,
+    ...mail,
+    headers: { "Reply-To": env.contactEmail.value },
+  };
 }
 
 /**
@@ -94,31 +109,41 @@ export async function submitContactForm(request: Request): Promise<{ status: num
     refuse: RefuseField,
     now: number,
   ): Promise<FormOutcome<{ email: string; acknowledged: boolean }>> => {
-    // The team's own bound: past it, or past this client's share of it, nothing is stored, and
-    // the visitor is told where to write instead (docs/operations.md, "Sign-ups and limits").
-    const client = clientOf(request);
-    const team = await spendTeamMail(trx, client, now);
+    // While the team's hour is under pressure, a proof of work before anything is spent or stored
+    // (proof-of-work.server.ts). Its acknowledgement is paced with the visitors' mails.
+    const asked = await askedForProof(trx, "contact", ["team"], { request, fields, refuse }, now);
+    if (asked) return asked;
+    // Past this client's or its network's share of the team's hour, nothing is stored, and the
+    // visitor is told where to write instead (docs/operations.md, "Sign-ups and limits").
+    const sender = senderOf(request);
+    const team = await spendTeamMail(trx, sender, now);
     if (team) {
       console.warn(JSON.stringify({ event: "forms.mail_budget", form: "contact", spent: `team-${team}` }));
-      return refuse(team === "site" ? 503 : 429, "form", TEAM_BUSY[team](env.contactEmail.value));
+      return refuse(429, "form", TEAM_BUSY[team](env.contactEmail.value));
     }
     const mailbox = mailboxOf(email);
     await trx
       .insertInto("contact_messages")
       .values({ id: randomUUID(), name, email, mailbox, message, created_at: now })
       .execute();
-    await enqueueMail(trx, await supportMail(name, email, message, now), now);
+    await enqueueMail(
+      trx,
+      await supportMail(name, email, message, now),
+      now,
+      await pacing(trx, "team", sender.network, null),
+    );
     // The message reaches the team; the visitor gets no acknowledgement when its mailbox was
-    // deleted by its owner in the last 30 days, got one today, or the hour's budget for mails to
-    // visitors would not take it (docs/operations.md, "Sign-ups and limits").
-    // The shares are spent first, as a sign-up spends them: whatever the mailbox's state.
+    // deleted by its owner in the last 30 days, got one today, or its client's or network's share
+    // of mails to visitors is spent (docs/operations.md, "Sign-ups and limits"). The shares are
+    // spent first, as a sign-up spends them: whatever the mailbox's state.
     const acknowledged =
-      (await spendVisitorShares(trx, { client, domain: mailboxDomain(mailbox) }, now)) === null &&
+      (await spendVisitorShares(trx, sender, now)) === null &&
       !(await isBlocked(trx, mailbox, now)) &&
       (await withinRateLimit(trx, await acknowledgementKey(trx, mailbox), ACKNOWLEDGEMENTS_PER_ADDRESS, now));
     if (acknowledged) {
       await countVisitorMail(trx, now);
-      await enqueueMail(trx, await acknowledgement(email), now);
+      const paced = await pacing(trx, "visitors", sender.network, mailboxDomain(mailbox));
+      await enqueueMail(trx, await acknowledgement(email, message), now, paced);
     }
     return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, acknowledged } };
   };

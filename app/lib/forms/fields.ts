@@ -15,9 +15,15 @@ export const FIELD = {
   startedAt: "inicio",
 } as const;
 
+/** A challenge a form under pressure asks the browser to solve (altcha-lib's Challenge, as JSON). */
+export interface ProofRequest {
+  challenge: unknown;
+}
+
 /** What a form submission gets back: the outcome, a message to show, the field at fault and what was typed, to keep. */
 export type FormAnswer =
-  { ok: true; message: string } | { ok: false; field: string; message: string; values: Record<string, string> };
+  | { ok: true; message: string }
+  | { ok: false; field: string; message: string; values: Record<string, string>; proof?: ProofRequest };
 
 /** The contact form's own fields and their caps (its email field is FIELD.email). */
 export const CONTACT_FIELD = { name: "nombre", message: "mensaje" } as const;

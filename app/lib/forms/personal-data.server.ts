@@ -3,6 +3,7 @@ import { formatArgentinaInstant } from "~/lib/draw/countdown";
 import { deleteMailsAbout, mailsAbout, type OutboxRow } from "~/lib/mail/outbox.server";
 import { mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
+import { countOf } from "~/lib/ui/wording";
 import { deleteMessagesFrom, messagesFrom } from "./contact-rows.server";
 import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 import { blockAfterDeletion } from "./mailbox-rules.server";
@@ -139,7 +140,8 @@ function mailState(mail: OutboxRow): string {
   if (mail.sent_at !== null) return `enviado el ${when(mail.sent_at)}`;
   const error = mail.last_error === null ? "" : ` Último error: ${mail.last_error}`;
   if (mail.gave_up_at !== null) return `no se pudo enviar; dejamos de intentarlo el ${when(mail.gave_up_at)}.${error}`;
-  const tries = mail.attempts === 0 ? "todavía sin intentar" : `${mail.attempts} intentos fallidos`;
+  const tries =
+    mail.attempts === 0 ? "todavía sin intentar" : countOf(mail.attempts, "intento fallido", "intentos fallidos");
   return `en espera de envío (${tries}).${error}`;
 }
 
@@ -212,6 +214,31 @@ function sameInbox(mailbox: string): string[] {
     `Buscamos la casilla ${mailbox} escrita de cualquier forma que llegue a ella: con o sin «+etiqueta» antes de la @ y, en Gmail, con o sin puntos y también en googlemail.com.`,
     "",
   ];
+}
+
+/**
+ * What `privacy -- delete` without `--yes` prints: what it would delete, by kind, and how to
+ * confirm. Nothing is deleted (docs/operations.md, "Requests about personal data").
+ */
+export function deletionPreview(data: PersonalData): string {
+  const counts = [data.waitlist.length, data.messages.length, data.mails.length, data.notices.length];
+  return [
+    `Borrar los datos de ${data.email}`,
+    "",
+    ...sameInbox(data.mailbox),
+    counts.every((count) => count === 0)
+      ? "La base de datos no guarda nada sobre esta dirección; con --yes la bloquearíamos igual 30 días para que nadie la anote."
+      : "Con --yes se borraría, en una sola operación:",
+    "",
+    `  Inscripción al aviso de encuestas: ${counts[0]}`,
+    `  Mensajes de contacto: ${counts[1]}`,
+    `  Emails enviados o por enviar: ${counts[2]}`,
+    `  Registros de avisos de encuestas: ${counts[3]}`,
+    "",
+    "No se borró nada. Si es la dirección correcta, confirmá con --yes:",
+    `  npm run privacy -- delete ${data.email} --yes`,
+    "",
+  ].join("\n");
 }
 
 /** The receipt of a deletion: plain Spanish, dated, what went by kind, for the organizer to forward. */

@@ -27,7 +27,9 @@ export function startFormsSweep(): void {
         deleteOldReports(storage.db, now),
         eraseExpiredDrawData(storage.db, now),
       ]).catch((error: unknown) =>
-        console.error(`[forms] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+        console.error(
+          `[forms] falló la limpieza de cada 10 minutos: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     };
     setInterval(() => void sweep(), SWEEP_MS).unref();

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { MAIL_BUDGETS } from "~/lib/mail/mail-budget.server";
 import { getParticipantsHealth, type ParticipantsHealth } from "~/lib/participants/participants.server";
 import { env } from "~/lib/server/env.server";
+import { onStop } from "~/lib/server/exit-when-drained.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { storage } from "~/lib/storage/database.server";
 import type { Tables } from "~/lib/storage/schema";
@@ -27,6 +28,11 @@ export interface InstanceReport {
   /** SITE_URL and SURVEY_URL as this server serves them: `waitlist:notify` tells of that survey, with links to that site. */
   siteUrl: string;
   surveyUrl: string | null;
+  /**
+   * When the server stopped (SIGTERM), if it did: the commands stop counting it at once, so
+   * `waitlist:notify` right after a restart reads the new server's settings alone.
+   */
+  stoppedAt?: number;
 }
 
 /** Writes (or rewrites) one server's report. */
@@ -43,6 +49,13 @@ async function writeReport(
     .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
     .execute();
 }
+
+const currentReport = (sheet: ParticipantsHealth): InstanceReport => ({
+  sheet,
+  mailsPerHour: { visitors: MAIL_BUDGETS.visitors.perHour, team: MAIL_BUDGETS.team.perHour },
+  siteUrl: env.siteUrl,
+  surveyUrl: env.surveyUrl,
+});
 
 function startReporting() {
   const instance = { id: `${hostname()}:${process.pid}`, startedAt: Date.now() };
@@ -61,7 +74,11 @@ function startReporting() {
     storageAnswered = answers;
   };
 
+  let stoppedAt: number | undefined;
+  let lastWrite: Promise<unknown> = Promise.resolve();
+
   const report = () => {
+    if (stoppedAt !== undefined) return;
     // One write at a time: a write held by a locked database is not joined by another.
     if (writing) {
       settle(false, "the previous report is still waiting");
@@ -70,20 +87,11 @@ function startReporting() {
     writing = true;
     const sheet = getParticipantsHealth();
     lastSheet = sheetKey(sheet);
-    const written = writeReport(
-      storage.db,
-      instance,
-      {
-        sheet,
-        mailsPerHour: { visitors: MAIL_BUDGETS.visitors.perHour, team: MAIL_BUDGETS.team.perHour },
-        siteUrl: env.siteUrl,
-        surveyUrl: env.surveyUrl,
-      },
-      Date.now(),
-    ).then(
+    const written = writeReport(storage.db, instance, currentReport(sheet), Date.now()).then(
       () => null,
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
+    lastWrite = written;
     void written.finally(() => (writing = false));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>(
@@ -96,6 +104,12 @@ function startReporting() {
   };
   const sheetKey = (sheet: ParticipantsHealth) => `${sheet.fetchedAt}|${sheet.count}|${sheet.lastError}`;
 
+  // Stopping: the last report says so, after any write still on its way (which would undo it).
+  onStop(async () => {
+    stoppedAt = Date.now();
+    await lastWrite;
+    await writeReport(storage.db, instance, { ...currentReport(getParticipantsHealth()), stoppedAt }, stoppedAt);
+  });
   setInterval(report, REPORT_EVERY_MS).unref();
   setInterval(() => {
     if (!writing && sheetKey(getParticipantsHealth()) !== lastSheet) report();

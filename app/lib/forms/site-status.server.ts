@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
+import { drawsForStatus } from "~/lib/draw-records/status-draws.server";
+import { witnessConfig } from "~/lib/draw-records/witnesses.server";
 import {
   budgetsNow,
   MAIL_BUDGETS,
@@ -10,6 +13,7 @@ import {
 import { outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox.server";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
+import { countOf, listed, pluralForm } from "~/lib/ui/wording";
 import type { InstanceReport } from "./server-health.server";
 import { noticeProgress, type NoticeProgress } from "./survey-notice.server";
 
@@ -30,18 +34,85 @@ export interface SiteStatus {
   outbox: OutboxHealth;
   budgets: MailBudgets & { spent: BudgetsNow };
   notice: NoticeProgress | null;
+  /** Mails the outbox gave up on in the last 24 hours, by kind ("waitlist-confirm", "contact"…). */
+  givenUpToday: Record<string, number>;
+  /** The draw under way and its list's seals; null with none registered. */
+  draw: DrawWitnessing | null;
+  /** A day with no draw in the last 24 hours. */
+  missedDraw: MissedDay | null;
+}
+
+/**
+ * The draw under way: its instant, its list's freeze, the drand round that draws it and the
+ * authorities whose seal of its list is missing.
+ */
+export interface DrawWitnessing {
+  drawAt: number;
+  frozenAt: number | null;
+  /** When drand publishes the round that draws it. */
+  roundAt: number;
+  authorities: string[];
+  missing: string[];
+}
+
+/** A day with no draw, and the draw its entries went to. */
+export interface MissedDay {
+  drawAt: number;
+  reason: "not-frozen" | "not-sealed";
+  nextDrawAt: number;
+}
+
+/** What the draw records say of the draw under way and of a day with no draw in the last 24 hours, as the pages read them. */
+async function drawsNow(
+  db: Kysely<Tables>,
+  now: number,
+): Promise<{ draw: DrawWitnessing | null; missedDraw: MissedDay | null }> {
+  const { snapshot, upcoming, missed } = await drawsForStatus(db, now);
+  const lastMissed = missed.find((day) => now - Date.parse(day.drawAt) < DAY_MS);
+  const drawAt = upcoming ? Date.parse(upcoming.drawAt) : null;
+  return {
+    draw: upcoming && {
+      drawAt: drawAt!,
+      frozenAt: snapshot.records.find(({ draw }) => draw.draw_at === drawAt)?.draw.frozen_at ?? null,
+      roundAt: quicknetRoundTime(upcoming.beaconRound),
+      authorities: [...witnessConfig().authorities],
+      missing: upcoming.awaited,
+    },
+    missedDraw: lastMissed
+      ? {
+          drawAt: Date.parse(lastMissed.drawAt),
+          reason: lastMissed.reason,
+          nextDrawAt: Date.parse(lastMissed.nextDrawAt),
+        }
+      : null,
+  };
+}
+
+/** Mails given up since `since`, counted by kind. */
+async function givenUpSince(db: Kysely<Tables>, since: number): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("gave_up_at", ">", since)
+    .groupBy("kind")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.count)]));
 }
 
 /** The servers' reports of the last day, newest first; `running` those heard from in the last minute. */
 export async function serversSeen(db: Kysely<Tables>, now: number): Promise<SiteStatus["servers"]> {
   const rows = await db.selectFrom("instances").selectAll().orderBy("seen_at", "desc").execute();
-  return rows.map((row) => ({
-    id: row.id,
-    startedAt: Number(row.started_at),
-    seenAt: Number(row.seen_at),
-    running: Number(row.seen_at) > now - RUNNING_WITHIN_MS,
-    report: JSON.parse(row.report) as InstanceReport,
-  }));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      startedAt: Number(row.started_at),
+      seenAt: Number(row.seen_at),
+      report: JSON.parse(row.report) as InstanceReport,
+    }))
+    .map((server) => ({
+      ...server,
+      running: server.report.stoppedAt === undefined && server.seenAt > now - RUNNING_WITHIN_MS,
+    }));
 }
 
 /** Reports written more than a day ago: servers long gone. The forms sweep deletes them. */
@@ -56,12 +127,23 @@ export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now
   const servers = await serversSeen(db, now);
   // The servers' own figures (the last to report), which this command's environment may not repeat.
   const budgets = servers[0] ? mailBudgets(servers[0].report.mailsPerHour) : MAIL_BUDGETS;
-  const [outbox, spent, notices] = await Promise.all([
+  const [outbox, spent, notices, givenUpToday, draws] = await Promise.all([
     outboxBacklog(db, now),
     budgetsNow(db, budgets, now),
     noticeProgress(db),
+    givenUpSince(db, now - DAY_MS),
+    drawsNow(db, now),
   ]);
-  return { now, database, servers, outbox, budgets: { ...budgets, spent }, notice: notices[0] ?? null };
+  return {
+    now,
+    database,
+    servers,
+    outbox,
+    budgets: { ...budgets, spent },
+    notice: notices[0] ?? null,
+    givenUpToday,
+    ...draws,
+  };
 }
 
 const when = (ms: number) => formatArgentinaInstant(new Date(ms).toISOString());
@@ -91,18 +173,68 @@ function describeSheet({ sheet }: InstanceReport, now: number): string {
       : `Participantes: ${source}, sin ninguna copia: el sitio muestra el error.${error}`;
   }
   const age = ago(Math.max(0, Math.round((now - Date.parse(sheet.fetchedAt)) / 1000)));
-  return `Participantes: ${source}, ${sheet.count} filas, bajadas hace ${age}.${error || " Sin errores."}`;
+  return `Participantes: ${source}, ${countOf(sheet.count, "fila", "filas")}, bajadas hace ${age}.${error || " Sin errores."}`;
 }
 
 /** A due mail waiting longer than this means no server is sending: SMTP down or refusing, or SMTP_URL unset. */
 const MAIL_LATE_SECONDS = 15 * 60;
+const DAY_MS = 24 * 60 * 60_000;
+/** The list's seals arrive within seconds of the freeze; past this, one missing is news on draw day. */
+const LIST_SEAL_LATE_MS = 2 * 60_000;
+
+/** The kinds of mail the team is waiting for: one given up is a message or a record that never arrived. */
+const TEAM_KINDS: Record<string, [one: string, other: string]> = {
+  contact: ["un mensaje de /contacto", "mensajes de /contacto"],
+  "draw-record": ["el registro de un sorteo", "registros de sorteos"],
+};
+
+/** What the draw records need the organizer for: a seal missing, a list never frozen, a day with no draw. */
+function drawAttention(draw: DrawWitnessing | null, missed: MissedDay | null, now: number): string[] {
+  const lines: string[] = [];
+  if (missed) {
+    lines.push(
+      `No hubo sorteo el ${formatArgentinaInstant(new Date(missed.drawAt).toISOString())}: su lista ${missed.reason === "not-frozen" ? "nunca se congeló" : "no tuvo los sellos de dos autoridades"} antes de la ronda, y sus participaciones pasan al sorteo del ${formatArgentinaInstant(new Date(missed.nextDrawAt).toISOString())}. Corré npm run draw -- status y mirá docs/operations.md, "The witnesses".`,
+    );
+  }
+  if (!draw) return lines;
+  const day = formatArgentinaInstant(new Date(draw.drawAt).toISOString());
+  const round = formatArgentinaInstant(new Date(draw.roundAt).toISOString());
+  // Docs/draw.md, "One round, never moved": without both seals before the round, no draw that day.
+  const stakes = `si no llegan los sellos de las dos autoridades antes de la ronda de drand del ${round}, ese día no hay sorteo y sus participaciones pasan al siguiente`;
+  if (draw.drawAt <= now && draw.frozenAt === null && now - draw.drawAt > LIST_SEAL_LATE_MS) {
+    lines.push(
+      `La lista del sorteo del ${day} no se congeló: ningún servidor corría a esa hora; ${stakes}. Arrancá un servidor, corré npm run draw -- status y mirá docs/operations.md, "Draw day".`,
+    );
+  }
+  if (draw.frozenAt !== null && draw.missing.length > 0 && now - draw.frozenAt > LIST_SEAL_LATE_MS) {
+    const none = draw.missing.length === draw.authorities.length;
+    lines.push(
+      `${none ? "Ninguna autoridad selló" : `Falta el sello de ${listed(draw.missing)} sobre`} la lista del sorteo del ${day}, congelada hace ${ago(Math.round((now - draw.frozenAt) / 1000))}${now < draw.roundAt ? `; ${stakes}` : ""}: revisá los "draw.witness_retry" del log (docs/operations.md, "The witnesses").`,
+    );
+  }
+  return lines;
+}
+
+/** Mails given up in the last 24 hours: one line, and one more for the team's. */
+function givenUpAttention(givenUp: Record<string, number>): string[] {
+  const total = Object.values(givenUp).reduce((sum, count) => sum + count, 0);
+  if (total === 0) return [];
+  const team = Object.entries(TEAM_KINDS).filter(([kind]) => (givenUp[kind] ?? 0) > 0);
+  return [
+    `${countOf(total, "email abandonado", "emails abandonados")} en las últimas 24 horas: el servidor SMTP los rechazó para siempre o no los pudo mandar en 7 días; revisá el log ("mail.given_up") y SMTP_URL.`,
+    ...team.map(([kind, [one, other]]) => {
+      const count = givenUp[kind]!;
+      return `${countOf(count, "email al equipo (CONTACT_EMAIL) no llegó", "emails al equipo (CONTACT_EMAIL) no llegaron")}: ${pluralForm(count, one, other)}. Está en el outbox: npm run privacy -- show <email> lo muestra.`;
+    }),
+  ];
+}
 
 /**
  * What the organizer should look at, one Spanish line each (none when all is well): no server
  * heard from in the last minute, a server whose sheet fails, a due mail waiting 15 minutes.
  * `npm run status` exits 3 when there is any.
  */
-export function needsAttention({ servers, outbox }: SiteStatus): string[] {
+export function needsAttention({ servers, outbox, givenUpToday, draw, missedDraw, now }: SiteStatus): string[] {
   const running = servers.filter((server) => server.running);
   return [
     ...(running.length === 0 ? ["Ningún servidor dio señales en el último minuto."] : []),
@@ -114,6 +246,19 @@ export function needsAttention({ servers, outbox }: SiteStatus): string[] {
           `Hay emails esperando desde hace ${ago(outbox.oldestAgeSeconds)}: revisá SMTP_URL y el log de los servidores ("mail.retry").`,
         ]
       : []),
+    ...givenUpAttention(givenUpToday),
+    ...drawAttention(draw, missedDraw, now),
+  ];
+}
+
+/** The draw under way and its list's seals; `draw -- status` says it in full. */
+function describeDraw(draw: DrawWitnessing | null): string[] {
+  if (!draw) return ["Próximo sorteo: ninguno registrado (el servidor lo registra al arrancar)."];
+  return [
+    `Próximo sorteo: ${when(draw.drawAt)} (hora de Argentina)`,
+    draw.frozenAt === null
+      ? "  Lista: todavía sin congelar."
+      : `  Lista: congelada el ${when(draw.frozenAt)}; sellos: ${draw.missing.length === 0 ? "todos" : `falta ${listed(draw.missing)}`}.`,
   ];
 }
 
@@ -131,7 +276,7 @@ export function describeSiteStatus(status: SiteStatus): string {
     ...(status.servers.length === 0
       ? ["  Ninguno: no hay un servidor corriendo contra esta base de datos."]
       : status.servers.flatMap((server) => [
-          `  ${server.id}: ${server.running ? "funcionando" : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
+          `  ${server.id}: ${server.running ? "funcionando" : server.report.stoppedAt !== undefined ? `se detuvo el ${when(server.report.stoppedAt)}` : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
           `    ${describeSheet(server.report, now)}`,
         ])),
     "",
@@ -140,14 +285,16 @@ export function describeSiteStatus(status: SiteStatus): string {
     `  Abandonados en los últimos 30 días: ${outbox.givenUp}.`,
     "",
     "Emails de esta hora",
-    `  A visitantes: ${spent.visitors} de ${visitors.perHour} (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar ${visitors.perClient}; cada dominio, ${visitors.perDomain} (Gmail y los otros grandes, ${visitors.perLargeProvider}).`,
-    `    Clientes que ya gastaron su parte: ${spent.spentShares.visitorClients}. Dominios: ${spent.spentShares.domains}.`,
-    `  Al equipo desde /contacto: ${spent.team} de ${team.perHour} (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar ${team.perClient}.`,
+    `  A visitantes: ${spent.visitors} de ${visitors.perHour} (FORM_MAILS_PER_HOUR). Cada cliente (una dirección IPv4 o un /56 de IPv6) puede gastar ${visitors.perClient}; cada red (un /24 o un /48), ${visitors.perNetwork}; a cada dominio salen ${visitors.perDomain} por hora (Gmail y los otros grandes, ${visitors.perLargeProvider}).`,
+    `    Clientes que ya gastaron su parte: ${spent.spentShares.visitorClients}. Redes: ${spent.spentShares.networks}.`,
+    `  Al equipo desde /contacto: ${spent.team} de ${team.perHour} (CONTACT_MAILS_PER_HOUR). Cada cliente puede mandar ${team.perClient}; cada red, ${team.perNetwork}.`,
     `    Clientes que ya gastaron su parte: ${spent.spentShares.teamClients}.`,
+    "",
+    ...describeDraw(status.draw),
     "",
     notice === null
       ? "Avisos de encuestas (npm run waitlist:notify): ninguno todavía."
-      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${notice.queued} encolados, ${notice.sent} enviados, ${notice.waiting} por enviar, ${notice.givenUp} abandonados.`,
+      : `Último aviso de encuesta: ${notice.surveyUrl}, desde el ${when(notice.startedAt)}: ${countOf(notice.queued, "encolado", "encolados")}, ${countOf(notice.sent, "enviado", "enviados")}, ${notice.waiting} por enviar, ${countOf(notice.givenUp, "abandonado", "abandonados")}.`,
     "",
     ...(attention.length === 0 ? ["Todo en orden."] : ["Para revisar:", ...attention.map((line) => `  - ${line}`)]),
     "",

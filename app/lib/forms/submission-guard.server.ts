@@ -21,7 +21,8 @@ const MIN_FILL_MS = 2000;
  * so a stamp copied once does not serve a bot for ever.
  */
 const MAX_FORM_AGE_MS = 24 * 60 * 60_000;
-const PER_CLIENT = { limit: 30, windowMs: 10 * 60_000 };
+/** @internal Exported for SECURITY.md's test: the guard reads it. */
+export const PER_CLIENT = { limit: 30, windowMs: 10 * 60_000 };
 
 export type Refusal = { status: 400 | 429; message: string };
 

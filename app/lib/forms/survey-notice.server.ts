@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import type { Tables } from "~/lib/storage/schema";
 import { surveyNoticeMail } from "./waitlist-mail.server";
+import { filedUnder } from "~/lib/storage/filed-under.server";
 
 const HOUR_MS = 60 * 60_000;
 /** Addresses claimed per transaction: a killed run loses at most this batch's work, never its mails. */
@@ -184,7 +185,7 @@ export async function noticesTo(
   const rows = await db
     .selectFrom("survey_notice_recipients")
     .select(["survey_url", "email", "queued_at"])
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .orderBy("queued_at")
     .execute();
   return rows.map((row) => ({ surveyUrl: row.survey_url, email: row.email, queuedAt: Number(row.queued_at) }));
@@ -192,6 +193,6 @@ export async function noticesTo(
 
 /** An unsubscribe, the delete link, `npm run privacy -- delete`: the mailbox leaves every notice's record. */
 export async function deleteNoticesTo(db: Kysely<Tables>, mailbox: string): Promise<number> {
-  const deleted = await db.deleteFrom("survey_notice_recipients").where("mailbox", "=", mailbox).executeTakeFirst();
+  const deleted = await db.deleteFrom("survey_notice_recipients").where(filedUnder(mailbox)).executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }

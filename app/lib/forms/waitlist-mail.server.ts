@@ -11,6 +11,9 @@ const linkTo = (pathname: string, token: string) => new URL(mailLinkPath(pathnam
 /** Every mail to the list carries the way out: RFC 8058 one-click in the headers, and the delete link. */
 const wayOut = (token: string) => listWayOut(env.siteUrl, token);
 
+/** The outbox kind of the double opt-in mail. */
+export const CONFIRMATION_KIND = "waitlist-confirm";
+
 /** The double opt-in mail: a link to confirm, valid `validDays`, and a way out in every mail. */
 export async function confirmationMail(to: string, token: string, validDays: number): Promise<OutgoingMail> {
   const { leave, headers } = wayOut(token);
@@ -20,7 +23,7 @@ export async function confirmationMail(to: string, token: string, validDays: num
     leaveUrl: leave,
     validDays,
   });
-  return { kind: "waitlist-confirm", to, ...mail, headers };
+  return { kind: CONFIRMATION_KIND, to, ...mail, headers };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Tables, WaitlistStatus, WaitlistTable } from "~/lib/storage/schema";
+import { filedUnder } from "~/lib/storage/filed-under.server";
 
 /**
  * Unconfirmed addresses whose link has expired (or only those of `mailbox`, if given): deleted,
@@ -46,7 +47,7 @@ export function waitlistCsv(rows: WaitlistExportRow[]): string {
 }
 
 /** An address's row as kept, without its token (the secret of its mail links) or its mailbox (the one asked for). */
-export type WaitlistEntry = Omit<Selectable<WaitlistTable>, "token" | "mailbox">;
+export type WaitlistEntry = Omit<Selectable<WaitlistTable>, "token" | "mailbox" | "also_filed_under">;
 
 /**
  * The rows of `mailbox`, oldest first: one, since a sign-up adds a row only for a mailbox that
@@ -65,7 +66,7 @@ export function waitlistEntries(db: Kysely<Tables>, mailbox: string): Promise<Wa
       "last_mail_at",
       "draw_notices_at",
     ])
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .orderBy("subscribed_at")
     .orderBy("email")
     .execute();
@@ -73,7 +74,7 @@ export function waitlistEntries(db: Kysely<Tables>, mailbox: string): Promise<Wa
 
 /** Deletes the rows of `mailbox`; how many went. */
 export async function deleteWaitlistEntries(db: Kysely<Tables>, mailbox: string): Promise<number> {
-  const { numDeletedRows } = await db.deleteFrom("waitlist").where("mailbox", "=", mailbox).executeTakeFirstOrThrow();
+  const { numDeletedRows } = await db.deleteFrom("waitlist").where(filedUnder(mailbox)).executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }
 

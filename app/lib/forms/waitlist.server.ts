@@ -1,18 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
-import { countVisitorMail, spendVisitorShares, type BudgetRefusal } from "~/lib/mail/mail-budget.server";
+import { countVisitorMail, spendVisitorShares } from "~/lib/mail/mail-budget.server";
 import { maskAddress } from "~/lib/mail/mask-address";
 import { deleteMailsAbout, DRAW_NOTICE_KIND, enqueueMail, SURVEY_NOTICE_KIND } from "~/lib/mail/outbox.server";
+import { networkQueueFull, pacing } from "~/lib/mail/fair-queue.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { storage } from "~/lib/storage/database.server";
 import { mailboxDomain, mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables } from "~/lib/storage/schema";
-import { clientOf } from "./client-key.server";
+import { senderOf } from "./client-key.server";
 import { FIELD, type FormAnswer } from "./fields";
+import { askedForProof } from "./proof-of-work.server";
 import { formFields, guardedSubmission, UNREADABLE_SUBMISSION, type FieldCheck } from "./submission-guard.server";
 import { deleteNoticesTo } from "./survey-notice.server";
-import { confirmationMail } from "./waitlist-mail.server";
+import { CONFIRMATION_KIND, confirmationMail } from "./waitlist-mail.server";
 import { blockAfterDeletion, CONFIRMATION_INTERVAL_MS, isBlocked, mayConfirm } from "./mailbox-rules.server";
 import { deleteExpired, deleteWaitlistEntries } from "./waitlist-rows.server";
 
@@ -21,28 +23,27 @@ const DAY_MS = 24 * 60 * 60_000;
 const CONFIRM_VALID_DAYS = 7;
 
 const MESSAGES = {
+  /**
+   * True whatever became of the address, and the same for every address: it promises the mail
+   * only where one is sent, and names every case where none is, without saying which applies
+   * (docs/decisions/078-answers-that-are-true.md).
+   */
   accepted:
-    "¡Listo! Si la dirección es correcta, en unos minutos te llega un email para confirmarla. Abrilo y tocá el botón: recién ahí quedás en la lista. Si no lo ves, revisá la carpeta de spam.",
+    "¡Listo! Si la dirección puede recibir nuestros emails, en unos minutos te llega un email para confirmarla: abrilo y tocá el botón, recién ahí quedás en la lista. No te mandamos otro si ya está confirmada, si ya le mandamos uno en los últimos 30 días o si pidieron borrarla hace menos de 30 días. Si no lo ves, revisá la carpeta de spam.",
   missingEmail: "Escribí tu email para que podamos avisarte.",
   badEmail: "Ese email no parece válido. Revisalo: tiene que ser como nombre@ejemplo.com.",
   noConsent: "Para avisarte necesitamos tu permiso: marcá la casilla de consentimiento.",
 };
 
-/** What a sign-up is answered when the hour's mail budget would not take its mail (mail-budget.server.ts). */
-const BUDGET_SPENT: Record<BudgetRefusal, (domain: string) => { status: number; message: string }> = {
-  site: () => ({
-    status: 503,
-    message:
-      "En esta hora mandamos todos los emails que podemos y no queremos que el tuyo termine en spam. Probá de nuevo en un rato.",
-  }),
-  client: () => ({
-    status: 429,
-    message: "Desde tu conexión ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
-  }),
-  domain: (domain) => ({
-    status: 503,
-    message: `En esta hora ya mandamos muchos emails a direcciones de ${domain} y no queremos que el tuyo termine en spam. Probá de nuevo en un rato o usá otra dirección.`,
-  }),
+/**
+ * What a sign-up is answered when its client's or its network's share of the hour is spent, or
+ * its network already has its share waiting in the outbox (mail-budget.server.ts): only ever
+ * whoever spent it. The hour and a domain's share refuse no one: the outbox paces them.
+ */
+const SHARE_SPENT: Record<"client" | "network" | "queue", string> = {
+  client: "Desde tu conexión ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
+  network: "Desde tu red ya se pidieron muchos emails en esta hora. Probá de nuevo en un rato.",
+  queue: "Desde tu red hay muchos emails esperando para salir. Probá de nuevo en un rato.",
 };
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -54,15 +55,30 @@ const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN_SHAPE = /^[\w-]{32}$/;
 const isToken = (token: string) => TOKEN_SHAPE.test(token);
 
+/** Whether the latest confirmation mail to `mailbox`, in any spelling, was given up by the outbox (never delivered). */
+async function lastConfirmationGaveUp(trx: Transaction<Tables>, mailbox: string): Promise<boolean> {
+  const last = await trx
+    .selectFrom("outbox")
+    .select("gave_up_at")
+    .where("mailbox", "=", mailbox)
+    .where("kind", "=", CONFIRMATION_KIND)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last !== undefined && last.gave_up_at !== null;
+}
+
 /**
  * Queues a confirmation mail for `email` unless its mailbox, in any spelling, is confirmed, was
- * mailed a confirmation in the last 30 days, or was deleted by its owner in the last 30 days
+ * mailed a confirmation in the last 30 days that the outbox did not give up on, or was deleted by
+ * its owner in the last 30 days
  * (docs/decisions/063-one-inbox-one-mail.md). The mailbox's counter decides and counts in one
  * statement, so two sign-ups racing (two spellings, two replicas) mail it once and keep one row.
  */
 async function signUp(
   trx: Transaction<Tables>,
   { email, drawNotices }: { email: string; drawNotices: boolean },
+  network: string,
   now: number,
 ): Promise<boolean> {
   const mailbox = mailboxOf(email);
@@ -76,9 +92,15 @@ async function signUp(
     .where("mailbox", "=", mailbox)
     .execute();
   if (rows.some((row) => row.status === "confirmed")) return false;
-  // A row mailed before its mailbox was counted (an earlier release) still holds its 30 days.
-  if (rows.some((row) => row.last_mail_at !== null && row.last_mail_at > now - CONFIRMATION_INTERVAL_MS)) return false;
-  if (!(await mayConfirm(trx, mailbox, now))) return false;
+  // A confirmation the outbox gave up on (refused for good, or failing for 7 days) reached no
+  // one: signing up again tries again, within the client's and the domain's shares, spent above.
+  if (!(await lastConfirmationGaveUp(trx, mailbox))) {
+    // A row mailed before its mailbox was counted (an earlier release) still holds its 30 days.
+    if (rows.some((row) => row.last_mail_at !== null && row.last_mail_at > now - CONFIRMATION_INTERVAL_MS)) {
+      return false;
+    }
+    if (!(await mayConfirm(trx, mailbox, now))) return false;
+  }
   const expiresAt = now + CONFIRM_VALID_DAYS * DAY_MS;
   // The mailbox's row, if it has one, takes the spelling typed now: the link goes to the same
   // inbox. An address that unsubscribed stays so until it uses the new link: this sign-up may be
@@ -110,7 +132,8 @@ async function signUp(
         .executeTakeFirst();
   if (!row) return false;
   await countVisitorMail(trx, now);
-  await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now);
+  const paced = await pacing(trx, "visitors", network, mailboxDomain(mailbox));
+  await enqueueMail(trx, await confirmationMail(email, row.token, CONFIRM_VALID_DAYS), now, paced);
   return true;
 }
 
@@ -136,15 +159,19 @@ export async function submitWaitlistForm(request: Request): Promise<{ status: nu
         return { checked: { email, drawNotices: fields.get(FIELD.drawNotices) !== null } };
       },
       accept: async (trx, { email, drawNotices }, refuse, now) => {
+        // A proof of work under pressure, before any share is spent: the browser sends it again.
+        const asked = await askedForProof(trx, "waitlist", ["visitors"], { request, fields, refuse }, now);
+        if (asked) return asked;
         // Counted before the mailbox's own rules: the answer never depends on whether it is known.
-        const domain = mailboxDomain(mailboxOf(email));
-        const spent = await spendVisitorShares(trx, { client: clientOf(request), domain }, now);
+        const sender = senderOf(request);
+        const spent =
+          (await spendVisitorShares(trx, sender, now)) ??
+          ((await networkQueueFull(trx, "visitors", sender.network)) ? "queue" : null);
         if (spent) {
           console.warn(JSON.stringify({ event: "forms.mail_budget", form: "waitlist", spent }));
-          const { status, message } = BUDGET_SPENT[spent](domain);
-          return refuse(status, "form", message);
+          return refuse(429, "form", SHARE_SPENT[spent]);
         }
-        const mailQueued = await signUp(trx, { email, drawNotices }, now);
+        const mailQueued = await signUp(trx, { email, drawNotices }, sender.network, now);
         return { status: 200, answer: { ok: true, message: MESSAGES.accepted }, accepted: { email, mailQueued } };
       },
     },

@@ -15,7 +15,13 @@ export function useFormAnswer(action: string) {
   const problem = answer && !answer.ok ? answer.field : null;
 
   useEffect(() => {
-    if (problem) form.current?.querySelector<HTMLElement>(`[name="${problem}"]`)?.focus();
+    const proof = answer && !answer.ok && answer.proof;
+    // Asked for a proof of work: the widget, loaded only now, works it out and sends the form again.
+    if (proof)
+      void import("~/components/proof-of-work-widget.client").then((widget) =>
+        widget.solveAndSend(form.current!, proof),
+      );
+    else if (problem) form.current?.querySelector<HTMLElement>(`[name="${problem}"]`)?.focus();
     if (answer?.ok) form.current?.reset();
   }, [answer, problem]);
 

@@ -51,7 +51,10 @@ export async function privateDocumentResponse(
   if (!streams) {
     // A render that fails whole streams instead, where React reports the error as it always has.
     const html = await renderDocumentForRequest(context, request.url, nonce).catch((error: unknown) => {
-      console.error(`[render] ${new URL(request.url).pathname}: rendering the page whole failed; streaming it`, error);
+      console.error(
+        `[render] ${new URL(request.url).pathname}: no se pudo armar la página entera; se manda por partes`,
+        error,
+      );
       return null;
     });
     if (html !== null) {

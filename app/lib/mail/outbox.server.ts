@@ -3,7 +3,9 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { OutboxTable, Tables } from "~/lib/storage/schema";
 import { mailboxOf } from "~/lib/storage/mailbox";
+import { claimPacedMail, type Pacing } from "./fair-queue.server";
 import { oneLine } from "./plain-text";
+import { filedUnder } from "~/lib/storage/filed-under.server";
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -53,7 +55,12 @@ function retryDelayMs(attempts: number): number {
  * the mail is about, so the two are kept or lost together: a sign-up is never answered without
  * its mail queued. Returns the row's id.
  */
-export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: number): Promise<string> {
+export async function enqueueMail(
+  db: Kysely<Tables>,
+  mail: OutgoingMail,
+  now: number,
+  pacing: Pacing | null = null,
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto("outbox")
@@ -72,33 +79,33 @@ export async function enqueueMail(db: Kysely<Tables>, mail: OutgoingMail, now: n
       created_at: now,
       attempts: 0,
       next_attempt_at: now,
+      paced: pacing?.paced ?? null,
+      network: pacing?.network ?? null,
+      domain: pacing?.domain ?? null,
     })
     .execute();
   return id;
 }
 
 /**
- * Takes up to `limit` due rows for this sender. On PostgreSQL, FOR UPDATE SKIP LOCKED lets
- * replicas claim at once without waiting on or taking each other's rows; SQLite runs the one
- * statement under its write lock, which gives the same guarantee. Either way a row claimed
- * here is not due for anyone else until CLAIM_MS has passed.
+ * Takes up to `limit` due rows of one class for this sender: unpaced rows but survey notices
+ * (a draw's record), or survey notices. On PostgreSQL, FOR UPDATE SKIP LOCKED lets replicas
+ * claim at once without waiting on or taking each other's rows; SQLite runs the one statement
+ * under its write lock, which gives the same guarantee. Either way a row claimed here is not due
+ * for anyone else until CLAIM_MS has passed.
  */
-export async function claimDueMail(
-  db: Kysely<Tables>,
-  kind: DatabaseKind,
-  now: number,
-  limit: number,
-): Promise<OutboxRow[]> {
+function claimUnpaced(db: Kysely<Tables>, kind: DatabaseKind, now: number, limit: number, notices: boolean) {
   const due = db
     .selectFrom("outbox")
     .select("id")
     .where("sent_at", "is", null)
     .where("gave_up_at", "is", null)
+    .where("paced", "is", null)
+    .where("kind", notices ? "=" : "<>", SURVEY_NOTICE_KIND)
     .where("next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
-    // Draw notices first: a list's must reach its readers before its round. Paced survey notices
-    // go after any other due mail: a confirmation never waits behind a backlog of notices.
-    .orderBy(sql`case when kind = ${DRAW_NOTICE_KIND} then 0 when kind = ${SURVEY_NOTICE_KIND} then 2 else 1 end`)
+    // Draw notices first: a list's must reach its readers before its round (docs/draw.md).
+    .orderBy(sql`case when kind = ${DRAW_NOTICE_KIND} then 0 else 1 end`)
     .orderBy("created_at")
     .limit(limit)
     .$if(kind === "postgres", (query) => query.forUpdate().skipLocked());
@@ -108,6 +115,25 @@ export async function claimDueMail(
     .where("id", "in", due)
     .returningAll()
     .execute();
+}
+
+/**
+ * Takes up to `limit` due rows for this sender, in this order: unpaced mail (draw notices first),
+ * then the paced mails their budgets let out now, networks in turn (fair-queue.server.ts), then
+ * paced survey notices: a confirmation never waits behind a backlog of notices (after an outage,
+ * say).
+ */
+export async function claimDueMail(
+  db: Kysely<Tables>,
+  kind: DatabaseKind,
+  now: number,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const unpaced = await claimUnpaced(db, kind, now, limit, false);
+  if (unpaced.length > 0) return unpaced;
+  const paced = await claimPacedMail(db, kind, now, now + CLAIM_MS);
+  if (paced.length > 0) return paced;
+  return claimUnpaced(db, kind, now, limit, true);
 }
 
 export async function markSent(db: Kysely<Tables>, row: Pick<OutboxRow, "id" | "kind">, now: number): Promise<void> {
@@ -206,13 +232,7 @@ export async function outboxBacklog(db: Kysely<Tables>, now: number): Promise<Ou
  * message, Reply-To them, whose text quotes the message and the address).
  */
 export function mailsAbout(db: Kysely<Tables>, mailbox: string): Promise<OutboxRow[]> {
-  return db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("mailbox", "=", mailbox)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("outbox").selectAll().where(filedUnder(mailbox)).orderBy("created_at").orderBy("id").execute();
 }
 
 /**
@@ -227,7 +247,7 @@ export async function deleteMailsAbout(
 ): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("outbox")
-    .where("mailbox", "=", mailbox)
+    .where(filedUnder(mailbox))
     .$if(toThem, (query) => query.where("reply_to", "is", null))
     .executeTakeFirstOrThrow();
   return Number(numDeletedRows);

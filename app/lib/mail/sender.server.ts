@@ -109,7 +109,7 @@ const servesThisMachineOnly =
 const toTheLog: Deliver = async (row) => {
   console.log(
     [
-      `[mail] (not sent: SMTP_URL is not set) to ${maskAddress(row.recipient)}`,
+      `[mail] (no se envió: SMTP_URL no está configurada) a ${maskAddress(row.recipient)}`,
       `Subject: ${row.subject}`,
       "",
       row.text_body,
@@ -166,7 +166,7 @@ function createSender(deliver: Deliver) {
       } while (again);
     } catch (error) {
       // The database did not answer: the rows stay due (or come back after CLAIM_MS) for the next poll.
-      console.error(`[mail] outbox poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[mail] no se pudo leer el outbox: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       running = false;
     }
@@ -181,7 +181,7 @@ function startSender(): { sendSoon: () => void } {
   if (env.mail.smtpUrl) return createSender(overSmtp(env.mail.smtpUrl));
   if (servesThisMachineOnly) return createSender(toTheLog);
   console.warn(
-    `[mail] SMTP_URL is not set: mails wait in the outbox (none is lost) until the server runs with SMTP_URL set. Rows claimed by a sender that dies are retried after ${CLAIM_MS / 1000} s.`,
+    `[mail] SMTP_URL no está configurada: los emails esperan en el outbox (no se pierde ninguno) hasta que un servidor corra con SMTP_URL. Los que tomó un envío que se cortó se reintentan a los ${CLAIM_MS / 1000} s.`,
   );
   return { sendSoon: () => undefined };
 }
@@ -198,7 +198,9 @@ export function sendQueuedMailSoon(): void {
 singleton("mail-purge", () => {
   const purge = () =>
     deleteFinishedMail(storage.db, Date.now()).catch((error: unknown) =>
-      console.error(`[mail] purge failed: ${error instanceof Error ? error.message : String(error)}`),
+      console.error(
+        `[mail] no se pudieron borrar los emails viejos: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   setInterval(() => void purge(), 60 * 60_000).unref();
   void purge();

@@ -1,14 +1,19 @@
-import { entryDay, formatDay } from "~/lib/draw/entry-window";
 import { countOf } from "~/lib/ui/wording";
 
+/** A sheet date written year first: "2026-1-5", "2026-01-05"; nothing before or after it. */
+const YEAR_FIRST = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
 /**
- * docs/product.md, "Dates": every date the sheet gives is shown one way, d/m/aaaa ("2026-1-5",
- * "05/01/2026" and "5/1/2026 14:22:10" are all "5/1/2026"), read as the draws read it; a date
- * that cannot be read is shown as written.
+ * docs/product.md, "Dates", as the spec displays a sheet's date: d/m/yyyy text unchanged,
+ * yyyy-m-d converted to dd/mm/yyyy ("2026-1-5" → "05/01/2026"), anything else unchanged
+ * ("2026-11-10 14:22:10", "8 de noviembre"). The draw reads the date on its own terms
+ * (`entryDay`); this is only how a list shows it.
  */
 export function formatParticipantDate(fecha: string): string {
-  const day = entryDay(fecha);
-  return day === null ? fecha : formatDay(day);
+  const yearFirst = YEAR_FIRST.exec(fecha);
+  if (!yearFirst) return fecha;
+  const [, year = "", month = "", day = ""] = yearFirst;
+  return `${day.padStart(2, "0")}/${month.padStart(2, "0")}/${year}`;
 }
 
 const MINUTE_MS = 60_000;

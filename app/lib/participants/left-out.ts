@@ -5,13 +5,11 @@ import { countOf, listed, pluralForm } from "~/lib/ui/wording";
  * "Quedaron afuera 2 filas con fecha fuera de esos días… y 1 fila con una fecha que no se puede
  * leer.": only the reasons that left a row out, each counted in its own form; null when none did.
  * Rows the previous draw took are only mentioned when it froze a list of real entries
- * (`afterList`). A frozen list's are told in the past, the list still open's in the present
- * ("Quedan afuera…").
+ * (`afterList`).
  */
 export function leftOutSentence(
   { outsideWindow, unreadableDate, refusedId }: LeftOut,
   afterList: boolean,
-  tense: "past" | "present" = "past",
 ): string | null {
   const parts: string[] = [];
   if (outsideWindow > 0) {
@@ -23,6 +21,5 @@ export function leftOutSentence(
     parts.push(`${countOf(refusedId, "fila", "filas")} con un ID de otro formato`);
   }
   const total = outsideWindow + unreadableDate + (refusedId ?? 0);
-  const verb = tense === "past" ? pluralForm(total, "Quedó", "Quedaron") : pluralForm(total, "Queda", "Quedan");
-  return total === 0 ? null : `${verb} afuera ${listed(parts)}.`;
+  return total === 0 ? null : `${pluralForm(total, "Quedó", "Quedaron")} afuera ${listed(parts)}.`;
 }

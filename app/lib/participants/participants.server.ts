@@ -4,7 +4,6 @@ import { canonicalId } from "~/lib/draw/verifiable-draw";
 import { env } from "~/lib/server/env.server";
 import type { EntryRule, NotInPlay } from "./entries-in-play";
 import { listed } from "~/lib/ui/wording";
-import { leftOutSentence } from "./left-out";
 import { canonicalQuery } from "./search-text";
 import {
   RECENT_PARTICIPANTS_COUNT,
@@ -18,7 +17,7 @@ import {
 import { singleton } from "~/lib/server/singleton.server";
 import { createParticipantsCache, type ParticipantsCache, type SheetState } from "./cache.server";
 import { loadSheet } from "./load-sheet.server";
-import { asEntry, nextEntries, pageParticipants, searchParticipants } from "./query.server";
+import { nextEntries, pageParticipants, searchParticipants } from "./query.server";
 import { sheetSourceKind, type SheetSourceKind } from "./sheet-source.server";
 
 export interface ParticipantsHealth {
@@ -67,14 +66,21 @@ export function listedDraw(rule: EntryRule): ListedDraw {
   };
 }
 
-/** The newest entries of the next draw for the home page, and how many there are so far. */
+/**
+ * The sheet's newest valid rows for the home page (the spec's last 5), each marked when the next
+ * draw does not take it, and how many entries that draw takes so far.
+ */
 export async function getRecentParticipants(rule: EntryRule, cache = participantsCache()): Promise<RecentParticipants> {
   const state = await cache.get();
-  const entries = state.kind === "ok" ? nextEntries(state.snapshot, rule) : null;
+  const snapshot = state.kind === "ok" ? state.snapshot : null;
+  const entries = snapshot ? nextEntries(snapshot, rule) : null;
   return {
     ...viewOf(state),
-    rows: entries?.newestFirst.slice(0, RECENT_PARTICIPANTS_COUNT).map(asEntry) ?? [],
-    totalCount: entries?.ids.length ?? 0,
+    rows: (snapshot?.participants.slice(0, RECENT_PARTICIPANTS_COUNT) ?? []).map((row) => ({
+      ...row,
+      mark: entries?.markOf(row) ?? null,
+    })),
+    entryCount: entries?.ids.length ?? 0,
     draw: listedDraw(rule),
   };
 }
@@ -114,9 +120,9 @@ function reasonText(participant: Participant, why: NotInPlay): string {
 }
 
 /**
- * One page of /sorteos, filtered by `q`, with the counts the page shows: the entries the next
- * freeze would take under `rule`, by the freeze's own function (docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md),
- * and, for a search, the rows it found that are not in play, each with why.
+ * One page of /sorteos, filtered by `q`: every valid row of the sheet, newest first, each marked
+ * when the next freeze would not take it under `rule` (by the freeze's own function), with the
+ * counts the page shows and, for a search, why each marked row it found is out.
  */
 export async function getParticipantsPage(
   { query, page, rule }: { query: string; page: string | null; rule: EntryRule },
@@ -127,24 +133,20 @@ export async function getParticipantsPage(
   // Only the searched part of the query is echoed back, however long or spelled the URL's was.
   query = canonicalQuery(query);
   const entries = snapshot ? nextEntries(snapshot, rule) : null;
-  const found = snapshot && query ? searchParticipants(snapshot, query) : [];
-  const matches = entries ? (query ? found.filter((row) => entries.inPlay.has(row)) : entries.newestFirst) : [];
-  const others = entries ? found.filter((row) => !entries.inPlay.has(row)) : [];
+  const matches = snapshot ? searchParticipants(snapshot, query) : [];
+  const others = query && entries ? matches.filter((row) => !entries.inPlay.has(row)) : [];
   const notInPlay: NotInPlayRow[] = others.slice(0, EXPLAINED_ROWS).map((row) => ({
     ...row,
     reason: reasonText(row, entries!.whyNotInPlay(row)!),
   }));
   return {
     ...viewOf(state),
-    ...pageParticipants(matches, page),
-    totalCount: entries?.ids.length ?? 0,
-    countryCount: entries?.countryCount ?? 0,
+    ...pageParticipants(matches, page, entries?.markOf),
+    listedCount: snapshot?.participants.length ?? 0,
+    countryCount: snapshot?.countryCount ?? 0,
+    entryCount: entries?.ids.length ?? 0,
     query,
     draw: listedDraw(rule),
-    leftOutText:
-      entries && snapshot?.source !== "sample"
-        ? leftOutSentence(entries.leftOut, rule.previous.size > 0, "present")
-        : null,
     notInPlay: { rows: notInPlay, more: others.length - notInPlay.length },
   };
 }

@@ -1,7 +1,8 @@
-import { canonicalId } from "~/lib/draw/verifiable-draw";
+import { argentinaDay } from "~/lib/draw/entry-window";
 import { entriesInPlay, type EntriesInPlay, type EntryRule } from "./entries-in-play";
-import type { Participant, ParticipantsPage } from "./view";
+import type { Participant, ParticipantsPage, RowMark } from "./view";
 import { clampPage, pageCountFor, PAGE_SIZE } from "./pagination";
+import { rowMark } from "./row-mark";
 import { normalizeSearchText } from "./search-text";
 import { keysContaining } from "./search-index.server";
 import type { SheetSnapshot } from "./snapshot.server";
@@ -21,35 +22,34 @@ export function searchParticipants(snapshot: SheetSnapshot, query: string): Part
     .map((key) => participants[participants.length - 1 - key]!);
 }
 
-/** One page of the (possibly filtered) list; `rawPage` is clamped, never an error. */
-export function pageParticipants(matches: Participant[], rawPage: string | null): ParticipantsPage {
+/** One page of the (possibly filtered) list, each row with its mark (`markOf`); `rawPage` is clamped, never an error. */
+export function pageParticipants(
+  matches: Participant[],
+  rawPage: string | null,
+  markOf: (row: Participant) => RowMark | null = () => null,
+): ParticipantsPage {
   const pageCount = pageCountFor(matches.length);
   const page = clampPage(rawPage, pageCount);
   const start = (page - 1) * PAGE_SIZE;
-  const rows = matches.slice(start, start + PAGE_SIZE).map(asEntry);
+  const rows = matches.slice(start, start + PAGE_SIZE).map((row) => ({ ...row, mark: markOf(row) }));
   return { rows, matchCount: matches.length, page, pageCount, firstRow: rows.length > 0 ? start + 1 : 0 };
-}
-
-/** An entry in play as the lists show it: its id as the draw's list writes it (docs/draw.md, "Canonical list"). */
-export function asEntry(participant: Participant): Participant {
-  return { ...participant, id: canonicalId(participant.id) ?? participant.id };
 }
 
 /** A snapshot's entries for the next freeze, with what the lists need of them. */
 export interface NextEntries extends EntriesInPlay<Participant> {
   rule: EntryRule;
-  /** The entries, newest first: the list of /sorteos without a search. */
-  newestFirst: Participant[];
   inPlay: ReadonlySet<Participant>;
-  countryCount: number;
+  /** The mark of a listed row the next draw does not take; null for an entry. */
+  markOf: (row: Participant) => RowMark | null;
 }
 
 const entriesBySnapshot = new WeakMap<SheetSnapshot, NextEntries>();
 
 /**
  * The snapshot's rows the next freeze would take under `rule`, by the freeze's own function
- * (`entriesInPlay`); kept with the snapshot, so each search and page of one sheet refresh reads
- * the dates and folds the ids once. The bundled sample sheet's examples are all taken.
+ * (`entriesInPlay`), and the mark of every other row; kept with the snapshot, so each search and
+ * page of one sheet refresh reads the dates and folds the ids once. The bundled sample sheet's
+ * examples are all taken.
  */
 export function nextEntries(snapshot: SheetSnapshot, rule: EntryRule): NextEntries {
   const kept = entriesBySnapshot.get(snapshot);
@@ -62,15 +62,13 @@ export function nextEntries(snapshot: SheetSnapshot, rule: EntryRule): NextEntri
     rule,
     snapshot.source === "sample",
   );
-  const newestFirst = [...entries.rows].reverse();
-  // Countries repeat (the snapshot shares one string per spelling): each is folded once.
-  const countries = new Set(newestFirst.map((participant) => participant.pais));
+  const inPlay = new Set(entries.rows);
+  const drawDay = argentinaDay(rule.drawAt);
   const result: NextEntries = {
     ...entries,
     rule,
-    newestFirst,
-    inPlay: new Set(entries.rows),
-    countryCount: new Set([...countries].map(normalizeSearchText)).size,
+    inPlay,
+    markOf: (row) => (inPlay.has(row) ? null : rowMark(entries.whyNotInPlay(row)!, drawDay)),
   };
   entriesBySnapshot.set(snapshot, result);
   return result;

@@ -37,7 +37,7 @@ export interface SheetSnapshot {
 export class SnapshotBuilder {
   private readonly rows: Participant[] = [];
   private readonly searchIndex = new SearchIndexBuilder();
-  /** Each country's shown name (`countryName`), by its spelling in the sheet. */
+  /** Each country as written, shared by the rows that spell it so. */
   private readonly countries = new Map<string, string>();
   private readonly foldedCountries = new Set<string>();
   /** Display form of each date, by its spelling in the sheet. */
@@ -69,12 +69,16 @@ export class SnapshotBuilder {
     };
   }
 
+  /**
+   * The country as the sheet writes it, as the spec's table shows it; counted once by its
+   * canonical name ("argentina" and "Argentina", "Mexico" and "México" are one country).
+   */
   private sharedCountry(pais: string): string {
     let shared = this.countries.get(pais);
     if (shared === undefined) {
-      shared = countryName(pais);
+      shared = pais;
       this.countries.set(pais, shared);
-      this.foldedCountries.add(normalizeSearchText(shared));
+      this.foldedCountries.add(normalizeSearchText(countryName(pais)));
     }
     return shared;
   }

@@ -10,6 +10,17 @@ export interface Participant {
   fecha: string;
 }
 
+/** Why the next draw does not take a listed row, in a word or two, and beside which cell. */
+export interface RowMark {
+  field: "fecha" | "id";
+  text: string;
+}
+
+/** A row as a list shows it: every valid row is listed, with a mark when the next draw does not take it. */
+export interface ListedParticipant extends Participant {
+  mark: RowMark | null;
+}
+
 /** How many of the newest participants the home page shows. */
 export const RECENT_PARTICIPANTS_COUNT = 5;
 
@@ -23,16 +34,17 @@ export interface ParticipantsView {
   sample: boolean;
 }
 
-/** The 5 newest entries of the next draw, as the home page receives them, with how many there are. */
+/** The sheet's 5 newest valid rows, as the home page receives them, with how many entries the next draw takes. */
 export interface RecentParticipants extends ParticipantsView {
-  rows: Participant[];
-  totalCount: number;
+  rows: ListedParticipant[];
+  /** The entries the next draw takes so far. */
+  entryCount: number;
   draw: ListedDraw;
 }
 
 /** One page of the (possibly filtered) list. */
 export interface ParticipantsPage {
-  rows: Participant[];
+  rows: ListedParticipant[];
   /** Rows matching the query (all rows when it is empty). */
   matchCount: number;
   page: number;
@@ -57,16 +69,19 @@ export interface NotInPlayRow extends Participant {
 }
 
 /**
- * What /sorteos receives: one page of the entries the next freeze would take (docs/decisions/065-the-list-shows-what-the-next-freeze-takes.md),
- * the counts it shows, and a search's rows that are not in play.
+ * What /sorteos receives: one page of the sheet's valid rows, newest first, each marked when the
+ * next draw does not take it (docs/decisions/074-the-spec-rows-as-written-ours-beside-them.md), the counts it
+ * shows, and why a search's marked rows are out.
  */
 export interface ParticipantsListing extends ParticipantsView, ParticipantsPage {
-  totalCount: number;
+  /** The sheet's valid rows: the spec's participants tile. */
+  listedCount: number;
+  /** Distinct countries among them, case and accents folded. */
   countryCount: number;
+  /** The entries the next draw takes so far: the line beside the tiles. */
+  entryCount: number;
   query: string;
   draw: ListedDraw;
-  /** The sheet's rows left out so far, by why ("Quedan afuera…"); null when there is no sheet. */
-  leftOutText: string | null;
-  /** A search's matches that are not in play, newest first, the first few with why. */
+  /** A search's matches the next draw does not take, newest first, the first few with why. */
   notInPlay: { rows: NotInPlayRow[]; more: number };
 }

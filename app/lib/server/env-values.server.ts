@@ -22,11 +22,13 @@ export function refuse(context: z.RefinementCtx, problem: string): typeof z.NEVE
 /** A whole number from `min` to `max`; unset, `fallback`. */
 export function wholeNumber(fallback: number, { min, max }: { min: number; max: number }) {
   const outOfRange = {
-    error: (issue: { input?: unknown }) => `must be between ${min} and ${max}, got ${String(issue.input)}`,
+    error: (issue: { input?: unknown }) => `tiene que estar entre ${min} y ${max}, y es ${String(issue.input)}`,
   };
   return variable
     .pipe(z.string().default(String(fallback)))
-    .pipe(z.string().regex(/^\d+$/, { error: (issue) => `must be a whole number, got "${String(issue.input)}"` }))
+    .pipe(
+      z.string().regex(/^\d+$/, { error: (issue) => `tiene que ser un número entero, y es "${String(issue.input)}"` }),
+    )
     .transform(Number)
     .pipe(z.number().min(min, outOfRange).max(max, outOfRange));
 }
@@ -46,7 +48,7 @@ export const sheetLocation = variable.transform((raw, context) => {
   if (!raw || !/^https?:\/\//i.test(raw)) return raw === undefined ? undefined : { kind: "path" as const, path: raw };
   return URL.canParse(raw)
     ? { kind: "url" as const, url: new URL(raw).href }
-    : refuse(context, "is not a valid http(s) URL");
+    : refuse(context, "no es una URL http(s) válida");
 });
 
 /**
@@ -55,24 +57,32 @@ export const sheetLocation = variable.transform((raw, context) => {
  */
 export const siteUrl = variable.transform((raw, context) => {
   if (!raw) return undefined;
-  if (!URL.canParse(raw)) return refuse(context, `must be an http(s) origin such as https://example.com, got "${raw}"`);
+  if (!URL.canParse(raw))
+    return refuse(context, `tiene que ser un origen http(s) como https://example.com, y es "${raw}"`);
   const url = new URL(raw);
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    return refuse(context, `must start with http:// or https://, got "${raw}"`);
+    return refuse(context, `tiene que empezar con http:// o https://, y es "${raw}"`);
   if (url.username || url.password || url.pathname !== "/" || url.search || url.hash)
-    return refuse(context, `must be an origin only (no path, query, fragment or credentials), got "${raw}"`);
+    return refuse(
+      context,
+      `tiene que ser solo un origen (sin ruta, consulta, fragmento ni credenciales), y es "${raw}"`,
+    );
   return url.origin;
 });
 
 export const participantNames = variable
   .transform((raw) => raw?.toLowerCase() ?? "initial")
-  .pipe(z.enum(["initial", "full"], { error: (issue) => `must be "initial" or "full", got "${String(issue.input)}"` }));
+  .pipe(
+    z.enum(["initial", "full"], {
+      error: (issue) => `tiene que ser "initial" o "full", y es "${String(issue.input)}"`,
+    }),
+  );
 
 /** `someone@example.com` or `Name <someone@example.com>`: the address, or the one in brackets. */
 const NAMED_ADDRESS = /^[^<>"\\]*<([^<>]+)>$/;
 
 export const mailFrom = variable.refine((from) => !from || parseEmailAddress(from.match(NAMED_ADDRESS)?.[1] ?? from), {
-  error: (issue) => `must be an address or "Name <address>", got "${String(issue.input)}"`,
+  error: (issue) => `tiene que ser una dirección o "Nombre <dirección>", y es "${String(issue.input)}"`,
 });
 
 /** Comma-separated http(s) origins; unset, drand's own relays. */
@@ -80,7 +90,9 @@ export const drandRelays = variable.transform((raw, context) => {
   if (!raw) return null;
   const relays = listOf(raw).map((relay) => relay.replace(/\/+$/, ""));
   const bad = relays.find((relay) => !URL.canParse(relay) || !/^https?:$/.test(new URL(relay).protocol));
-  return bad === undefined ? relays : refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+  return bad === undefined
+    ? relays
+    : refuse(context, `tiene que ser URLs http(s) separadas por comas, y una es "${bad}"`);
 });
 
 /** Comma-separated http(s) URLs of RFC 3161 time-stamp authorities; unset, the well-known public ones. */
@@ -88,11 +100,14 @@ export const timestampAuthorities = variable.transform((raw, context) => {
   if (!raw) return null;
   const authorities = listOf(raw);
   const bad = authorities.find((url) => !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol));
-  if (bad !== undefined) return refuse(context, `must be http(s) URLs separated by commas, got "${bad}"`);
+  if (bad !== undefined) return refuse(context, `tiene que ser URLs http(s) separadas por comas, y una es "${bad}"`);
   // A draw happens only with two independent seals of its list (docs/draw.md, "The order, proven").
   return new Set(authorities).size >= 2
     ? authorities
-    : refuse(context, "must name at least two authorities, independent of each other: a draw needs both seals");
+    : refuse(
+        context,
+        "tiene que nombrar al menos dos autoridades, independientes entre sí: un sorteo necesita los dos sellos",
+      );
 });
 
 /** The organizer's format of ids, as the draw's rule takes it: docs/draw.md, "Canonical list". */
@@ -114,7 +129,7 @@ export const idPattern = variable.transform((raw, context) => {
   if (source.length <= 200 && source.startsWith("^") && source.endsWith("$") && compiles) return source;
   return refuse(
     context,
-    `must be a regular expression over the canonical id, anchored (^…$), at most 200 characters, such as ${DEFAULT_ID_PATTERN}; got "${source}" (ID_PATTERN tiene que ser una expresión regular anclada, como ${DEFAULT_ID_PATTERN})`,
+    `tiene que ser una expresión regular sobre el ID canónico, anclada (^…$), de hasta 200 caracteres, como ${DEFAULT_ID_PATTERN}; y es "${source}"`,
   );
 });
 
@@ -126,15 +141,15 @@ export const trustProxy = variable.transform((raw, context) => {
   const bad = unreadableProxyEntry(entries);
   return bad === null
     ? entries
-    : refuse(context, `must be IP addresses or CIDRs separated by commas, or "none"; got "${bad}"`);
+    : refuse(context, `tiene que ser direcciones IP o CIDR separadas por comas, o "none"; y una es "${bad}"`);
 });
 
 /** A secret for the forms' start stamps: long enough that no one guesses it. */
 export const formSecret = variable.refine((raw) => raw === undefined || raw.length >= 32, {
-  error: "must be at least 32 characters (for example: openssl rand -base64 32)",
+  error: "tiene que tener al menos 32 caracteres (por ejemplo: openssl rand -base64 32)",
 });
 
 /** An https link visitors follow to the open survey: a mistyped one would send every visitor nowhere. */
 export const surveyUrl = variable.refine((raw) => !raw || (URL.canParse(raw) && new URL(raw).protocol === "https:"), {
-  error: (issue) => `must be an https:// link to the open survey, got "${String(issue.input)}"`,
+  error: (issue) => `tiene que ser un link https:// a la encuesta abierta, y es "${String(issue.input)}"`,
 });

@@ -33,6 +33,18 @@ const IDLE_SWEEP_MS = 200;
  */
 const DRAIN_DEADLINE_MS = 12_000;
 
+/** How long the work registered with `onStop` may hold the exit (the server's report, one write). */
+const STOP_WORK_MS = 2_000;
+
+/**
+ * Work to finish after SIGTERM/SIGINT before the process exits, alongside the responses in
+ * flight, for at most 2 s: a server says in its report that it stopped, so the organizer's
+ * commands stop counting it at once (app/lib/forms/server-health.server.ts).
+ */
+export function onStop(work: () => Promise<unknown>): void {
+  singleton("stop-work", () => [] as (() => Promise<unknown>)[]).push(work);
+}
+
 interface Connections {
   server?: Server;
   /** Open connections, each with the number of responses it owes (0 or 1 without pipelining). */
@@ -69,9 +81,19 @@ function registerExitWhenDrained(): true {
   };
 
   const onSignal = () => {
+    const work = singleton("stop-work", () => [] as (() => Promise<unknown>)[]);
+    // With work to finish, the exit waits for it (at most STOP_WORK_MS); without, it is at once.
+    const workDone =
+      work.length === 0
+        ? null
+        : Promise.race([
+            Promise.allSettled(work.map((task) => task())),
+            new Promise((resolve) => setTimeout(resolve, STOP_WORK_MS).unref()),
+          ]);
+    const exit = () => (workDone ? void workDone.then(() => process.exit(0)) : process.exit(0));
     // 'close' comes after remix-serve's close() (called from its own listener for this
     // signal, before or after this one) once the last connection has ended.
-    connections.server?.once("close", () => process.exit(0));
+    connections.server?.once("close", exit);
     setInterval(closeConnectionsOwedNothing, IDLE_SWEEP_MS).unref();
     // Unref'd: a process with nothing left to do exits by itself before the deadline.
     setTimeout(() => {

@@ -43,8 +43,8 @@ function shownText(name: ShownVariable, check: (value: string, context: z.Refine
   return variable.transform((raw, context): ShownSetting => {
     if (!raw) return { value: SAMPLE_VALUES[name], sample: true };
     if (raw.length > MAX_TEXT_LENGTH)
-      return refuse(context, `must be at most ${MAX_TEXT_LENGTH} characters, got ${raw.length}`);
-    if (/[\p{Cc}\p{Cf}]/u.test(raw)) return refuse(context, "must not contain control characters");
+      return refuse(context, `tiene que tener como mucho ${MAX_TEXT_LENGTH} caracteres, y tiene ${raw.length}`);
+    if (/[\p{Cc}\p{Cf}]/u.test(raw)) return refuse(context, "no puede tener caracteres de control");
     return { value: check(raw, context), sample: false };
   });
 }
@@ -65,19 +65,20 @@ function cuitCheckDigit(firstTen: string): number | null {
 /** A CUIT: its shape, an AFIP prefix and its check digit; written XX-XXXXXXXX-X. */
 function cuit(value: string, context: z.RefinementCtx): string {
   const match = /^(\d{2})-?(\d{8})-?(\d)$/.exec(value);
-  if (!match) return refuse(context, `must be a CUIT written XX-XXXXXXXX-X or as 11 digits, got "${value}"`);
+  if (!match) return refuse(context, `tiene que ser un CUIT escrito XX-XXXXXXXX-X o como 11 dígitos, y es "${value}"`);
   const [, prefix, body, check] = match as unknown as [string, string, string, string];
   if (!CUIT_PREFIXES.has(prefix))
-    return refuse(context, `must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34, got "${prefix}"`);
+    return refuse(context, `tiene que empezar con 20, 23, 24, 25, 26, 27, 30, 33 o 34, y empieza con "${prefix}"`);
   if (cuitCheckDigit(prefix + body) !== Number(check))
-    return refuse(context, `has a wrong check digit: "${value}" is not a valid CUIT`);
+    return refuse(context, `tiene mal el dígito verificador: "${value}" no es un CUIT válido`);
   return `${prefix}-${body}-${check}`;
 }
 
 /** The support address, as mail is sent to it (the one address parser). */
 function contactAddress(value: string, context: z.RefinementCtx): string {
   return (
-    parseEmailAddress(value) ?? refuse(context, `must be an email address such as soporte@example.com, got "${value}"`)
+    parseEmailAddress(value) ??
+    refuse(context, `tiene que ser una dirección de email como soporte@example.com, y es "${value}"`)
   );
 }
 

@@ -70,8 +70,10 @@ export interface ServerEnv {
    * whose id does not match is listed, marked, and takes no entry (docs/draw.md, "Canonical list").
    */
   idPattern: string;
-  /** What signs a form's start instant; null: a secret the server makes and keeps in its database. */
+  /** What signs a form's start instant; null: a secret the server makes and keeps in `formSecretFile`. */
   formSecret: string | null;
+  /** Where the server keeps the secret it made when FORM_SECRET is unset: beside the database, never in it. */
+  formSecretFile: string;
   /** Started by the image (RUNS_IN_IMAGE, set by the Dockerfile): never a developer's own machine. */
   runsInImage: boolean;
 }
@@ -130,7 +132,7 @@ export interface MailConfig {
 /** A bad variable, named. @internal Exported for its tests: servers start through parseEnvOrExit. */
 export class EnvError extends Error {
   constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
+    super(`Configuración inválida: ${variable} ${problem}`);
     this.name = "EnvError";
   }
 }
@@ -162,14 +164,17 @@ const envSchema = z
     CONTACT_EMAIL: contactEmail,
     SURVEY_URL: surveyUrl,
     // Never echoed: it may hold a password.
-    DATABASE_URL: matching(/^postgres(ql)?:\/\/[^\s]+$/i, "must be a postgres:// (or postgresql://) connection URL"),
+    DATABASE_URL: matching(
+      /^postgres(ql)?:\/\/[^\s]+$/i,
+      "tiene que ser una URL de conexión postgres:// (o postgresql://)",
+    ),
     // A sign-up's statements take milliseconds; a hung or locked database must not hold a
     // submission's turn for longer than a visitor waits.
     DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 600_000 }),
     DATA_DIR: variable,
     SMTP_URL: matching(
       /^smtps?:\/\/[^\s]+$/i,
-      "must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+      "tiene que ser una URL smtp:// o smtps://, como smtp://usuario:clave@mail.example.com:587",
     ),
     MAIL_FROM: mailFrom,
     // A morning's sign-ups after an announcement fit; a flood from many addresses does not.
@@ -185,7 +190,10 @@ const envSchema = z
     DRAND_RELAYS: drandRelays,
     DRAND_TIMEOUT_MS: wholeNumber(10_000, { min: 100, max: 60_000 }),
     // A compressed BLS12-381 G2 point: 96 bytes.
-    DRAW_REHEARSAL_KEY: matching(/^[0-9a-f]{192}$/, "must be a BLS12-381 G2 public key, 192 lowercase hex characters"),
+    DRAW_REHEARSAL_KEY: matching(
+      /^[0-9a-f]{192}$/,
+      "tiene que ser una clave pública BLS12-381 G2, 192 caracteres hexadecimales en minúscula",
+    ),
     TIMESTAMP_AUTHORITIES: timestampAuthorities,
     // A path, resolved and read with the others that need the working directory.
     TIMESTAMP_ROOTS: variable,
@@ -201,7 +209,7 @@ const envSchema = z
       context.addIssue({
         code: "custom",
         path: ["DRAW_NOW"],
-        message: `must be an ISO 8601 instant, got "${vars.DRAW_NOW}"`,
+        message: `tiene que ser un instante ISO 8601, y es "${vars.DRAW_NOW}"`,
       });
     }
     // A rehearsal key only where NODE_ENV says so in exactly these words: unset, empty,
@@ -210,9 +218,9 @@ const envSchema = z
       context.addIssue({
         code: "custom",
         path: ["DRAW_REHEARSAL_KEY"],
-        message: `is for rehearsals only, with NODE_ENV=development or NODE_ENV=test exactly (${
-          vars.NODE_ENV === undefined ? "NODE_ENV is unset" : `NODE_ENV is ${JSON.stringify(vars.NODE_ENV)}`
-        }): a real draw uses drand's key alone`,
+        message: `es solo para ensayos, con NODE_ENV=development o NODE_ENV=test exactamente (${
+          vars.NODE_ENV === undefined ? "NODE_ENV no está configurada" : `NODE_ENV es ${JSON.stringify(vars.NODE_ENV)}`
+        }): un sorteo real usa solo la clave de drand`,
       });
     }
   });
@@ -245,13 +253,13 @@ function sheetSource(location: EnvVariables["PARTICIPANTS_CSV_URL"], cwd: string
     if (existsSync(samplePath)) return { kind: "file", path: samplePath, isBundledSample: true };
     throw new EnvError(
       "PARTICIPANTS_CSV_URL",
-      `is not set and the bundled sample sheet is missing (${samplePath}); start the server from the project folder`,
+      `no está configurada y falta la planilla de ejemplo incluida (${samplePath}); arrancá el servidor desde la carpeta del proyecto`,
     );
   }
   const filePath = path.resolve(cwd, location.path);
   if (existsSync(filePath) && statSync(filePath).isFile())
     return { kind: "file", path: filePath, isBundledSample: false };
-  throw new EnvError("PARTICIPANTS_CSV_URL", "must be an http(s) URL or the path of an existing file");
+  throw new EnvError("PARTICIPANTS_CSV_URL", "tiene que ser una URL http(s) o la ruta de un archivo que exista");
 }
 
 /** A PEM file holding one certificate or more, resolved from `cwd`: roots a witness's token may lead to. */
@@ -259,12 +267,12 @@ function timestampRoots(file: string | undefined, cwd: string): string | null {
   if (file === undefined) return null;
   const resolved = path.resolve(cwd, file);
   if (!existsSync(resolved) || !statSync(resolved).isFile()) {
-    throw new EnvError("TIMESTAMP_ROOTS", `must be the path of a PEM file, got "${file}"`);
+    throw new EnvError("TIMESTAMP_ROOTS", `tiene que ser la ruta de un archivo PEM, y es "${file}"`);
   }
   if (!readFileSync(resolved, "utf8").includes("-----BEGIN CERTIFICATE-----")) {
     throw new EnvError(
       "TIMESTAMP_ROOTS",
-      `must hold PEM certificates ("-----BEGIN CERTIFICATE-----"), and "${file}" holds none`,
+      `tiene que tener certificados PEM ("-----BEGIN CERTIFICATE-----"), y "${file}" no tiene ninguno`,
     );
   }
   return resolved;
@@ -287,6 +295,8 @@ function witnessEnv(vars: EnvVariables, cwd: string): WitnessEnv {
 
 /** Also the file name the docs give for backups (docs/operations.md, "Data"). */
 const EMBEDDED_FILE_NAME = "opinion-labz.sqlite";
+/** The secret the server makes when FORM_SECRET is unset, in DATA_DIR (docs/operations.md, "Configuration"). */
+const FORM_SECRET_FILE_NAME = "form-secret";
 
 /** The configuration the server reads, from the checked variables; paths resolved from `cwd`. */
 function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
@@ -325,6 +335,7 @@ function serverEnv(vars: EnvVariables, cwd: string): ServerEnv {
     trustedProxies: vars.TRUST_PROXY,
     idPattern: vars.ID_PATTERN,
     formSecret: vars.FORM_SECRET ?? null,
+    formSecretFile: path.join(path.resolve(cwd, vars.DATA_DIR ?? "data"), FORM_SECRET_FILE_NAME),
     runsInImage: vars.RUNS_IN_IMAGE === "1",
   };
 }

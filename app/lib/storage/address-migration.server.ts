@@ -1,7 +1,9 @@
 import { sql, SqliteAdapter, type Kysely, type RawBuilder } from "kysely";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
-import { containedAddress } from "./contained-address.server";
+import { containedAddress, containedAddresses } from "./contained-address.server";
+import { alsoFiledUnder } from "./filed-under.server";
 import { mailboxOf } from "./mailbox";
+import { countOf, pluralForm } from "~/lib/ui/wording";
 
 /**
  * Migration 0017: every stored address of earlier releases read again, and counted under its
@@ -229,7 +231,46 @@ export async function addMailboxes(db: Db): Promise<void> {
   const total = unfiled.reduce((sum, count) => sum + count, 0);
   if (total > 0) {
     console.warn(
-      `[storage] ${total} stored ${total === 1 ? "row holds" : "rows hold"} no address the site can read (from before its address parser): kept as ${total === 1 ? "it is" : "they are"}, found by no address (docs/operations.md, "Requests about personal data").`,
+      `[storage] ${countOf(total, "fila guardada no tiene", "filas guardadas no tienen")} una dirección que el sitio pueda leer (de antes de su lector de direcciones): ${pluralForm(total, "queda como está y no la encuentra", "quedan como están y no las encuentra")} ninguna dirección (docs/operations.md, "Requests about personal data").`,
     );
+  }
+}
+
+/** Each table holding addresses, its key, and the column whose text decides whose row it is. */
+const ADDRESS_COLUMNS: [table: string, keys: Column[], column: string][] = [
+  ["waitlist", [["email", "text"]], "email"],
+  ["contact_messages", [["id", "text"]], "email"],
+  ["outbox", [["id", "text"]], "coalesce(reply_to, recipient)"],
+  [
+    "survey_notice_recipients",
+    [
+      ["survey_url", "text"],
+      ["email", "text"],
+    ],
+    "email",
+  ],
+];
+
+/**
+ * Migration 0031: a row whose stored text reached more than one inbox (a list an earlier release
+ * kept, `ana@example.com, nora@example.com`) is filed under each: `also_filed_under` lists the
+ * others' mailboxes, so `npm run privacy` finds and deletes it by any of them
+ * (docs/decisions/085-a-row-filed-under-every-address-it-reached.md).
+ */
+export async function fileUnderEveryAddress(db: Db): Promise<void> {
+  for (const [table, keys, column] of ADDRESS_COLUMNS) {
+    await db.schema.alterTable(table).addColumn("also_filed_under", "text").execute();
+    const rows = (
+      await sql<
+        Record<string, string>
+      >`select ${sql.join(keys.map(([key]) => sql.id(key)))}, mailbox, ${sql.raw(column)} as stored
+        from ${sql.table(table)} where mailbox is not null`.execute(db)
+    ).rows;
+    const updates: Cell[][] = [];
+    for (const row of rows) {
+      const others = [...new Set(containedAddresses(row.stored!).map(mailboxOf))].filter((box) => box !== row.mailbox);
+      if (others.length > 0) updates.push([...keys.map(([key]) => row[key]!), alsoFiledUnder(others)]);
+    }
+    await updateRows(db, table, keys, [["also_filed_under", "text"]], updates);
   }
 }

@@ -15,3 +15,14 @@ export function containedAddress(stored: string): string | null {
   }
   return null;
 }
+
+/**
+ * Every address a stored text reaches, first the one `containedAddress` names: a row of an
+ * earlier release holding a list (`ana@example.com, nora@example.com`) was mailed to each.
+ */
+export function containedAddresses(stored: string): string[] {
+  const parsed = parseEmailAddress(stored);
+  if (parsed) return [parsed];
+  const found = addressparser(stored, { flatten: true }).map((entry) => parseEmailAddress(entry.address));
+  return [...new Set(found.filter((address): address is string => address !== null))];
+}

@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from "kysely";
-import { addMailboxes } from "./address-migration.server";
+import { addMailboxes, fileUnderEveryAddress } from "./address-migration.server";
 
 /** The tables a draw's record lives in: a change to any of them is a change of the record. */
 const DRAW_TABLES = ["draws", "draw_rounds"];
@@ -9,8 +9,8 @@ const DRAW_TABLES = ["draws", "draw_rounds"];
  * both databases: the schema builder writes each database's own DDL. Never edit one that
  * has shipped; add the next number (docs/operations.md, "Data"). A number below one already run
  * is still applied (open-storage.server.ts): none may depend on a higher number.
- *
- * One piece: the schema's whole history in one ordered map, so its order is read in one place.
+ * One piece: the schema's history, read in order; a migration's long work (0017's, 0031's) lives
+ * in a module of its own.
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_waitlist_outbox_rate_limits": {
@@ -336,6 +336,32 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn("name", "text", (column) => column.primaryKey())
         .addColumn("at", "bigint", (column) => column.notNull())
         .execute();
+    },
+  },
+  "0030_fair_outbox": {
+    async up(db: Kysely<unknown>) {
+      // Mails to typed addresses and to the team are paced and served network by network
+      // (docs/decisions/082-fair-outbox-by-network.md): each waiting row says which budget paces
+      // it, its network (keyed) and its recipient's registrable domain.
+      for (const column of ["paced", "network", "domain"]) {
+        await db.schema.alterTable("outbox").addColumn(column, "text").execute();
+      }
+      await db.schema
+        .createIndex("outbox_paced_network")
+        .on("outbox")
+        .columns(["paced", "network", "sent_at"])
+        .execute();
+      await db.schema
+        .createTable("mail_pace")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("next_at", "bigint", (column) => column.notNull())
+        .execute();
+    },
+  },
+  "0031_filed_under_every_address": {
+    async up(db: Kysely<unknown>) {
+      // A stored list reached every inbox in it: its row is found by each (address-migration.server.ts).
+      await fileUnderEveryAddress(db as Parameters<typeof fileUnderEveryAddress>[0]);
     },
   },
 };

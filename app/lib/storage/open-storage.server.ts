@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 // Each driver is imported when its database is opened (openSqlite, postgresPool): a server or a
 // command loads only the one it uses; pg alone is about 20 ms of CPU at every start
@@ -18,10 +18,44 @@ export interface Storage {
   kind: DatabaseKind;
 }
 
-async function openSqlite(file: string): Promise<Sqlite.Database> {
+/**
+ * A database a process was told to open that is not there: a command never creates one (only
+ * the server does), so a mistyped DATA_DIR or DATABASE_URL says so instead of answering from a
+ * new, empty database (docs/decisions/077-commands-without-surprises.md).
+ */
+export class MissingDatabase extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MissingDatabase";
+  }
+}
+
+/**
+ * Creates `directory` and its missing parents one level at a time. Node's recursive mkdir never
+ * returns under /proc (each level answers ENOENT and it starts over: `DATA_DIR=/proc/nope` held
+ * the server and every command for over ten minutes); one mkdir per level fails at once there.
+ */
+function makeDirectory(directory: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(directory);
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const level of missing) mkdirSync(level);
+}
+
+async function openSqlite(file: string, create: boolean): Promise<Sqlite.Database> {
   const { default: Sqlite } = await import("better-sqlite3");
-  mkdirSync(path.dirname(file), { recursive: true });
-  const database = new Sqlite(file);
+  if (create) makeDirectory(path.dirname(file));
+  else if (!existsSync(file) || !statSync(file).isFile()) {
+    throw new MissingDatabase(
+      `no hay ninguna base de datos en ${file}. Los comandos no crean una: la crea el servidor la primera vez que arranca. Revisá DATA_DIR: tiene que ser la misma carpeta que usa el servidor`,
+    );
+  }
+  const database = new Sqlite(file, { fileMustExist: !create });
   // WAL lets the commands read while a sign-up writes; FULL syncs every commit, so
   // an accepted sign-up and its mail survive a power cut, not only a killed process.
   database.pragma("journal_mode = WAL");
@@ -58,18 +92,38 @@ async function postgresPool(url: string, statementTimeoutMs: number): Promise<pg
   });
   // A pooled connection the server drops (a PostgreSQL restart) is replaced on next use; without
   // a listener its error would end the process.
-  pool.on("error", (error) => console.error(`[storage] PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => console.error(`[storage] se cortó una conexión con PostgreSQL: ${error.message}`));
   return pool;
 }
 
-/** Opens the configured database and brings its schema up to date (replicas wait on a lock). */
-export async function openStorage(config: DatabaseConfig): Promise<Storage> {
+/** The table Kysely's migrator keeps: a database without it was never the site's. */
+const MIGRATIONS_TABLE = "kysely_migration";
+
+/**
+ * Opens the configured database and brings its schema up to date (replicas wait on a lock).
+ * `create: false` (the organizer's commands) opens only a database the server made: no embedded
+ * file is created, and a database without the site's tables is refused, not migrated.
+ */
+export async function openStorage(
+  config: DatabaseConfig,
+  { create = true }: { create?: boolean } = {},
+): Promise<Storage> {
   const dialect =
     config.kind === "embedded"
-      ? new PatientSqliteDialect({ database: () => openSqlite(config.file) })
+      ? new PatientSqliteDialect({ database: () => openSqlite(config.file, create) })
       : new PostgresDialect({ pool: () => postgresPool(config.url, config.statementTimeoutMs) });
   const db = new Kysely<Tables>({ dialect });
   try {
+    if (!create) {
+      const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+      if (!tables.some((table) => table.name === MIGRATIONS_TABLE)) {
+        throw new MissingDatabase(
+          config.kind === "embedded"
+            ? `${config.file} no es una base de datos del sitio (no tiene sus tablas). Revisá DATA_DIR: tiene que ser la misma carpeta que usa el servidor`
+            : "la base de datos de DATABASE_URL no tiene las tablas del sitio. Los comandos no las crean: las crea el servidor la primera vez que arranca. Revisá DATABASE_URL: tiene que ser la misma que usan los servidores",
+        );
+      }
+    }
     const { error } = await new Migrator({
       db,
       provider: { getMigrations: async () => MIGRATIONS },

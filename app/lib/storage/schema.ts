@@ -15,6 +15,7 @@ export interface Tables {
   draw_changes: DrawChangeTable;
   draw_witnesses: DrawWitnessTable;
   site_secrets: SiteSecretTable;
+  mail_pace: MailPaceTable;
   instances: InstanceTable;
   draw_notices: DrawNoticeTable;
   database_marks: DatabaseMarkTable;
@@ -66,6 +67,8 @@ export interface ContactMessageTable {
   email: string;
   /** The inbox `email` reaches (mailbox.ts); null only on a row of an earlier release that holds no readable address. */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   message: string;
   created_at: number;
 }
@@ -81,6 +84,8 @@ export interface WaitlistTable {
    * an earlier release that holds no readable address.
    */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   status: WaitlistStatus;
   /** Random, in the confirm and unsubscribe links of every mail to this address. */
   token: string;
@@ -106,6 +111,8 @@ export interface OutboxTable {
    * team, its Reply-To's. Null only on a row of an earlier release that holds no readable address.
    */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   subject: string;
   text_body: string;
   html_body: string;
@@ -120,6 +127,23 @@ export interface OutboxTable {
   /** Set when the mail will never be sent: the SMTP server refused it for good, or it is too old. */
   gave_up_at: number | null;
   last_error: string | null;
+  /**
+   * The hourly budget that paces the mail (docs/decisions/082-fair-outbox-by-network.md):
+   * "visitors" (to an address a visitor typed), "team" (/contacto to the team), or null (sent as
+   * soon as due: survey notices have their own pace, draw records none).
+   */
+  paced: string | null;
+  /** A paced mail's network, keyed with the site's secret (counter-key.ts): whose turn it waits for. */
+  network: string | null;
+  /** A mail to a visitor's address: its registrable domain (Public Suffix List), paced on its own share. */
+  domain: string | null;
+}
+
+/** When each paced budget (the visitors' hour, the team's, a domain's share) has its next mail (GCRA). */
+export interface MailPaceTable {
+  key: string;
+  /** The theoretical arrival time of the next mail, epoch ms. */
+  next_at: number;
 }
 
 /** A count in a fixed window, by a key that names its rule and, keyed with the site's secret, whom it counts. */
@@ -239,6 +263,8 @@ export interface SurveyNoticeRecipientTable {
   email: string;
   /** The inbox `email` reaches: one notice per mailbox and survey. */
   mailbox: string | null;
+  /** Other inboxes a row of an earlier release reached, one per line between newlines (filed-under.server.ts); null: none. */
+  also_filed_under: string | null;
   /** The outbox row of its mail, for the notice's progress while the outbox keeps it. */
   outbox_id: string;
   queued_at: number;

@@ -4,15 +4,16 @@ import { env } from "~/lib/server/env.server";
 import { singleton } from "~/lib/server/singleton.server";
 import { counterKeyWith } from "./counter-key";
 import type { Tables } from "./schema";
-import { siteSecret } from "./site-secret.server";
+import { fileSecret, forgetLegacySecret } from "./site-secret.server";
 
 /**
- * The site's secret: FORM_SECRET, or the one the server made and keeps in its database (read
- * once per process). Every replica and every organizer's command must read the same one, so a
- * form's start stamp and a counter's key are the same wherever they are made.
+ * The site's secret: FORM_SECRET, or the one the server made and keeps beside its database
+ * (site-secret.server.ts; read once per process). Every replica and every organizer's command
+ * must read the same one, so a form's start stamp and a counter's key are the same wherever they
+ * are made.
  */
 function siteSecretOf(db: Kysely<Tables>): Promise<string> {
-  return singleton("form-secret", async () => env.formSecret ?? (await siteSecret(db, "form-start")));
+  return singleton("form-secret", async () => env.formSecret ?? (await fileSecret(db, env.formSecretFile)));
 }
 
 /** The key of `rule`'s counter about `subject`, keyed with the site's secret (counter-key.ts). */
@@ -27,6 +28,8 @@ const fingerprintOf = (secret: string) => createHmac("sha256", secret).update(FI
 /** Called by each server as it starts: the secret it signs and keys with is the one commands must use. */
 export async function recordSiteSecret(db: Kysely<Tables>): Promise<string> {
   const secret = await siteSecretOf(db);
+  // A secret an earlier release made and kept in the database is no one's now.
+  await forgetLegacySecret(db);
   const value = fingerprintOf(secret);
   await db
     .insertInto("site_secrets")
@@ -49,4 +52,11 @@ export async function hasServersSecret(db: Kysely<Tables>): Promise<boolean> {
     .where("name", "=", FINGERPRINT)
     .executeTakeFirst();
   return !recorded || recorded.value === fingerprintOf(await siteSecretOf(db));
+}
+
+/** A secret for `purpose` derived from the site's secret: one secret configured, one key per use. */
+export async function derivedSecret(db: Kysely<Tables>, purpose: string): Promise<string> {
+  return createHmac("sha256", await siteSecretOf(db))
+    .update(`derived:${purpose}`)
+    .digest("base64url");
 }

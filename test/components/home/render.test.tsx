@@ -31,7 +31,7 @@ describe("explainer server render", () => {
     expect(html).toContain("Encuesta personalizada para vos");
     expect(html).toMatch(/Pregunta <!-- -->3<!-- --> de <!-- -->5/);
     expect(html).toMatch(/60<!-- -->% completado/);
-    expect(html).toContain("+1 participación en el sorteo");
+    expect(html).toContain("+15 puntos ganados");
     // docs/product.md, "Explainer": badges available and anonymous on the invitation, completed on the last step.
     for (const badge of ["Disponible", "Anónima", "Completada"]) expect(html).toContain(badge);
   });

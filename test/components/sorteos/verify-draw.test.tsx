@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type * as DrandBeacon from "~/lib/draw/drand-beacon";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -28,7 +29,7 @@ import { stampedByOpenssl, startStandInAuthority, type StandInAuthority } from "
  */
 const TEST_CHAIN = vi.hoisted(() => "3e5f7a9b".repeat(8));
 vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/lib/draw/drand-beacon")>();
+  const original = await importOriginal<typeof DrandBeacon>();
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
   const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
   const publicKey = bytesToHex(bls12_381.shortSignatures.getPublicKey(hexToBytes(TEST_CHAIN)).toBytes());

@@ -4,6 +4,7 @@
  * the counter is looked at no more than once per poll, and the records read again only when it
  * moved, whoever moved it (the records' own code, or SQL typed by hand).
  */
+import type * as DrandBeacon from "~/lib/draw/drand-beacon";
 import { createHash } from "node:crypto";
 import { sql, type Kysely, type KyselyPlugin } from "kysely";
 import { describe, expect, it, vi } from "vitest";
@@ -24,7 +25,7 @@ import { useTemporaryStorage } from "../../support/temporary-storage";
  */
 const TEST_CHAIN = vi.hoisted(() => "2a4b6c8d".repeat(8));
 vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/lib/draw/drand-beacon")>();
+  const original = await importOriginal<typeof DrandBeacon>();
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
   const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
   const publicKey = bytesToHex(bls12_381.shortSignatures.getPublicKey(hexToBytes(TEST_CHAIN)).toBytes());

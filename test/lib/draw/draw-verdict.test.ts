@@ -6,6 +6,7 @@
  * (`vi.mock` below); the real key's own checks are test/lib/draw/drand-beacon.test.ts's, and the
  * real round-10,024,141 draw shows that a moved round no longer counts.
  */
+import type * as DrandBeacon from "~/lib/draw/drand-beacon";
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { drawVerdict as checkedVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
@@ -16,7 +17,7 @@ import { QUICKNET_DRAW, QUICKNET_LIST } from "../../support/quicknet-draw";
 
 const TEST_CHAIN = vi.hoisted(() => "1c3d5e7f".repeat(8));
 vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/lib/draw/drand-beacon")>();
+  const original = await importOriginal<typeof DrandBeacon>();
   // The key of the test chain's secret, as rehearsal-key.server makes it (that module imports this one).
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
   const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");

@@ -100,7 +100,7 @@ describe("RFC 3161 tokens from two real authorities on loopback (openssl ts -rep
     rsa.mode = "slow";
     await expect(askAuthority(rsa.url, STATEMENT, both, 300)).rejects.toMatchObject({
       reason: "timeout",
-      message: `${rsa.url}: no answer within 300 ms`,
+      message: `${rsa.url}: no respondió en 300 ms`,
     });
     rsa.mode = "down";
     const refused = await askAuthority(rsa.url, STATEMENT, both, 10_000).catch((error: unknown) => error);

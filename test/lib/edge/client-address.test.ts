@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientGroup } from "~/lib/edge/client-address";
+import { clientAddress, clientGroup, clientNetwork } from "~/lib/edge/client-address";
 import { DEFAULT_TRUSTED_PROXIES, trustedProxies } from "~/lib/network/trusted-proxies";
 
 const examples = trustedProxies(DEFAULT_TRUSTED_PROXIES);
@@ -77,5 +77,19 @@ describe("clientGroup", () => {
     expect(clientGroup("2001:db8::ffff:198.51.100.7")).toBe("2001:db8::/56");
     expect(clientGroup("fe80::1%eth0")).toBe("fe80::/56");
     expect(clientGroup("")).toBe("");
+  });
+});
+
+describe("clientNetwork", () => {
+  it("counts an IPv4 client's network by its /24 and an IPv6 client's by its /48", () => {
+    expect(clientNetwork("198.51.100.7")).toBe("198.51.100.0/24");
+    expect(clientNetwork("198.51.100.250")).toBe(clientNetwork("198.51.100.1"));
+    expect(clientNetwork("198.51.101.1")).not.toBe(clientNetwork("198.51.100.1"));
+    expect(clientNetwork("::ffff:198.51.100.7")).toBe("198.51.100.0/24");
+    // 256 /56s of one /48 are one network.
+    expect(clientNetwork("2001:db8:1:ff00::1")).toBe("2001:db8:1::/48");
+    expect(clientNetwork("2001:db8:1:0::1")).toBe(clientNetwork("2001:db8:1:ffff:ffff::1"));
+    expect(clientNetwork("2001:db8:2::1")).not.toBe(clientNetwork("2001:db8:1::1"));
+    expect(clientNetwork("")).toBe("");
   });
 });

@@ -154,3 +154,32 @@ describe("SubmissionTurns", () => {
     expect(started).toEqual(["x", "a-1", "b-1", "a-3"]);
   });
 });
+
+describe("SubmissionTurns, by client and by network", () => {
+  it("gives one client one turn at a time: its other submissions wait while another client's run", () => {
+    const turns = new SubmissionTurns(LIMITS);
+    const started: string[] = [];
+    const first = submit(turns, "one", started, "one-1");
+    ["one-2", "one-3", "one-4"].forEach((label) => submit(turns, "one", started, label));
+    submit(turns, "visitor", started, "visitor");
+    // Four turns, but "one" holds one of them: the visitor's runs, the rest of "one" waits.
+    expect(started).toEqual(["one-1", "visitor"]);
+    first.leave();
+    expect(started).toEqual(["one-1", "visitor", "one-2"]);
+  });
+
+  it("makes room in a full pool from the network holding the most, however many clients it splits into", () => {
+    const turns = new SubmissionTurns({ ...LIMITS, arriving: 8 });
+    const dropped: string[] = [];
+    // Eight clients of one network, one body each: no client holds two more than a newcomer…
+    for (let client = 0; client < 8; client++) {
+      const place = turns.admit(`2001:db8:1:${client}00::/56`, () => dropped.push(`c${client}`), "2001:db8:1::/48");
+      expect(typeof place).toBe("object");
+    }
+    // … but their network does: a visitor from another network takes the newest place.
+    expect(typeof turns.admit("198.51.100.7", () => undefined, "198.51.100.0/24")).toBe("object");
+    expect(dropped).toEqual(["c7"]);
+    // Another client of the full network finds no one holding two more than its network: refused.
+    expect(turns.admit("2001:db8:1:900::/56", () => undefined, "2001:db8:1::/48")).toBe("busy");
+  });
+});

@@ -30,6 +30,10 @@ const mail = (id: string, state: Partial<OutboxTable>): OutboxTable => ({
   sent_at: null,
   gave_up_at: null,
   last_error: null,
+  paced: null,
+  network: null,
+  domain: null,
+  also_filed_under: null,
   ...state,
 });
 

@@ -3,24 +3,34 @@ import { formatLastUpdated, formatParticipantDate } from "~/lib/participants/for
 
 describe("formatParticipantDate (docs/product.md#dates)", () => {
   it.each([
-    ["2026-1-5", "5/1/2026"],
-    ["2026-01-05", "5/1/2026"],
+    ["2026-1-5", "05/01/2026"],
+    ["2026-01-05", "05/01/2026"],
     ["2026-12-31", "31/12/2026"],
-    [" 2026-3-9 ", "9/3/2026"],
-    ["5/1/2026", "5/1/2026"],
-    ["05/01/2026", "5/1/2026"],
-    ["9/11/2026 14:22:10", "9/11/2026"],
-    ["2026-11-09T14:22", "9/11/2026"],
-  ])("shows %j as %j: one format, d/m/aaaa", (input, expected) => {
+    ["2026-11-04", "04/11/2026"],
+    // The spec converts the text's shape: a day that does not exist is converted too (and marked unreadable by the draw).
+    ["2026-11-31", "31/11/2026"],
+  ])("converts %j, written yyyy-m-d, to %j: dd/mm/yyyy", (input, expected) => {
     expect(formatParticipantDate(input)).toBe(expected);
   });
 
-  it.each(["ayer", "2026/01/05", "31/11/2026", "01-05-2026", "x2026-01-05", ""])(
-    "shows %j, which cannot be read, as written",
-    (input) => {
-      expect(formatParticipantDate(input)).toBe(input);
-    },
-  );
+  it.each(["5/1/2026", "09/11/2026", "31/12/2026"])("shows %j, written d/m/yyyy, unchanged", (input) => {
+    expect(formatParticipantDate(input)).toBe(input);
+  });
+
+  it.each([
+    "2026-11-10 14:22:10",
+    "9/11/2026 14:22:10",
+    "2026-11-09T14:22",
+    "8 de noviembre",
+    "ayer",
+    "2026/01/05",
+    "01-05-2026",
+    "x2026-01-05",
+    "2026-01-05x",
+    "",
+  ])("shows %j, anything else, unchanged", (input) => {
+    expect(formatParticipantDate(input)).toBe(input);
+  });
 });
 
 describe("formatLastUpdated (docs/product.md#last-updated)", () => {

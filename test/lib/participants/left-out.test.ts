@@ -29,8 +29,8 @@ describe("leftOutSentence", () => {
     expect(leftOutSentence({ outsideWindow: 2, unreadableDate: 0, refusedId: 0 }, false)).toBe(
       "Quedaron afuera 2 filas con fecha fuera de esos días.",
     );
-    expect(leftOutSentence({ outsideWindow: 1, unreadableDate: 1, refusedId: 0 }, false, "present")).toBe(
-      "Quedan afuera 1 fila con fecha fuera de esos días y 1 fila con una fecha que no se puede leer.",
+    expect(leftOutSentence({ outsideWindow: 1, unreadableDate: 1, refusedId: 0 }, false)).toBe(
+      "Quedaron afuera 1 fila con fecha fuera de esos días y 1 fila con una fecha que no se puede leer.",
     );
   });
 });

@@ -62,12 +62,13 @@ describe("loadSheet", () => {
     const { snapshot, status } = await loadSheet(mockSheet("tricky"), options);
     expect(status).toBe(200);
     expect(snapshot.participants).toEqual([
+      // Dates as the spec shows them: yyyy-m-d as dd/mm/yyyy, anything else as written.
       { nombre: "Last", pais: "España", id: "T-8", fecha: "31/12/2026" },
-      { nombre: "Extra", pais: "Colombia", id: "T-7", fecha: "3/2/2026" },
+      { nombre: "Extra", pais: "Colombia", id: "T-7", fecha: "03/02/2026" },
       { nombre: "Sol la Ríos", pais: "Perú", id: "T-4", fecha: "ayer" },
       { nombre: "Luis", pais: "Chile", id: "T-3", fecha: "20/11/2026" },
-      { nombre: "Ana\nMaría", pais: "México", id: "T-2", fecha: "5/1/2026" },
-      { nombre: "Pérez, Juan", pais: "Argentina", id: "T-1", fecha: "5/1/2026" },
+      { nombre: "Ana\nMaría", pais: "México", id: "T-2", fecha: "05/01/2026" },
+      { nombre: "Pérez, Juan", pais: "Argentina", id: "T-1", fecha: "05/01/2026" },
     ]);
     expect(snapshot.dropped).toBe(2);
     expect(snapshot.fetchedAt).toBe(FETCHED_AT);

@@ -58,14 +58,15 @@ describe("getRecentParticipants (home)", () => {
     expect(await getRecentParticipants(ruleNow(), sample)).toMatchObject({ sample: true, error: null });
     expect(await getParticipantsPage({ query: "", page: null, rule: ruleNow() }, sample)).toMatchObject({
       sample: true,
-      totalCount: 30,
+      listedCount: 30,
+      entryCount: 30,
     });
   });
 
   it("is empty, without error, for a sheet with no rows", async () => {
     expect(await getRecentParticipants(ruleNow(), cacheFor("header-only"))).toEqual({
       rows: [],
-      totalCount: 0,
+      entryCount: 0,
       draw: expect.any(Object),
       fetchedAt: NOW,
       error: null,
@@ -76,7 +77,7 @@ describe("getRecentParticipants (home)", () => {
   it("carries the visitor-facing message and no rows when the sheet fails", async () => {
     expect(await getRecentParticipants(ruleNow(), cacheFor("500"))).toEqual({
       rows: [],
-      totalCount: 0,
+      entryCount: 0,
       draw: expect.any(Object),
       fetchedAt: null,
       error: "Error al cargar datos: 500",
@@ -93,7 +94,8 @@ describe("getParticipantsPage (/sorteos)", () => {
       pageCount: 3,
       firstRow: 11,
       matchCount: 30,
-      totalCount: 30,
+      listedCount: 30,
+      entryCount: 30,
       countryCount: 8,
       query: "",
     });
@@ -116,7 +118,7 @@ describe("getParticipantsPage (/sorteos)", () => {
     const bigSheet = { kind: "url" as const, url: `${MOCK_ORIGIN}${generatedSheetPath(20_000)}` };
     const cache = cacheFor("ok", () => loadSheet(bigSheet, { timeoutMs: 120_000, now: () => NOW, names: "initial" }));
     const listing = await getParticipantsPage({ query: "", page: "2000", rule: ruleNow() }, cache);
-    expect(listing).toMatchObject({ page: 2000, pageCount: 2000, totalCount: 20_000 });
+    expect(listing).toMatchObject({ page: 2000, pageCount: 2000, listedCount: 20_000, entryCount: 20_000 });
     expect(listing.rows.map((row) => row.id)).toEqual([
       "P000010",
       "P000009",
@@ -152,14 +154,14 @@ describe("getParticipantsPage (/sorteos)", () => {
       page: 1,
       pageCount: 1,
       firstRow: 0,
-      totalCount: 0,
+      listedCount: 0,
+      entryCount: 0,
       countryCount: 0,
       query: "ana",
       fetchedAt: null,
       error: "Error al cargar datos: 429",
       sample: false,
       draw: expect.any(Object),
-      leftOutText: null,
       notInPlay: { rows: [], more: 0 },
     });
   });
@@ -189,38 +191,45 @@ describe("getParticipantsPage (/sorteos)", () => {
       }
     });
 
-  it("lists, counts and pages exactly what the next freeze would take: the window, one row per canonical id", async () => {
+  it("lists and pages every valid row, newest first, marks what the next freeze would not take, and counts what it takes", async () => {
     const cache = monthCache();
     const first = await getParticipantsPage({ query: "", page: null, rule: DECEMBER }, cache);
-    // 32 rows: two dated before 2 November, one repeat of an id: 29 entries, as the freeze takes them.
-    expect(first).toMatchObject({ totalCount: 29, matchCount: 29, pageCount: 3, countryCount: 8 });
+    // 32 rows: two dated before 2 November, one repeat of an id: all 32 listed, 29 entries for the freeze.
+    expect(first).toMatchObject({ listedCount: 32, matchCount: 32, pageCount: 4, entryCount: 29, countryCount: 8 });
     expect(first.draw).toEqual({ day: "2026-12-07", from: "2026-11-02", afterList: false });
-    expect(first.rows[0]!.id).toBe("M-32");
+    expect(first.rows[0]).toMatchObject({ id: "M-32", mark: null });
     const pages = await Promise.all(
-      ["1", "2", "3"].map((page) => getParticipantsPage({ query: "", page, rule: DECEMBER }, cache)),
+      ["1", "2", "3", "4"].map((page) => getParticipantsPage({ query: "", page, rule: DECEMBER }, cache)),
     );
-    const ids = pages.flatMap((page) => page.rows.map((row) => row.id));
-    expect(ids).toHaveLength(29);
-    expect(new Set(ids).size).toBe(29);
-    expect(ids).not.toContain("M-01");
-    expect(ids).not.toContain("M-02");
-    expect(ids).not.toContain("m-10");
-    expect(first.leftOutText).toBe("Quedan afuera 2 filas con fecha fuera de esos días.");
+    const rows = pages.flatMap((page) => page.rows);
+    expect(rows).toHaveLength(32);
+    // The sheet's last row first, its first row last.
+    expect(rows.at(-1)!.id).toBe("M-01");
+    const marked = rows.filter((row) => row.mark !== null).map((row) => [row.id, row.mark]);
+    expect(marked).toEqual([
+      ["m-10", { field: "id", text: "ID repetido" }],
+      ["M-02", { field: "fecha", text: "sorteo de noviembre" }],
+      ["M-01", { field: "fecha", text: "sorteo de noviembre" }],
+    ]);
     const recent = await getRecentParticipants(DECEMBER, cache);
-    expect(recent.totalCount).toBe(29);
-    expect(recent.rows.map((row) => row.id)).toEqual(ids.slice(0, 5));
+    expect(recent.entryCount).toBe(29);
+    expect(recent.rows).toEqual(rows.slice(0, 5));
   });
 
   it("says why a row a search finds is not in play", async () => {
     const cache = monthCache();
     const early = await getParticipantsPage({ query: "M-01", page: null, rule: DECEMBER }, cache);
-    expect(early).toMatchObject({ matchCount: 0, rows: [] });
+    // Listed and marked, and explained below the table.
+    expect(early).toMatchObject({ matchCount: 1, rows: [{ id: "M-01", mark: { text: "sorteo de noviembre" } }] });
     expect(early.notInPlay.rows.map((row) => [row.id, row.reason])).toEqual([
       ["M-01", "Tu participación del 30/10/2026 era para el sorteo del 2/11/2026, no para este."],
     ]);
     // The repeat is found too, written as typed, beside the entry it repeats.
     const repeated = await getParticipantsPage({ query: "m-10", page: null, rule: DECEMBER }, cache);
-    expect(repeated.rows.map((row) => row.id)).toEqual(["M-10"]);
+    expect(repeated.rows.map((row) => [row.id, row.mark?.text ?? null])).toEqual([
+      ["m-10", "ID repetido"],
+      ["M-10", null],
+    ]);
     expect(repeated.notInPlay.rows.map((row) => [row.id, row.reason])).toEqual([
       ["m-10", "Repetida: el id M-10 ya participa con una fila del 10/11/2026, y cuenta una sola vez."],
     ]);
@@ -230,7 +239,8 @@ describe("getParticipantsPage (/sorteos)", () => {
     expect(taken.notInPlay.rows.map((row) => row.reason)).toEqual([
       "Tu participación del 2/11/2026 ya entró en el sorteo del 2/11/2026.",
     ]);
-    expect(taken.totalCount).toBe(28);
+    expect(taken.entryCount).toBe(28);
+    expect(taken.rows[0]!.mark).toEqual({ field: "fecha", text: "sorteo de noviembre" });
     // Only now does the list speak of what the previous draw took.
     expect(taken.draw.afterList).toBe(true);
     // A search that finds only entries explains nothing.
@@ -242,10 +252,9 @@ describe("getParticipantsPage (/sorteos)", () => {
 
   it("shows the bundled sample sheet whole, whatever its fixed dates", async () => {
     const sample = bundledSampleCache();
-    expect(await getParticipantsPage({ query: "", page: null, rule: DECEMBER }, sample)).toMatchObject({
-      totalCount: 30,
-      leftOutText: null,
-    });
+    const whole = await getParticipantsPage({ query: "", page: null, rule: DECEMBER }, sample);
+    expect(whole).toMatchObject({ listedCount: 30, entryCount: 30 });
+    expect(whole.rows.every((row) => row.mark === null)).toBe(true);
   });
 });
 
@@ -290,8 +299,9 @@ describe("searchParticipants", () => {
     const withA = searchParticipants(snapshot, "a");
     expect(withA.length).toBeGreaterThan(10);
     expect(withA.length).toBeLessThan(30);
-    expect(pageParticipants(withA, "1").rows).toEqual(withA.slice(0, 10));
-    expect(pageParticipants(withA, "2").rows).toEqual(withA.slice(10, 20));
+    const unmarked = (rows: typeof withA) => rows.map((row) => ({ ...row, mark: null }));
+    expect(pageParticipants(withA, "1").rows).toEqual(unmarked(withA.slice(0, 10)));
+    expect(pageParticipants(withA, "2").rows).toEqual(unmarked(withA.slice(10, 20)));
   });
 });
 
@@ -341,7 +351,7 @@ describe("getParticipantsHealth", () => {
     await vi.waitFor(() => expect(getParticipantsHealth(cache, clock).lastError).toBe("Error al cargar datos: 500"));
     expect(getParticipantsHealth(cache, clock)).toMatchObject({ count: 30, fetchedAt: new Date(NOW).toISOString() });
     expect(await getParticipantsPage({ query: "", page: null, rule: ruleNow() }, cache)).toMatchObject({
-      totalCount: 30,
+      listedCount: 30,
       error: null,
     });
   });
@@ -393,8 +403,8 @@ describe("the process-wide cache", () => {
     expect(fetchedAt, "stamped with the real clock").toBeGreaterThanOrEqual(before);
     expect(fetchedAt).toBeLessThanOrEqual(after);
     const recent = await getRecentParticipants(ruleNow());
-    expect(recent.rows).toEqual(snapshot.participants.slice(0, 5));
-    expect((await getParticipantsPage({ query: "", page: null, rule: ruleNow() })).totalCount).toBe(
+    expect(recent.rows).toEqual(snapshot.participants.slice(0, 5).map((row) => ({ ...row, mark: null })));
+    expect((await getParticipantsPage({ query: "", page: null, rule: ruleNow() })).listedCount).toBe(
       snapshot.participants.length,
     );
   });

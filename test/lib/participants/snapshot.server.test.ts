@@ -3,12 +3,15 @@ import { searchParticipants } from "~/lib/participants/query.server";
 import { SnapshotBuilder } from "~/lib/participants/snapshot.server";
 
 describe("SnapshotBuilder", () => {
-  it("counts countries case- and accent-insensitively", () => {
+  it("counts countries case- and accent-insensitively, and shows each as written", () => {
     const builder = new SnapshotBuilder("full");
-    for (const [index, pais] of ["México", "Mexico", "MEXICO", "méxico ", "Perú", "Peru", "Chile"].entries()) {
+    const written = ["México", "Mexico", "MEXICO", "méxico", "Perú", "Peru", "Chile"];
+    for (const [index, pais] of written.entries()) {
       builder.add({ nombre: `Persona ${index}`, pais, id: `X-${index}`, fecha: "2026-01-02" });
     }
-    expect(builder.finish(0, 0, "url").countryCount).toBe(3);
+    const snapshot = builder.finish(0, 0, "url");
+    expect(snapshot.countryCount).toBe(3);
+    expect(snapshot.participants.map((row) => row.pais).reverse()).toEqual(written);
   });
 
   it("puts the last sheet row first and formats dates once", () => {
@@ -18,7 +21,7 @@ describe("SnapshotBuilder", () => {
     const snapshot = builder.finish(42, 7, "url");
     expect(snapshot.participants.map((row) => [row.nombre, row.fecha])).toEqual([
       ["Última", "3/4/2026"],
-      ["Primera", "2/1/2026"],
+      ["Primera", "02/01/2026"],
     ]);
     expect(snapshot.searchIndex.text).toContain("ultima");
     expect([snapshot.fetchedAt, snapshot.dropped]).toEqual([42, 7]);
@@ -28,7 +31,7 @@ describe("SnapshotBuilder", () => {
     const builder = new SnapshotBuilder("initial");
     builder.add({ nombre: "Lucía de la Fuente", pais: "Chile", id: "LF-7", fecha: "2026-1-2" });
     const snapshot = builder.finish(0, 0, "url");
-    expect(snapshot.participants).toEqual([{ nombre: "Lucía F.", pais: "Chile", id: "LF-7", fecha: "2/1/2026" }]);
+    expect(snapshot.participants).toEqual([{ nombre: "Lucía F.", pais: "Chile", id: "LF-7", fecha: "02/01/2026" }]);
     expect(snapshot.searchIndex.text).not.toContain("fuente");
     for (const hidden of ["fuente", "de la", "Lucía de"]) expect(searchParticipants(snapshot, hidden)).toEqual([]);
     for (const shown of ["lucia f.", "LF-7", "lf"]) {

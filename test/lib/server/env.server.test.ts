@@ -18,7 +18,7 @@ describe("the configuration read at start-up", () => {
     // With process.exit stubbed, the error still ends the import after the exit call.
     await expect(import("~/lib/server/env.server")).rejects.toBeInstanceOf(Error);
     expect(exit).toHaveBeenCalledWith(1);
-    expect(printed).toHaveBeenCalledWith(`Invalid configuration: PORT must be a whole number, got "http"`);
+    expect(printed).toHaveBeenCalledWith(`Configuración inválida: PORT tiene que ser un número entero, y es "http"`);
   });
 
   it("lists the bundled sample sheet, and says so in the log, when no sheet is configured", async () => {
@@ -33,7 +33,7 @@ describe("the configuration read at start-up", () => {
       isBundledSample: true,
     });
     expect(warned).toHaveBeenCalledWith(
-      expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL is not set: .*"Datos de ejemplo"/),
+      expect.stringMatching(/^\[config\] PARTICIPANTS_CSV_URL no está configurada: .*"Datos de ejemplo"/),
     );
   });
 
@@ -60,6 +60,7 @@ describe("the configuration read at start-up", () => {
   async function startUpWarnings(vars: Record<string, string>, nodeEnv: string) {
     vi.stubEnv("NODE_ENV", nodeEnv);
     vi.stubEnv("PARTICIPANTS_CSV_URL", "https://docs.example/sheet.csv");
+    vi.stubEnv("FORM_SECRET", "a-form-secret-of-at-least-32-characters");
     for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
     const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     vi.resetModules();
@@ -71,8 +72,19 @@ describe("the configuration read at start-up", () => {
     const warnings = await startUpWarnings({ ORGANIZER_NAME: "Encuestas del Sur S.R.L." }, "production");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^\[config\] ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL are not set: .*SAMPLE values, marked "Datos de ejemplo"/,
+      /^\[config\] ORGANIZER_TAX_ID, ORGANIZER_ADDRESS, CONTACT_EMAIL no están configuradas: .*datos de EJEMPLO, marcados "Datos de ejemplo"/,
     );
+  });
+
+  it("says once in production that FORM_SECRET is unset, and where the made secret is kept instead", async () => {
+    expect(await startUpWarnings({ FORM_SECRET: "" }, "development")).toEqual([]);
+    vi.unstubAllEnvs();
+    const warnings = await startUpWarnings({ ...ORGANIZER, FORM_SECRET: "", DATA_DIR: "/var/lib/site" }, "production");
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^\[config\] FORM_SECRET is not set: .* kept in \/var\/lib\/site\/form-secret \(mode 0600\), never in the database\./,
+      ),
+    ]);
   });
 
   it("says nothing about the organizer once it is set, or outside production", async () => {

@@ -1,7 +1,7 @@
 import { channel } from "node:diagnostics_channel";
 import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { exitWhenDrainedAfterSignal } from "~/lib/server/exit-when-drained.server";
+import { exitWhenDrainedAfterSignal, onStop } from "~/lib/server/exit-when-drained.server";
 
 /** What node:net and node:http publish per connection, request and response; the test plays the server. */
 const socketOpened = channel("net.server.socket");
@@ -40,9 +40,11 @@ function deliver(signal: Signal) {
 
 beforeEach(() => {
   // A fresh process: nothing registered yet (the registry is app/lib/server/singleton.server.ts's).
-  (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("opinion-labz.singletons")]?.delete(
-    "exit-when-drained",
-  );
+  const singletons = (globalThis as Record<symbol, Map<string, unknown> | undefined>)[
+    Symbol.for("opinion-labz.singletons")
+  ];
+  singletons?.delete("exit-when-drained");
+  singletons?.delete("stop-work");
   before = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
   vi.useFakeTimers();
 });
@@ -68,6 +70,39 @@ describe("exitWhenDrainedAfterSignal", () => {
     deliver(signal);
     expect(exit, "connections may still be open").not.toHaveBeenCalled();
     server.emit("close");
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it("waits for the work registered to be done on stopping (the server's last report), at most 2 s", async () => {
+    const exit = mockExit();
+    exitWhenDrainedAfterSignal();
+    let finish = () => {};
+    onStop(() => new Promise<void>((resolve) => (finish = resolve)));
+    const server = new FakeServer();
+    connection(server);
+    deliver("SIGTERM");
+    server.emit("close");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(exit, "the work is not done").not.toHaveBeenCalled();
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(exit).toHaveBeenCalledWith(0);
+
+    // Work that never ends holds the exit 2 s, no longer.
+    exit.mockClear();
+    (globalThis as Record<symbol, Map<string, unknown>>)[Symbol.for("opinion-labz.singletons")]!.delete(
+      "exit-when-drained",
+    );
+    for (const listener of addedListeners("SIGTERM")) process.removeListener("SIGTERM", listener as () => void);
+    exitWhenDrainedAfterSignal();
+    onStop(() => new Promise(() => undefined));
+    const stuck = new FakeServer();
+    connection(stuck);
+    deliver("SIGTERM");
+    stuck.emit("close");
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(exit).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(exit).toHaveBeenCalledWith(0);
   });
 

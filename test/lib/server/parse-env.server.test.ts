@@ -45,6 +45,7 @@ describe("parseEnv", () => {
       trustedProxies: ["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"],
       idPattern: "^OL-[1-9][0-9]*$",
       formSecret: null,
+      formSecretFile: path.join(ROOT, "data", "form-secret"),
       runsInImage: false,
     });
     expect(parseEnv({ PORT: "8080" }, ROOT).siteUrl).toBe("http://localhost:8080");
@@ -65,7 +66,7 @@ describe("parseEnv", () => {
   it("takes the organizer's id format, anchored, and names ID_PATTERN when it is not one", () => {
     expect(parseEnv({ ID_PATTERN: " ^P[0-9]{6}$ " }, ROOT).idPattern).toBe("^P[0-9]{6}$");
     expect(() => parseEnv({ ID_PATTERN: "P[0-9]{6}" }, ROOT)).toThrow(
-      'Invalid configuration: ID_PATTERN must be a regular expression over the canonical id, anchored (^…$), at most 200 characters, such as ^OL-[1-9][0-9]*$; got "P[0-9]{6}"',
+      'Configuración inválida: ID_PATTERN tiene que ser una expresión regular sobre el ID canónico, anclada (^…$), de hasta 200 caracteres, como ^OL-[1-9][0-9]*$; y es "P[0-9]{6}"',
     );
   });
 
@@ -114,7 +115,7 @@ describe("parseEnv", () => {
       expect(parseEnv({ NODE_ENV: nodeEnv, DRAW_NOW: instant }, ROOT).drawNow).toBeNull();
     }
     expect(() => parseEnv({ NODE_ENV: "test", DRAW_NOW: "next monday" }, ROOT)).toThrow(
-      'Invalid configuration: DRAW_NOW must be an ISO 8601 instant, got "next monday"',
+      'Configuración inválida: DRAW_NOW tiene que ser un instante ISO 8601, y es "next monday"',
     );
   });
 
@@ -134,18 +135,18 @@ describe("parseEnv", () => {
       ).toEqual({ relays: ["http://127.0.0.1:9", "https://relay.example"], relayTimeoutMs: 500, rehearsalKey: key });
     }
     expect(() => parseEnv({ DRAW_REHEARSAL_KEY: key }, ROOT)).toThrow(
-      "Invalid configuration: DRAW_REHEARSAL_KEY is for rehearsals only, with NODE_ENV=development or NODE_ENV=test exactly (NODE_ENV is unset): a real draw uses drand's key alone",
+      "Configuración inválida: DRAW_REHEARSAL_KEY es solo para ensayos, con NODE_ENV=development o NODE_ENV=test exactamente (NODE_ENV no está configurada): un sorteo real usa solo la clave de drand",
     );
     for (const nodeEnv of ["", "production", "Production", "prod", "staging", " test", "TEST", "development "]) {
       expect(() => parseEnv({ NODE_ENV: nodeEnv, DRAW_REHEARSAL_KEY: key }, ROOT), nodeEnv).toThrow(
-        `DRAW_REHEARSAL_KEY is for rehearsals only, with NODE_ENV=development or NODE_ENV=test exactly (NODE_ENV is ${JSON.stringify(nodeEnv)})`,
+        `DRAW_REHEARSAL_KEY es solo para ensayos, con NODE_ENV=development o NODE_ENV=test exactamente (NODE_ENV es ${JSON.stringify(nodeEnv)})`,
       );
     }
     expect(() => parseEnv({ NODE_ENV: "test", DRAW_REHEARSAL_KEY: "a1".repeat(95) }, ROOT)).toThrow(
-      /^Invalid configuration: DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key/,
+      /^Configuración inválida: DRAW_REHEARSAL_KEY tiene que ser una clave pública BLS12-381 G2/,
     );
     expect(() => parseEnv({ DRAND_RELAYS: "api.drand.sh" }, ROOT)).toThrow(
-      'Invalid configuration: DRAND_RELAYS must be http(s) URLs separated by commas, got "api.drand.sh"',
+      'Configuración inválida: DRAND_RELAYS tiene que ser URLs http(s) separadas por comas, y una es "api.drand.sh"',
     );
   });
 
@@ -177,27 +178,27 @@ describe("parseEnv", () => {
       });
     }
     expect(() => parseEnv({ TIMESTAMP_AUTHORITIES: "timestamp.digicert.com" }, ROOT)).toThrow(
-      'Invalid configuration: TIMESTAMP_AUTHORITIES must be http(s) URLs separated by commas, got "timestamp.digicert.com"',
+      'Configuración inválida: TIMESTAMP_AUTHORITIES tiene que ser URLs http(s) separadas por comas, y una es "timestamp.digicert.com"',
     );
     // A draw needs two independent seals: one authority, or one named twice, is no configuration.
     for (const one of ["http://tsa.example/a", "http://tsa.example/a,http://tsa.example/a"]) {
       expect(() => parseEnv({ TIMESTAMP_AUTHORITIES: one }, ROOT)).toThrow(
-        "Invalid configuration: TIMESTAMP_AUTHORITIES must name at least two authorities, independent of each other",
+        "Configuración inválida: TIMESTAMP_AUTHORITIES tiene que nombrar al menos dos autoridades, independientes entre sí",
       );
     }
     expect(() => parseEnv({ TIMESTAMP_ROOTS: path.join(dir, "missing.pem") }, ROOT)).toThrow(
-      /^Invalid configuration: TIMESTAMP_ROOTS must be the path of a PEM file/,
+      /^Configuración inválida: TIMESTAMP_ROOTS tiene que ser la ruta de un archivo PEM/,
     );
     writeFileSync(roots, "not a certificate\n");
     expect(() => parseEnv({ TIMESTAMP_ROOTS: roots }, ROOT)).toThrow(
-      /^Invalid configuration: TIMESTAMP_ROOTS must hold PEM certificates/,
+      /^Configuración inválida: TIMESTAMP_ROOTS tiene que tener certificados PEM/,
     );
     rmSync(dir, { recursive: true });
   });
 
   it("never echoes a bad DATABASE_URL, which may carry a password", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://site:secret@db/site" }, ROOT)).toThrow(
-      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ \(or postgresql:\/\/\) connection URL$/,
+      /^Configuración inválida: DATABASE_URL tiene que ser una URL de conexión postgres:\/\/ \(o postgresql:\/\/\)$/,
     );
   });
 
@@ -226,7 +227,7 @@ describe("parseEnv", () => {
 
   it("stops when no URL is set and the sample sheet is not where the server was started", () => {
     expect(() => parseEnv({}, cwd)).toThrow(
-      /^Invalid configuration: PARTICIPANTS_CSV_URL is not set and the bundled sample sheet is missing/,
+      /^Configuración inválida: PARTICIPANTS_CSV_URL no está configurada y falta la planilla de ejemplo incluida/,
     );
   });
 
@@ -288,7 +289,7 @@ describe("parseEnv", () => {
     [{ CONTACT_EMAIL: "soporte" }, "CONTACT_EMAIL"],
     [{ CONTACT_EMAIL: "soporte(1)@example.com" }, "CONTACT_EMAIL"],
   ])("rejects %j, naming %s", (vars, variable) => {
-    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Configuración inválida: ${variable} `));
   });
 });
 
@@ -334,16 +335,16 @@ describe("parseEnv, names and organizer", () => {
   });
 
   it.each([
-    ["30-71234567-2", "has a wrong check digit"],
-    ["20-12345678-0", "has a wrong check digit"],
-    ["30-7123456-71", "must be a CUIT written XX-XXXXXXXX-X"],
-    ["3071234567", "must be a CUIT written XX-XXXXXXXX-X"],
-    ["30.71234567.1", "must be a CUIT written XX-XXXXXXXX-X"],
-    ["CUIT 30-71234567-1", "must be a CUIT written XX-XXXXXXXX-X"],
-    ["12-71234567-1", "must start with 20, 23, 24, 25, 26, 27, 30, 33 or 34"],
+    ["30-71234567-2", "tiene mal el dígito verificador"],
+    ["20-12345678-0", "tiene mal el dígito verificador"],
+    ["30-7123456-71", "tiene que ser un CUIT escrito XX-XXXXXXXX-X"],
+    ["3071234567", "tiene que ser un CUIT escrito XX-XXXXXXXX-X"],
+    ["30.71234567.1", "tiene que ser un CUIT escrito XX-XXXXXXXX-X"],
+    ["CUIT 30-71234567-1", "tiene que ser un CUIT escrito XX-XXXXXXXX-X"],
+    ["12-71234567-1", "tiene que empezar con 20, 23, 24, 25, 26, 27, 30, 33 o 34"],
   ])("rejects the CUIT %j: %s", (raw, problem) => {
     expect(() => parseEnv({ ORGANIZER_TAX_ID: raw }, ROOT)).toThrow(
-      `Invalid configuration: ORGANIZER_TAX_ID ${problem}`,
+      `Configuración inválida: ORGANIZER_TAX_ID ${problem}`,
     );
   });
 
@@ -360,67 +361,82 @@ describe("parseEnv, names and organizer", () => {
     [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME"],
     [{ ORGANIZER_ADDRESS: "Calle 1\nPiso 2" }, "ORGANIZER_ADDRESS"],
   ])("rejects %j, naming %s", (vars, variable) => {
-    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(() => parseEnv(vars, ROOT)).toThrow(new RegExp(`^Configuración inválida: ${variable} `));
   });
 });
 
 describe("parseEnv, each check's exact words", () => {
   it.each([
-    [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME must be at most 200 characters, got 201"],
-    [{ ORGANIZER_ADDRESS: "Calle 1\u200ePiso 2" }, "ORGANIZER_ADDRESS must not contain control characters"],
-    [{ PARTICIPANT_NAMES: "todos" }, 'PARTICIPANT_NAMES must be "initial" or "full", got "todos"'],
+    [{ ORGANIZER_NAME: "x".repeat(201) }, "ORGANIZER_NAME tiene que tener como mucho 200 caracteres, y tiene 201"],
+    [{ ORGANIZER_ADDRESS: "Calle 1\u200ePiso 2" }, "ORGANIZER_ADDRESS no puede tener caracteres de control"],
+    [{ PARTICIPANT_NAMES: "todos" }, 'PARTICIPANT_NAMES tiene que ser "initial" o "full", y es "todos"'],
     [
       { SURVEY_URL: "http://forms.example/encuesta" },
-      'SURVEY_URL must be an https:// link to the open survey, got "http://forms.example/encuesta"',
+      'SURVEY_URL tiene que ser un link https:// a la encuesta abierta, y es "http://forms.example/encuesta"',
     ],
-    [{ SURVEY_URL: "forms.example" }, 'SURVEY_URL must be an https:// link to the open survey, got "forms.example"'],
-    [{ FORM_SECRET: "corto" }, "FORM_SECRET must be at least 32 characters (for example: openssl rand -base64 32)"],
+    [
+      { SURVEY_URL: "forms.example" },
+      'SURVEY_URL tiene que ser un link https:// a la encuesta abierta, y es "forms.example"',
+    ],
+    [
+      { FORM_SECRET: "corto" },
+      "FORM_SECRET tiene que tener al menos 32 caracteres (por ejemplo: openssl rand -base64 32)",
+    ],
     [
       { TRUST_PROXY: "10.0.0.0/8,nginx" },
-      'TRUST_PROXY must be IP addresses or CIDRs separated by commas, or "none"; got "nginx"',
+      'TRUST_PROXY tiene que ser direcciones IP o CIDR separadas por comas, o "none"; y una es "nginx"',
     ],
     [
       { TRUST_PROXY: "10.0.0.0/33" },
-      'TRUST_PROXY must be IP addresses or CIDRs separated by commas, or "none"; got "10.0.0.0/33"',
+      'TRUST_PROXY tiene que ser direcciones IP o CIDR separadas por comas, o "none"; y una es "10.0.0.0/33"',
     ],
-    [{ CONTACT_EMAIL: "soporte" }, 'CONTACT_EMAIL must be an email address such as soporte@example.com, got "soporte"'],
-    [{ DATABASE_URL: "xpostgres://db/site" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
-    [{ DATABASE_URL: "postgres://db/site x" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
-    [{ DATABASE_URL: "postgres://" }, "DATABASE_URL must be a postgres:// (or postgresql://) connection URL"],
+    [
+      { CONTACT_EMAIL: "soporte" },
+      'CONTACT_EMAIL tiene que ser una dirección de email como soporte@example.com, y es "soporte"',
+    ],
+    [
+      { DATABASE_URL: "xpostgres://db/site" },
+      "DATABASE_URL tiene que ser una URL de conexión postgres:// (o postgresql://)",
+    ],
+    [
+      { DATABASE_URL: "postgres://db/site x" },
+      "DATABASE_URL tiene que ser una URL de conexión postgres:// (o postgresql://)",
+    ],
+    [{ DATABASE_URL: "postgres://" }, "DATABASE_URL tiene que ser una URL de conexión postgres:// (o postgresql://)"],
     [
       { SMTP_URL: "xsmtp://mail.example.com" },
-      "SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+      "SMTP_URL tiene que ser una URL smtp:// o smtps://, como smtp://usuario:clave@mail.example.com:587",
     ],
     [
       { SMTP_URL: "smtp://mail.example.com x" },
-      "SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587",
+      "SMTP_URL tiene que ser una URL smtp:// o smtps://, como smtp://usuario:clave@mail.example.com:587",
     ],
     [
       { MAIL_FROM: "Avisos <a@example.com> x" },
-      'MAIL_FROM must be an address or "Name <address>", got "Avisos <a@example.com> x"',
+      'MAIL_FROM tiene que ser una dirección o "Nombre <dirección>", y es "Avisos <a@example.com> x"',
     ],
     [
       { MAIL_FROM: "x Avisos <<a@example.com>" },
-      'MAIL_FROM must be an address or "Name <address>", got "x Avisos <<a@example.com>"',
+      'MAIL_FROM tiene que ser una dirección o "Nombre <dirección>", y es "x Avisos <<a@example.com>"',
     ],
     [
       { DRAND_RELAYS: "https://relay.example,ftp://relay.example" },
-      'DRAND_RELAYS must be http(s) URLs separated by commas, got "ftp://relay.example"',
+      'DRAND_RELAYS tiene que ser URLs http(s) separadas por comas, y una es "ftp://relay.example"',
     ],
     [
       { DRAND_RELAYS: "https://relay.example,xhttps://relay.example" },
-      'DRAND_RELAYS must be http(s) URLs separated by commas, got "xhttps://relay.example"',
+      'DRAND_RELAYS tiene que ser URLs http(s) separadas por comas, y una es "xhttps://relay.example"',
     ],
     [
       { DRAW_REHEARSAL_KEY: `x${"a1".repeat(96)}` },
-      "DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key, 192 lowercase hex characters",
+      "DRAW_REHEARSAL_KEY tiene que ser una clave pública BLS12-381 G2, 192 caracteres hexadecimales en minúscula",
     ],
     [
       { DRAW_REHEARSAL_KEY: `${"a1".repeat(96)}x` },
-      "DRAW_REHEARSAL_KEY must be a BLS12-381 G2 public key, 192 lowercase hex characters",
+      "DRAW_REHEARSAL_KEY tiene que ser una clave pública BLS12-381 G2, 192 caracteres hexadecimales en minúscula",
     ],
   ])("refuses %j: %s", (vars, message) => {
-    expect(() => parseEnv(vars, ROOT)).toThrow(`Invalid configuration: ${message}`);
+    expect(() => parseEnv(vars, ROOT)).toThrow(`Configuración inválida: ${message}`);
   });
 
   it.each(["20", "23", "24", "25", "26", "27", "30", "33", "34"])("accepts a CUIT with AFIP's prefix %s", (prefix) => {
@@ -440,7 +456,9 @@ describe("parseEnv, each check's exact words", () => {
     expect(parseEnv({ ORGANIZER_TAX_ID: "20-00000006-0" }, ROOT).organizer.taxId.value).toBe("20-00000006-0");
     // 2000000001 weighs 2·5 + 1·2 = 12, 1 modulo 11: its check digit would be 10, so no digit fits.
     for (const digit of ["0", "1", "9"]) {
-      expect(() => parseEnv({ ORGANIZER_TAX_ID: `20-00000001-${digit}` }, ROOT)).toThrow("has a wrong check digit");
+      expect(() => parseEnv({ ORGANIZER_TAX_ID: `20-00000001-${digit}` }, ROOT)).toThrow(
+        "tiene mal el dígito verificador",
+      );
     }
   });
 
@@ -484,32 +502,32 @@ describe("parseEnv, edges", () => {
   });
 
   it.each([
-    [{ PORT: "x80" }, `Invalid configuration: PORT must be a whole number, got "x80"`],
-    [{ PORT: "0" }, "Invalid configuration: PORT must be between 1 and 65535, got 0"],
-    [{ PORT: "65536" }, "Invalid configuration: PORT must be between 1 and 65535, got 65536"],
+    [{ PORT: "x80" }, `Configuración inválida: PORT tiene que ser un número entero, y es "x80"`],
+    [{ PORT: "0" }, "Configuración inválida: PORT tiene que estar entre 1 y 65535, y es 0"],
+    [{ PORT: "65536" }, "Configuración inválida: PORT tiene que estar entre 1 y 65535, y es 65536"],
     [
       { PARTICIPANTS_CSV_URL: "https://exa mple.com/" },
-      "Invalid configuration: PARTICIPANTS_CSV_URL is not a valid http(s) URL",
+      "Configuración inválida: PARTICIPANTS_CSV_URL no es una URL http(s) válida",
     ],
     [
       { PARTICIPANTS_CSV_URL: "ftp://mirror.example/https://docs.example/x.csv" },
-      "Invalid configuration: PARTICIPANTS_CSV_URL must be an http(s) URL or the path of an existing file",
+      "Configuración inválida: PARTICIPANTS_CSV_URL tiene que ser una URL http(s) o la ruta de un archivo que exista",
     ],
     [
       { SITE_URL: "opinionlabz.com" },
-      `Invalid configuration: SITE_URL must be an http(s) origin such as https://example.com, got "opinionlabz.com"`,
+      `Configuración inválida: SITE_URL tiene que ser un origen http(s) como https://example.com, y es "opinionlabz.com"`,
     ],
     [
       { SITE_URL: "ftp://opinionlabz.com" },
-      `Invalid configuration: SITE_URL must start with http:// or https://, got "ftp://opinionlabz.com"`,
+      `Configuración inválida: SITE_URL tiene que empezar con http:// o https://, y es "ftp://opinionlabz.com"`,
     ],
     [
       { SITE_URL: "https://user@opinionlabz.com" },
-      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://user@opinionlabz.com"`,
+      `Configuración inválida: SITE_URL tiene que ser solo un origen (sin ruta, consulta, fragmento ni credenciales), y es "https://user@opinionlabz.com"`,
     ],
     [
       { SITE_URL: "https://opinionlabz.com/#top" },
-      `Invalid configuration: SITE_URL must be an origin only (no path, query, fragment or credentials), got "https://opinionlabz.com/#top"`,
+      `Configuración inválida: SITE_URL tiene que ser solo un origen (sin ruta, consulta, fragmento ni credenciales), y es "https://opinionlabz.com/#top"`,
     ],
   ])("tells the operator what is wrong with %j", (vars, message) => {
     let thrown: unknown;

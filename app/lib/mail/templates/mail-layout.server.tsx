@@ -10,6 +10,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { buttonDestination, MAIL_SIGNATURE } from "~/content/mails";
+import { MAIL_LOGO_PATH } from "~/content/mail-images";
 
 /**
  * The look every mail shares (docs/decisions/069-mails-built-with-react-email.md): the logo, a
@@ -268,7 +269,7 @@ export function MailLayout({
                     <Section data-skip-in-text="true" style={{ padding: "0 4px 16px" }}>
                       <Link href={site.href} style={{ textDecoration: "none" }}>
                         <Img
-                          src={new URL("/icon-192.png", site).href}
+                          src={new URL(MAIL_LOGO_PATH, site).href}
                           width="40"
                           height="40"
                           alt=""

@@ -173,14 +173,16 @@ describe("the survey notice, merged", () => {
 });
 
 describe("the contact acknowledgement", () => {
-  it("promises the answer, offers the frequent questions, and repeats nothing the sender wrote", async () => {
+  it("promises the answer, quotes the message, offers the frequent questions, and never names the sender", async () => {
     const contactAcknowledgement = await sample("contactAcknowledgement");
     expect(contactAcknowledgement.subject).toBe(CONTACT_ACKNOWLEDGEMENT_MAIL.subject);
     expect(buttons(contactAcknowledgement)).toEqual([
       { text: "Ver las preguntas frecuentes", href: `${SAMPLE_SITE_URL}/sorteos#preguntas-frecuentes` },
     ]);
     expect(contactAcknowledgement.text).toContain("dentro de las 24 horas");
-    expect(contactAcknowledgement.text).not.toMatch(/Lucía|Uruguay/);
+    expect(contactAcknowledgement.text).toContain("Hola, ¿puedo participar desde Uruguay?\n\nGracias,\nLucía");
+    expect(contactAcknowledgement.text).not.toContain("Fernández");
+    expect(contactAcknowledgement.text).not.toContain("primeros");
   });
 });
 
