@@ -5,9 +5,9 @@ import type { Tables } from "~/lib/storage/schema";
  * A thousand-entry draw (the list and seed of docs/draw.md's vectors) made on Monday 5 August
  * 2024 at 12:00 in Argentina, on a real quicknet round as drand's relays publish it. No witness
  * sealed its list before the rule's round (10,022,812, out at 15:30:00 UTC); the first did at
- * 16:06:26 UTC, its latest instant 16:06:27 (`QUICKNET_LIST_WITNESSED_AT`), so by the order rule
- * the draw moved to the first round out 30 minutes after: 10,024,141, at 16:36:27. Every check
- * of the rule passes on it, given those witnesses.
+ * 16:06:26 UTC, so the order rule of its day moved the draw to the first round out 30 minutes
+ * after: 10,024,141, at 16:36:27. No round but the rule's counts now (docs/decisions/086-one-round-never-moved.md):
+ * its check says so by name.
  */
 export const QUICKNET_DRAW = {
   drawAt: "2024-08-05T15:00:00.000Z",
@@ -23,9 +23,6 @@ export const QUICKNET_DRAW = {
     winnerId: "OL-25489",
   },
 } as const;
-
-/** When the draw's list witnesses saw it, at the latest: what moved its round (above). */
-export const QUICKNET_LIST_WITNESSED_AT = [Date.parse("2024-08-05T16:06:27Z")];
 
 /** The list's text as frozen: one id per line, each line ended. */
 export const QUICKNET_LIST = QUICKNET_DRAW.ids.map((id) => `${id}\n`).join("");

@@ -33,7 +33,7 @@ export function freezeDeadline(drawAt: number): number {
  * list was sealed by two independent authorities before its round (the seals checked today, over
  * the statement its values make); a record of rule v1 also when it was drawn, as it always was.
  */
-export async function drawHappened(db: Kysely<Tables>, draw: DrawRow): Promise<boolean> {
+async function drawHappened(db: Kysely<Tables>, draw: DrawRow): Promise<boolean> {
   if (draw.list_hash === null) return false;
   if (ruleOf(draw) === "opinionlabz-draw-v1" && (await roundsOf(db, draw.draw_at)).length > 0) return true;
   return (await listSealedInTime(db, draw)).inTime;
@@ -52,7 +52,7 @@ export interface EntryHistory {
  * happened; when none ever did, the earliest missed draw's own window start, so no month of
  * entries is ever left out; with no draw before, the previous first Monday.
  */
-export async function entryHistory(db: Kysely<Tables>, drawAt: number): Promise<EntryHistory> {
+async function entryHistory(db: Kysely<Tables>, drawAt: number): Promise<EntryHistory> {
   const earlier = await db
     .selectFrom("draws")
     .selectAll()

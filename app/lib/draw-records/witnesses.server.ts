@@ -77,7 +77,7 @@ export const STATEMENT_COLUMN = {
 } as const;
 
 /** The values a stored draw's statements state, as the record publishes them; a claim's winner from `rounds`. */
-export function statementSource(draw: StoredDraw, rounds: readonly { winner_id: string }[] = []): StatementSource {
+function statementSource(draw: StoredDraw, rounds: readonly { winner_id: string }[] = []): StatementSource {
   const sample = draw.from_sample === 1;
   return {
     drawAt: new Date(draw.draw_at).toISOString(),

@@ -17,7 +17,7 @@
  * (docs/decisions/087-no-secret-the-list-and-the-round-alone.md).
  */
 export const RULE_V1 = "opinionlabz-draw-v1";
-export const RULE_V2 = "opinionlabz-draw-v2";
+const RULE_V2 = "opinionlabz-draw-v2";
 export type DrawRuleTag = typeof RULE_V1 | typeof RULE_V2;
 export const CURRENT_RULE: DrawRuleTag = RULE_V2;
 
