@@ -177,7 +177,7 @@ describe("the draw commands on a database holding a real draw", () => {
       },
     );
     expect([run.code, oneLine(run.stderr)]).toEqual([2, [why]]);
-    const discard = await draw(["discard", "2024-08"]);
+    const discard = await draw(["discard", "2024-08", "--yes"]);
     expect([discard.code, oneLine(discard.stderr)]).toEqual([2, [why]]);
   });
 });

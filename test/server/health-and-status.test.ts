@@ -173,9 +173,11 @@ describe("npm run status on draw day", () => {
       const env = { DATA_DIR: dataDir };
       const storage = await openStorage(parseEnv(env, ROOT).database);
       try {
-        // As a server does: committed ahead, frozen at the instant; no authority answered since.
+        // As a server does: registered ahead, frozen at the instant (late by 30 s here, so the
+        // command's own start-up on a busy machine cannot turn 9 minutes into 10); no authority
+        // answered since.
         await ensureUpcoming(storage.db, DRAW - 24 * 60 * 60_000);
-        await freezeDueDraw(storage.db, async () => sheet(["A1", "B2"]), DRAW + 1000, noNotices);
+        await freezeDueDraw(storage.db, async () => sheet(["OL-1", "OL-2"]), DRAW + 30_000, noNotices);
       } finally {
         await storage.db.destroy();
       }
@@ -187,7 +189,7 @@ describe("npm run status on draw day", () => {
       );
       const json = await opsCommand("status", ["--json"], env, { clockAt: new Date(DRAW + 10 * 60_000) });
       expect(json.code).toBe(3);
-      expect(JSON.parse(json.stdout)).toMatchObject({ draw: { drawAt: DRAW, frozenAt: DRAW + 1000 } });
+      expect(JSON.parse(json.stdout)).toMatchObject({ draw: { drawAt: DRAW, frozenAt: DRAW + 30_000 } });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

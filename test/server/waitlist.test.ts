@@ -273,9 +273,9 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
     };
     // Ticked on the form, on the confirm page, or on neither.
     for (const [email, onForm, onPage, expected] of [
-      ["gina@example.com", true, false, true],
-      ["hugo@example.com", false, true, true],
-      ["ines@example.com", false, false, false],
+      ["gina.avisos@example.com", true, false, true],
+      ["hugo.avisos@example.com", false, true, true],
+      ["ines.avisos@example.com", false, false, false],
     ] as const) {
       await signUp({ email, client: "198.51.100.5", drawNotices: onForm });
       const [mail] = await mailsTo(smtp, email);
@@ -285,14 +285,14 @@ describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
       expect(await asked(email), email).toBe(expected);
     }
     // The list's own unsubscribe link takes the draw notices with it.
-    const [mail] = await mailsTo(smtp, "gina@example.com");
+    const [mail] = await mailsTo(smtp, "gina.avisos@example.com");
     const target = mail!.headers.get("list-unsubscribe")!.slice(1, -1);
     await fetch(target, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
-    expect(await asked("gina@example.com")).toBe(false);
+    expect(await asked("gina.avisos@example.com")).toBe(false);
   });
 
   it("deletes the mailbox with the link in the mail, after the page's button, with every mail to any of its spellings", async () => {
