@@ -56,71 +56,78 @@ describe("the draw commands on a database holding a real draw", () => {
     await witnesses?.close();
   });
 
-  it("checks the record, counts its 30 days from the draw instant, then records a sealed claim once and redraws no more", async () => {
-    const before = await draw(["status"]);
-    expect(before.code, before.stderr).toBe(0);
-    // No server wrote a next draw on this database: status says so, and writes nothing itself.
-    expect(before.stdout).toContain("No hay un próximo sorteo registrado");
-    expect(before.stdout).toContain("Sorteo del 5/8/2024, 12:00 hora de Argentina (2024-08-05T15:00:00.000Z)");
-    expect(printed(before.stdout, "semilla")).toBe(QUICKNET_DRAW.seed);
-    // Its round is one its seals once moved it to: no round but the rule's counts now, and
-    // status names the check that fails, as the badge says "No coincide".
-    expect(before.stdout).toContain(
-      "comprobación:       NO COINCIDE: rondas de drand (Sorteo usó la ronda 10.024.141; la regla fija la 10.022.812, y ninguna otra cuenta.)",
-    );
-    const claimBy = new Date(DRAW_AT + 30 * DAY).toISOString();
-    expect(before.stdout).toMatch(new RegExp(`para reclamar: +hasta el [^\\n]*\\(${claimBy}\\)`));
-    expect(before.stdout).toMatch(
-      new RegExp(`próximo resorteo: +ronda 1 desde el [^\\n]*\\(${claimBy}\\): \`npm run draw -- redraw 2024-08\``),
-    );
-    expect((await draw(["status"])).stdout).toContain("No hay un próximo sorteo registrado");
+  // Eight commands, each a process of its own: past the 60 s default with the two cores at load 15.
+  it(
+    "checks the record, counts its 30 days from the draw instant, then records a sealed claim once and redraws no more",
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const before = await draw(["status"]);
+      expect(before.code, before.stderr).toBe(0);
+      // No server wrote a next draw on this database: status says so, and writes nothing itself.
+      expect(before.stdout).toContain("No hay un próximo sorteo registrado");
+      expect(before.stdout).toContain("Sorteo del 5/8/2024, 12:00 hora de Argentina (2024-08-05T15:00:00.000Z)");
+      expect(printed(before.stdout, "semilla")).toBe(QUICKNET_DRAW.seed);
+      // Its round is one its seals once moved it to: no round but the rule's counts now, and
+      // status names the check that fails, as the badge says "No coincide".
+      expect(before.stdout).toContain(
+        "comprobación:       NO COINCIDE: rondas de drand (Sorteo usó la ronda 10.024.141; la regla fija la 10.022.812, y ninguna otra cuenta.)",
+      );
+      const claimBy = new Date(DRAW_AT + 30 * DAY).toISOString();
+      expect(before.stdout).toMatch(new RegExp(`para reclamar: +hasta el [^\\n]*\\(${claimBy}\\)`));
+      expect(before.stdout).toMatch(
+        new RegExp(`próximo resorteo: +ronda 1 desde el [^\\n]*\\(${claimBy}\\): \`npm run draw -- redraw 2024-08\``),
+      );
+      expect((await draw(["status"])).stdout).toContain("No hay un próximo sorteo registrado");
 
-    // The authorities down: the claim is written but does not count, refused in one line.
-    const claimedAt = new Date(DRAW_AT + 3 * DAY);
-    for (const authority of witnesses.authorities) authority.mode = "down";
-    const unsealed = await draw(["claimed", "2024-08"], claimedAt);
-    expect(unsealed.code).toBe(2);
-    expect(oneLine(unsealed.stderr).at(-1)).toMatch(
-      /^Rechazado: el reclamo de 2024-08 quedó escrito pero todavía no cuenta: le faltan los sellos de dos autoridades independientes, que el servidor sigue pidiendo hasta el 4\/9\/2024, 12:30 hora de Argentina \(2024-09-04T15:30:00.000Z\); si no llegan antes, el resorteo vale\.$/,
-    );
-    for (const authority of witnesses.authorities) authority.mode = "up";
-    // Back: both seal it at the command's instant, before the redraw's round: it counts.
-    const claimed = await draw(["claimed", "2024-08"], claimedAt);
-    expect(claimed.code, claimed.stderr).toBe(0);
-    expect(claimed.stdout).toMatch(
-      /^Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo\.\n/,
-    );
-    expect(claimed.stdout).toContain(
-      `premio:             reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}) (su primer sello)`,
-    );
-    const again = await draw(["claimed", "2024-08"], new Date(DRAW_AT + 4 * DAY));
-    expect(again.code).toBe(2);
-    expect(oneLine(again.stderr)).toEqual([
-      `Rechazado: el premio de 2024-08 ya está registrado como reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}).`,
-    ]);
+      // The authorities down: the claim is written but does not count, refused in one line.
+      const claimedAt = new Date(DRAW_AT + 3 * DAY);
+      for (const authority of witnesses.authorities) authority.mode = "down";
+      const unsealed = await draw(["claimed", "2024-08"], claimedAt);
+      expect(unsealed.code).toBe(2);
+      expect(oneLine(unsealed.stderr).at(-1)).toMatch(
+        /^Rechazado: el reclamo de 2024-08 quedó escrito pero todavía no cuenta: le faltan los sellos de dos autoridades independientes, que el servidor sigue pidiendo hasta el 4\/9\/2024, 12:30 hora de Argentina \(2024-09-04T15:30:00.000Z\); si no llegan antes, el resorteo vale\.$/,
+      );
+      for (const authority of witnesses.authorities) authority.mode = "up";
+      // Back: both seal it at the command's instant, before the redraw's round: it counts.
+      const claimed = await draw(["claimed", "2024-08"], claimedAt);
+      expect(claimed.code, claimed.stderr).toBe(0);
+      expect(claimed.stdout).toMatch(
+        /^Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo\.\n/,
+      );
+      expect(claimed.stdout).toContain(
+        `premio:             reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}) (su primer sello)`,
+      );
+      const again = await draw(["claimed", "2024-08"], new Date(DRAW_AT + 4 * DAY));
+      expect(again.code).toBe(2);
+      expect(oneLine(again.stderr)).toEqual([
+        `Rechazado: el premio de 2024-08 ya está registrado como reclamado el 8/8/2024, 12:00 hora de Argentina (${claimedAt.toISOString()}).`,
+      ]);
 
-    // The same, as data for a script or a monitor.
-    const json = await draw(["status", "--json"]);
-    expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({
-      upcoming: null,
-      draws: [
-        {
-          record: { drawAt: QUICKNET_DRAW.drawAt, seed: QUICKNET_DRAW.seed, claimedAt: claimedAt.toISOString() },
-          check: { verdict: "mismatch" },
-          calendar: { kind: "delivered", at: claimedAt.getTime() },
-        },
-      ],
-    });
+      // The same, as data for a script or a monitor.
+      const json = await draw(["status", "--json"]);
+      expect(json.code, json.stderr).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        upcoming: null,
+        draws: [
+          {
+            record: { drawAt: QUICKNET_DRAW.drawAt, seed: QUICKNET_DRAW.seed, claimedAt: claimedAt.toISOString() },
+            check: { verdict: "mismatch" },
+            calendar: { kind: "delivered", at: claimedAt.getTime() },
+          },
+        ],
+      });
 
-    const after = (await draw(["status"])).stdout;
-    expect(after).toContain(`premio:             reclamado el`);
-    expect(after).toContain("próximo resorteo:   no hay: el premio se reclamó el");
-    expect(after).not.toContain("para reclamar");
-    const redraw = await draw(["redraw", "2024-08"], new Date(DRAW_AT + 31 * DAY));
-    expect(redraw.code).toBe(2);
-    expect(redraw.stderr).toContain("el premio del sorteo de 2024-08 se reclamó el");
-  });
+      const after = (await draw(["status"])).stdout;
+      expect(after).toContain(`premio:             reclamado el`);
+      expect(after).toContain("próximo resorteo:   no hay: el premio se reclamó el");
+      expect(after).not.toContain("para reclamar");
+      const redraw = await draw(["redraw", "2024-08"], new Date(DRAW_AT + 31 * DAY));
+      expect(redraw.code).toBe(2);
+      expect(redraw.stderr).toContain("el premio del sorteo de 2024-08 se reclamó el");
+    },
+  );
 
   it("refuses a rehearsal key unless NODE_ENV is exactly development or test, and beside a real draw", async () => {
     const made = await drawCommand({}, ["rehearsal-key", "1000"], { built: true });
