@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import type * as DrandBeacon from "~/lib/draw/drand-beacon";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -28,16 +27,9 @@ import { stampedByOpenssl, startStandInAuthority, type StandInAuthority } from "
  * here, so the key is a test chain's in this file (test/lib/draw/draw-verdict.test.ts says why).
  */
 const TEST_CHAIN = vi.hoisted(() => "3e5f7a9b".repeat(8));
-vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
-  const original = await importOriginal<typeof DrandBeacon>();
-  const { bls12_381 } = await import("@noble/curves/bls12-381.js");
-  const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
-  const publicKey = bytesToHex(bls12_381.shortSignatures.getPublicKey(hexToBytes(TEST_CHAIN)).toBytes());
-  return {
-    ...original,
-    checkBeacon: (round: number, signature: string, key = publicKey) => original.checkBeacon(round, signature, key),
-  };
-});
+vi.mock("~/lib/draw/drand-beacon", async (importOriginal) =>
+  (await import("../../support/test-chain")).onTestChain(importOriginal, TEST_CHAIN),
+);
 
 /** The draw of Monday 7 December 2026, 12:00 in Argentina; its rule's round, out at 12:30:00. */
 const DRAW_AT = "2026-12-07T15:00:00.000Z";

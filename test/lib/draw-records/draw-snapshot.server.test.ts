@@ -4,7 +4,6 @@
  * the counter is looked at no more than once per poll, and the records read again only when it
  * moved, whoever moved it (the records' own code, or SQL typed by hand).
  */
-import type * as DrandBeacon from "~/lib/draw/drand-beacon";
 import { createHash } from "node:crypto";
 import { sql, type Kysely, type KyselyPlugin } from "kysely";
 import { describe, expect, it, vi } from "vitest";
@@ -24,16 +23,9 @@ import { useTemporaryStorage } from "../../support/temporary-storage";
  * says why; the real key's checks are test/lib/draw/drand-beacon.test.ts's).
  */
 const TEST_CHAIN = vi.hoisted(() => "2a4b6c8d".repeat(8));
-vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
-  const original = await importOriginal<typeof DrandBeacon>();
-  const { bls12_381 } = await import("@noble/curves/bls12-381.js");
-  const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
-  const publicKey = bytesToHex(bls12_381.shortSignatures.getPublicKey(hexToBytes(TEST_CHAIN)).toBytes());
-  return {
-    ...original,
-    checkBeacon: (round: number, signature: string, key = publicKey) => original.checkBeacon(round, signature, key),
-  };
-});
+vi.mock("~/lib/draw/drand-beacon", async (importOriginal) =>
+  (await import("../../support/test-chain")).onTestChain(importOriginal, TEST_CHAIN),
+);
 
 const storage = useTemporaryStorage("snapshot-");
 const { options } = recordingDraws();

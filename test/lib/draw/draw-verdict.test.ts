@@ -6,7 +6,6 @@
  * (`vi.mock` below); the real key's own checks are test/lib/draw/drand-beacon.test.ts's, and the
  * real round-10,024,141 draw shows that a moved round no longer counts.
  */
-import type * as DrandBeacon from "~/lib/draw/drand-beacon";
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { drawVerdict as checkedVerdict, type WitnessFindings } from "~/lib/draw/draw-verdict";
@@ -16,17 +15,9 @@ import { expectedWinners, sha256 } from "../../support/draw-command";
 import { QUICKNET_DRAW, QUICKNET_LIST } from "../../support/quicknet-draw";
 
 const TEST_CHAIN = vi.hoisted(() => "1c3d5e7f".repeat(8));
-vi.mock("~/lib/draw/drand-beacon", async (importOriginal) => {
-  const original = await importOriginal<typeof DrandBeacon>();
-  // The key of the test chain's secret, as rehearsal-key.server makes it (that module imports this one).
-  const { bls12_381 } = await import("@noble/curves/bls12-381.js");
-  const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
-  const publicKey = bytesToHex(bls12_381.shortSignatures.getPublicKey(hexToBytes(TEST_CHAIN)).toBytes());
-  return {
-    ...original,
-    checkBeacon: (round: number, signature: string, key = publicKey) => original.checkBeacon(round, signature, key),
-  };
-});
+vi.mock("~/lib/draw/drand-beacon", async (importOriginal) =>
+  (await import("../../support/test-chain")).onTestChain(importOriginal, TEST_CHAIN),
+);
 
 const drawVerdict = async (...args: Parameters<typeof checkedVerdict>) => (await checkedVerdict(...args)).verdict;
 /** The draw of Monday 7 December 2026, 12:00 in Argentina; its rule's round, out at 12:30. */
