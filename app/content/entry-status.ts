@@ -9,7 +9,8 @@ export const PARTICIPANTS_LOOKUP =
   "Para confirmarlo, buscá tu nombre como aparece en la lista (nombre e inicial del apellido) o tu número de participación: el ID que te muestra la encuesta al terminarla.";
 
 export const NOT_IN_PLAY = {
-  heading: (drawDay: string) => `Estas participaciones coinciden con tu búsqueda y no entran en el sorteo del ${drawDay}:`,
+  heading: (drawDay: string) =>
+    `Estas participaciones coinciden con tu búsqueda y no entran en el sorteo del ${drawDay}:`,
   /** What became of an entry a draw took: only draws that happened, or one whose round is still ahead. */
   won: (drawDay: string) => `Ganó el sorteo del ${drawDay}.`,
   wonThenRedrawn: (drawDay: string) =>

@@ -55,9 +55,8 @@ const text = (html: string) =>
 
 /** The search's explanations box, as text, and its HTML (for links); null when the page has none. */
 function explanations(html: string): { text: string; html: string } | null {
-  const box = /<div[^>]*data-testid="not-in-play"[^>]*>[\s\S]*?data-testid="not-in-play-contact"[\s\S]*?<\/p><\/div>/.exec(
-    html,
-  );
+  const box =
+    /<div[^>]*data-testid="not-in-play"[^>]*>[\s\S]*?data-testid="not-in-play-contact"[\s\S]*?<\/p><\/div>/.exec(html);
   return box ? { text: text(box[0]), html: box[0] } : null;
 }
 
@@ -117,101 +116,105 @@ describe("¿Gané?: a missed day, a draw that happened, and a row added a minute
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("finds a last-minute entry right after the freeze, names no missed day, and tells the winner and the others", { timeout: 120_000 }, async () => {
-    // Two minutes before the instant: a fresh copy of the sheet, and a row dated before every draw.
-    await moveTo(DECEMBER - 2 * MINUTE);
-    await page();
-    await expect.poll(async () => text(await page()), { timeout: 20_000 }).toContain("hace menos de 1 minuto");
-    const before = await page("OL-5001");
-    expect(marks(before)).toEqual([["OL-5001", "fecha anterior"]]);
-    expect(explanations(before)!.text).toContain(
-      "Tu participación del 20/10/2026 es anterior a los días de este sorteo, que empiezan el 2/11/2026.",
-    );
-    expect(before).not.toContain("sorteo del 2/11/2026");
+  it(
+    "finds a last-minute entry right after the freeze, names no missed day, and tells the winner and the others",
+    { timeout: 120_000 },
+    async () => {
+      // Two minutes before the instant: a fresh copy of the sheet, and a row dated before every draw.
+      await moveTo(DECEMBER - 2 * MINUTE);
+      await page();
+      await expect.poll(async () => text(await page()), { timeout: 20_000 }).toContain("hace menos de 1 minuto");
+      const before = await page("OL-5001");
+      expect(marks(before)).toEqual([["OL-5001", "fecha anterior"]]);
+      expect(explanations(before)!.text).toContain(
+        "Tu participación del 20/10/2026 es anterior a los días de este sorteo, que empiezan el 2/11/2026.",
+      );
+      expect(before).not.toContain("sorteo del 2/11/2026");
 
-    // 11:59:05: a row is added; 12:00:13: the authorities are down, the list is frozen, and the
-    // search finds the row, although the pages' copy had 2 min 13 s of its 5 minutes.
-    await moveTo(DECEMBER - 55 * SECOND);
-    sheet = [...ROWS, LAST_MINUTE];
-    for (const authority of witnesses.authorities) authority.mode = "down";
-    const fetchedBefore = sheets.hits(SHEET_PATH);
-    await moveTo(DECEMBER + 13 * SECOND);
-    const lastMinute = await page("OL-5004");
-    expect(app.output()).toContain('"event":"draw.frozen"');
-    // One load of the sheet: the freeze's, handed to the pages.
-    expect(sheets.hits(SHEET_PATH)).toBe(fetchedBefore + 1);
-    expect(marks(lastMinute)).toEqual([["OL-5004", "sorteo de diciembre de 2026"]]);
-    expect(explanations(lastMinute)!.text).toContain(
-      "Está en juego en el sorteo del 7/12/2026: su lista ya se cerró. Ver el sorteo del 7/12/2026",
-    );
+      // 11:59:05: a row is added; 12:00:13: the authorities are down, the list is frozen, and the
+      // search finds the row, although the pages' copy had 2 min 13 s of its 5 minutes.
+      await moveTo(DECEMBER - 55 * SECOND);
+      sheet = [...ROWS, LAST_MINUTE];
+      for (const authority of witnesses.authorities) authority.mode = "down";
+      const fetchedBefore = sheets.hits(SHEET_PATH);
+      await moveTo(DECEMBER + 13 * SECOND);
+      const lastMinute = await page("OL-5004");
+      expect(app.output()).toContain('"event":"draw.frozen"');
+      // One load of the sheet: the freeze's, handed to the pages.
+      expect(sheets.hits(SHEET_PATH)).toBe(fetchedBefore + 1);
+      expect(marks(lastMinute)).toEqual([["OL-5004", "sorteo de diciembre de 2026"]]);
+      expect(explanations(lastMinute)!.text).toContain(
+        "Está en juego en el sorteo del 7/12/2026: su lista ya se cerró. Ver el sorteo del 7/12/2026",
+      );
 
-    // The round passes with no seal: no draw on 7 December. Its entries are January's, in play,
-    // and nothing the search says names that day.
-    await moveTo(DECEMBER + 31 * MINUTE);
-    await expect.poll(async () => text(await page()), { timeout: 20_000 }).toContain("no hubo sorteo");
-    const afterMissed = await page("OL-500");
-    expect(marks(afterMissed)).toEqual([
-      ["OL-5004", null],
-      ["OL-5003", null],
-      ["OL-5002", null],
-      ["OL-5001", "fecha anterior"],
-    ]);
-    expect(explanations(afterMissed)!.text).not.toContain("sorteo del 7/12/2026");
+      // The round passes with no seal: no draw on 7 December. Its entries are January's, in play,
+      // and nothing the search says names that day.
+      await moveTo(DECEMBER + 31 * MINUTE);
+      await expect.poll(async () => text(await page()), { timeout: 20_000 }).toContain("no hubo sorteo");
+      const afterMissed = await page("OL-500");
+      expect(marks(afterMissed)).toEqual([
+        ["OL-5004", null],
+        ["OL-5003", null],
+        ["OL-5002", null],
+        ["OL-5001", "fecha anterior"],
+      ]);
+      expect(explanations(afterMissed)!.text).not.toContain("sorteo del 7/12/2026");
 
-    // 4 January 2027: the authorities are back, the list is frozen and sealed before the round.
-    for (const authority of witnesses.authorities) authority.mode = "up";
-    sheet = [...ROWS, LAST_MINUTE, FEBRUARY_ROW];
-    await moveTo(JANUARY + SECOND);
-    await page();
-    await expect
-      .poll(async () => text(await page()), { timeout: 30_000 })
-      .toContain("Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.");
-    await moveTo(JANUARY + 31 * MINUTE);
-    const round = roundOf(JANUARY);
-    const run = await drawCommand(
-      { ...env, DRAW_REHEARSAL_KEY: chain.publicKey },
-      ["run", "--signature", chain.sign(round).signature],
-      { now: new Date(JANUARY + 31 * MINUTE), built: true },
-    );
-    expect(run.code, run.stderr).toBe(0);
-    // The list holds December's entries and January's own (not February's row, not October's).
-    const entries = ["OL-5002", "OL-5003", "OL-5004"];
-    const [winner] = expectedWinners(entries, [chain.sign(round).randomness]);
-    expect(run.stdout).toContain(`Ganador de la ronda 0: ${winner}\n`);
-    await expect.poll(() => page(), { timeout: 30_000 }).toContain('id="sorteo-2027-01-04"');
+      // 4 January 2027: the authorities are back, the list is frozen and sealed before the round.
+      for (const authority of witnesses.authorities) authority.mode = "up";
+      sheet = [...ROWS, LAST_MINUTE, FEBRUARY_ROW];
+      await moveTo(JANUARY + SECOND);
+      await page();
+      await expect
+        .poll(async () => text(await page()), { timeout: 30_000 })
+        .toContain("Dos autoridades independientes ya sellaron la lista antes de esa hora: el sorteo se hace.");
+      await moveTo(JANUARY + 31 * MINUTE);
+      const round = roundOf(JANUARY);
+      const run = await drawCommand(
+        { ...env, DRAW_REHEARSAL_KEY: chain.publicKey },
+        ["run", "--signature", chain.sign(round).signature],
+        { now: new Date(JANUARY + 31 * MINUTE), built: true },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      // The list holds December's entries and January's own (not February's row, not October's).
+      const entries = ["OL-5002", "OL-5003", "OL-5004"];
+      const [winner] = expectedWinners(entries, [chain.sign(round).randomness]);
+      expect(run.stdout).toContain(`Ganador de la ronda 0: ${winner}\n`);
+      await expect.poll(() => page(), { timeout: 30_000 }).toContain('id="sorteo-2027-01-04"');
 
-    // The winner's link, a non-winner's, the row before every draw's days, February's row.
-    const won = await page(winner!);
-    expect(marks(won)).toEqual([[winner, "ganó el sorteo de enero"]]);
-    const wonBox = explanations(won)!;
-    expect(wonBox.text).toContain("Ganó el sorteo del 4/1/2027. Ver el sorteo del 4/1/2027");
-    expect(wonBox.html).toContain('href="/sorteos#sorteo-2027-01-04"');
-    const other = entries.find((id) => id !== winner)!;
-    const tookPart = await page(other);
-    expect(marks(tookPart)).toEqual([[other, "sorteo de enero"]]);
-    expect(explanations(tookPart)!.text).toContain("Participó del sorteo del 4/1/2027. Ver el sorteo del 4/1/2027");
+      // The winner's link, a non-winner's, the row before every draw's days, February's row.
+      const won = await page(winner!);
+      expect(marks(won)).toEqual([[winner, "ganó el sorteo de enero"]]);
+      const wonBox = explanations(won)!;
+      expect(wonBox.text).toContain("Ganó el sorteo del 4/1/2027. Ver el sorteo del 4/1/2027");
+      expect(wonBox.html).toContain('href="/sorteos#sorteo-2027-01-04"');
+      const other = entries.find((id) => id !== winner)!;
+      const tookPart = await page(other);
+      expect(marks(tookPart)).toEqual([[other, "sorteo de enero"]]);
+      expect(explanations(tookPart)!.text).toContain("Participó del sorteo del 4/1/2027. Ver el sorteo del 4/1/2027");
 
-    const all = await page("OL-500");
-    expect(marks(all)).toEqual([
-      ["OL-5005", null],
-      ...entries
-        .slice()
-        .reverse()
-        .map((id): [string, string] => [id, id === winner ? "ganó el sorteo de enero" : "sorteo de enero"]),
-      ["OL-5001", "fecha anterior"],
-    ]);
-    const box = explanations(all)!;
-    expect(box.text).toContain(
-      "Tu participación del 20/10/2026 es anterior a los días de este sorteo, que empiezan el 4/1/2027.",
-    );
-    // Only draws that happened, never "filas", and where to write to us last.
-    expect(box.text).not.toContain("sorteo del 7/12/2026");
-    expect(box.text).not.toContain("sorteo del 2/11/2026");
-    expect(box.text).not.toMatch(/\bfilas?\b/);
-    expect(box.text).toMatch(/¿Algo no te cierra\? Escribinos y lo revisamos\.$/);
-    expect(box.html).toMatch(/<a[^>]*href="\/contacto"[^>]*>Escribinos<\/a>/);
-    expect(box.text).toContain(
-      "Estas participaciones coinciden con tu búsqueda y no entran en el sorteo del 1/2/2027:",
-    );
-  });
+      const all = await page("OL-500");
+      expect(marks(all)).toEqual([
+        ["OL-5005", null],
+        ...entries
+          .slice()
+          .reverse()
+          .map((id): [string, string] => [id, id === winner ? "ganó el sorteo de enero" : "sorteo de enero"]),
+        ["OL-5001", "fecha anterior"],
+      ]);
+      const box = explanations(all)!;
+      expect(box.text).toContain(
+        "Tu participación del 20/10/2026 es anterior a los días de este sorteo, que empiezan el 4/1/2027.",
+      );
+      // Only draws that happened, never "filas", and where to write to us last.
+      expect(box.text).not.toContain("sorteo del 7/12/2026");
+      expect(box.text).not.toContain("sorteo del 2/11/2026");
+      expect(box.text).not.toMatch(/\bfilas?\b/);
+      expect(box.text).toMatch(/¿Algo no te cierra\? Escribinos y lo revisamos\.$/);
+      expect(box.html).toMatch(/<a[^>]*href="\/contacto"[^>]*>Escribinos<\/a>/);
+      expect(box.text).toContain(
+        "Estas participaciones coinciden con tu búsqueda y no entran en el sorteo del 1/2/2027:",
+      );
+    },
+  );
 });

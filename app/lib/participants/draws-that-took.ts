@@ -40,11 +40,7 @@ const holds = (draw: DrawThatTook, day: string) => draw.from <= day && day <= dr
  * The draw a row of `id` dated `why.day` went into: the oldest draw whose days hold its date and
  * whose list holds its id (a draw's day belongs to two windows; the earlier took what it froze).
  */
-export function pastEntry(
-  why: Extract<NotInPlay, { why: "taken" | "earlier" }>,
-  id: string,
-  draws: DrawsThatTook,
-): PastEntry {
+function pastEntry(why: Extract<NotInPlay, { why: "taken" | "earlier" }>, id: string, draws: DrawsThatTook): PastEntry {
   const canonical = canonicalId(id);
   const covering = draws.filter((draw) => holds(draw, why.day));
   const entered = canonical === null ? undefined : covering.find((draw) => draw.took(canonical));

@@ -36,7 +36,9 @@ const loadConfiguredSheet = () =>
 
 /** One cache per process, shared by every request and kept across development rebuilds. */
 function participantsCache(): ParticipantsCache {
-  return singleton("participants-cache", () => createParticipantsCache({ load: loadConfiguredSheet, ttlMs: env.ttlMs }));
+  return singleton("participants-cache", () =>
+    createParticipantsCache({ load: loadConfiguredSheet, ttlMs: env.ttlMs }),
+  );
 }
 
 /**
@@ -63,7 +65,10 @@ export async function loadSheetNow(
   const snapshot = keep ? await cache.replace() : (await loadConfiguredSheet()).snapshot;
   const rows = [...snapshot.participants].reverse();
   return {
-    rows: env.participantNames === "initial" ? rows : rows.map((row) => ({ ...row, nombre: shownName(row.nombre, "initial") })),
+    rows:
+      env.participantNames === "initial"
+        ? rows
+        : rows.map((row) => ({ ...row, nombre: shownName(row.nombre, "initial") })),
     source: snapshot.source,
   };
 }
@@ -101,7 +106,10 @@ export async function getRecentParticipants(
   const mark = entries ? markOf(entries, draws) : () => null;
   return {
     ...viewOf(state),
-    rows: (snapshot?.participants.slice(0, RECENT_PARTICIPANTS_COUNT) ?? []).map((row) => ({ ...row, mark: mark(row) })),
+    rows: (snapshot?.participants.slice(0, RECENT_PARTICIPANTS_COUNT) ?? []).map((row) => ({
+      ...row,
+      mark: mark(row),
+    })),
     entryCount: entries?.ids.length ?? 0,
     draw: listedDraw(rule),
   };
@@ -155,7 +163,9 @@ function reasonText(participant: Participant, outcome: RowOutcome, rule: EntryRu
 /** A row a search found that the next draw does not take, with what became of it and the record of the draw that took it. */
 function explained(row: Participant, outcome: RowOutcome, rule: EntryRule): NotInPlayRow {
   const record =
-    outcome.why === "entered" ? { href: outcome.draw.href, label: NOT_IN_PLAY.record(formatDay(outcome.draw.day)) } : null;
+    outcome.why === "entered"
+      ? { href: outcome.draw.href, label: NOT_IN_PLAY.record(formatDay(outcome.draw.day)) }
+      : null;
   return { ...row, reason: reasonText(row, outcome, rule), record };
 }
 

@@ -56,7 +56,10 @@ describe("getRecentParticipants (home)", () => {
 
   it("says so when the rows are the bundled sample sheet", async () => {
     const sample = bundledSampleCache();
-    expect(await getRecentParticipants({ rule: ruleNow(), draws: [] }, sample)).toMatchObject({ sample: true, error: null });
+    expect(await getRecentParticipants({ rule: ruleNow(), draws: [] }, sample)).toMatchObject({
+      sample: true,
+      error: null,
+    });
     expect(await getParticipantsPage({ query: "", page: null, rule: ruleNow(), draws: [] }, sample)).toMatchObject({
       sample: true,
       listedCount: 30,
@@ -144,27 +147,31 @@ describe("getParticipantsPage (/sorteos)", () => {
       ["999", 3],
       [null, 1],
     ] as const) {
-      expect((await getParticipantsPage({ query: "", page: raw, rule: ruleNow(), draws: [] }, cache)).page).toBe(expected);
+      expect((await getParticipantsPage({ query: "", page: raw, rule: ruleNow(), draws: [] }, cache)).page).toBe(
+        expected,
+      );
     }
   });
 
   it("reports the failure with no rows and zero counts when there is no good copy", async () => {
-    expect(await getParticipantsPage({ query: "ana", page: "3", rule: ruleNow(), draws: [] }, cacheFor("429"))).toEqual({
-      rows: [],
-      matchCount: 0,
-      page: 1,
-      pageCount: 1,
-      firstRow: 0,
-      listedCount: 0,
-      entryCount: 0,
-      countryCount: 0,
-      query: "ana",
-      fetchedAt: null,
-      error: "Error al cargar datos: 429",
-      sample: false,
-      draw: expect.any(Object),
-      notInPlay: { rows: [], more: 0 },
-    });
+    expect(await getParticipantsPage({ query: "ana", page: "3", rule: ruleNow(), draws: [] }, cacheFor("429"))).toEqual(
+      {
+        rows: [],
+        matchCount: 0,
+        page: 1,
+        pageCount: 1,
+        firstRow: 0,
+        listedCount: 0,
+        entryCount: 0,
+        countryCount: 0,
+        query: "ana",
+        fetchedAt: null,
+        error: "Error al cargar datos: 429",
+        sample: false,
+        draw: expect.any(Object),
+        notInPlay: { rows: [], more: 0 },
+      },
+    );
   });
 
   /** The draw of 7 December 2026 (12:00 in Argentina): rows dated 2 November to 7 December are its. */
@@ -255,7 +262,9 @@ describe("getParticipantsPage (/sorteos)", () => {
       ["m-10", "Repetida: el ID M-10 ya participa con otra participación del 10/11/2026, y cuenta una sola vez."],
     ]);
     // A search that finds only entries explains nothing.
-    expect((await getParticipantsPage({ query: "M-2", page: null, rule: DECEMBER, draws: [] }, cache)).notInPlay).toEqual({
+    expect(
+      (await getParticipantsPage({ query: "M-2", page: null, rule: DECEMBER, draws: [] }, cache)).notInPlay,
+    ).toEqual({
       rows: [],
       more: 0,
     });
@@ -270,7 +279,10 @@ describe("getParticipantsPage (/sorteos)", () => {
       ["M-02", "Participó del sorteo del 2/11/2026.", "/sorteos#sorteo-2026-11-02"],
       ["M-01", "Ganó el sorteo del 2/11/2026.", "/sorteos#sorteo-2026-11-02"],
     ]);
-    const listing = await getParticipantsPage({ query: "M-0", page: null, rule: afterNovember, draws: drawn }, monthCache());
+    const listing = await getParticipantsPage(
+      { query: "M-0", page: null, rule: afterNovember, draws: drawn },
+      monthCache(),
+    );
     expect(listing.entryCount).toBe(28);
     expect(listing.draw.afterList).toBe(true);
     expect(listing.notInPlay.rows[0]!.record).toEqual({
@@ -434,7 +446,10 @@ describe("query length", () => {
       { query: "  Luci\u0301a ", page: null, rule: ruleNow(), draws: [] },
       cacheFor("ok"),
     );
-    const composed = await getParticipantsPage({ query: "Luc\u00eda", page: null, rule: ruleNow(), draws: [] }, cacheFor("ok"));
+    const composed = await getParticipantsPage(
+      { query: "Luc\u00eda", page: null, rule: ruleNow(), draws: [] },
+      cacheFor("ok"),
+    );
     expect(decomposed.query).toBe("Luc\u00eda");
     expect(decomposed).toEqual(composed);
   });
