@@ -13,13 +13,14 @@
  *   link to the record; a row dated before every draw's days names no draw; every explanation
  *   ends with where to write to us.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import { launchBrowser, openPage } from "../support/browser";
 import { drawCommand, expectedWinners } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
@@ -217,4 +218,34 @@ describe("¿Gané?: a missed day, a draw that happened, and a row added a minute
       );
     },
   );
+
+  it("shows the answers in a browser at 390 and 1440 px, with JavaScript and without, the record one click away", async () => {
+    const browser = await launchBrowser();
+    const folder = path.join(ROOT, ".screenshots");
+    mkdirSync(folder, { recursive: true });
+    try {
+      for (const width of [390, 1440]) {
+        for (const javaScriptEnabled of [true, false]) {
+          const { page, context, unexpected } = await openPage(browser, width, {
+            javaScriptEnabled,
+            checkedByCaller: true,
+          });
+          await page.goto(`${app.origin}/sorteos?q=OL-500`, { waitUntil: "load" });
+          const box = page.getByTestId("not-in-play");
+          await box.scrollIntoViewIfNeeded();
+          expect(await box.isVisible()).toBe(true);
+          expect(await box.getByText("Ganó el sorteo del 4/1/2027.").isVisible()).toBe(true);
+          await box.screenshot({ path: path.join(folder, `gane-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`) });
+          // The winner's record, one click away, with or without JavaScript.
+          await box.getByRole("link", { name: "Ver el sorteo del 4/1/2027" }).first().click();
+          await page.waitForURL(/\/sorteos#sorteo-2027-01-04$/);
+          await expect.poll(() => page.locator("#sorteo-2027-01-04").isVisible()).toBe(true);
+          expect(unexpected()).toEqual([]);
+          await context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  });
 });
