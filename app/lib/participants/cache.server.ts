@@ -65,9 +65,8 @@ export function createParticipantsCache({ load, ttlMs, now = Date.now, log = log
     ttlResolution: 0,
     perf: { now },
     noDeleteOnStaleGet: true,
-    // A copy handed in (`replace`) while a refresh is in flight wins; whoever waits on that refresh still gets its answer.
+    // A copy handed in (`replace`) while a refresh is in flight is the one kept; the refresh still answers its waiters.
     ignoreFetchAbort: true,
-    allowStaleOnFetchAbort: true,
     fetchMethod: async (_key, stale, { options }) => {
       const startedAt = now();
       try {
