@@ -9,19 +9,32 @@ export const PARTICIPANTS_LOOKUP =
   "Para confirmarlo, buscá tu nombre como aparece en la lista (nombre e inicial del apellido) o tu número de participación: el ID que te muestra la encuesta al terminarla.";
 
 export const NOT_IN_PLAY = {
-  heading: "Estas participaciones coinciden con tu búsqueda pero no entran en este sorteo:",
-  taken: (day: string, drawDay: string) => `Tu participación del ${day} ya entró en el sorteo del ${drawDay}.`,
-  earlier: (day: string, drawDay: string) =>
-    `Tu participación del ${day} era para el sorteo del ${drawDay}, no para este.`,
+  heading: (drawDay: string) =>
+    `Estas participaciones coinciden con tu búsqueda y no entran en el sorteo del ${drawDay}:`,
+  /** What became of an entry a draw took: only draws that happened, or one whose round is still ahead. */
+  won: (drawDay: string) => `Ganó el sorteo del ${drawDay}.`,
+  wonThenRedrawn: (drawDay: string) =>
+    `Ganó el sorteo del ${drawDay}. El premio no se reclamó a tiempo, así que se volvió a sortear.`,
+  wonRedraw: (round: number, drawDay: string) => `Ganó el resorteo ${round} del sorteo del ${drawDay}.`,
+  tookPart: (drawDay: string) => `Participó del sorteo del ${drawDay}.`,
+  inPlay: (drawDay: string) => `Está en juego en el sorteo del ${drawDay}: su lista ya se cerró.`,
+  /** A link to the record of the draw an entry went into. */
+  record: (drawDay: string) => `Ver el sorteo del ${drawDay}`,
+  notInList: (day: string, drawDay: string) =>
+    `Tu participación del ${day} no está en la lista del sorteo del ${drawDay}, el que tomó las participaciones de esa fecha: llegó a la planilla después de que se cerrara la lista, o su ID ya participaba.`,
+  before: (day: string, from: string) =>
+    `Tu participación del ${day} es anterior a los días de este sorteo, que empiezan el ${from}.`,
   later: (day: string, drawDay: string) =>
     `Tiene fecha ${day}, posterior a este sorteo: cuenta para el del ${drawDay}.`,
   unreadableDate: (written: string) =>
-    `Fecha ilegible: «${written}» no es una fecha que podamos leer, así que esta fila no entra en ningún sorteo.`,
+    `Fecha ilegible: «${written}» no es una fecha que podamos leer, así que esta participación no entra en ningún sorteo.`,
   refusedId: (what: string) =>
-    `El id no sirve: tiene ${what}. Un id solo puede llevar letras sin acentos, números, guiones, guiones bajos y puntos.`,
+    `El ID no sirve: tiene ${what}. Un ID solo puede llevar letras sin acentos, números, guiones, guiones bajos y puntos.`,
   otherFormat: (id: string) =>
     `ID con otro formato: «${id}» no tiene el formato de los IDs que da la encuesta (como OL-24001), así que no entra en el sorteo.`,
   repeated: (id: string, firstDay: string | null) =>
-    `Repetida: el id ${id} ya participa${firstDay ? ` con una fila del ${firstDay}` : ""}, y cuenta una sola vez.`,
+    `Repetida: el ID ${id} ya participa${firstDay ? ` con otra participación del ${firstDay}` : ""}, y cuenta una sola vez.`,
   more: (count: string) => `Y ${count} más: afiná la búsqueda para verlas.`,
+  /** The last line of every explanation: where to ask. */
+  contact: { before: "¿Algo no te cierra? ", link: "Escribinos", after: " y lo revisamos." },
 };

@@ -80,21 +80,21 @@ export const CONTACT_MESSAGE_MAIL = {
 export const DRAW_RECORD_MAIL = {
   /** "Sorteo" for round 0, "Resorteo 1", "Resorteo 2"… after. */
   roundName: (round: number) => (round === 0 ? "Sorteo" : `Resorteo ${round}`),
-  subject: (roundName: string, day: string, winnerId: string) => `${roundName} del ${day}: ganó el id ${winnerId}`,
+  subject: (roundName: string, day: string, winnerId: string) => `${roundName} del ${day}: ganó el ID ${winnerId}`,
   rehearsalSubject: (roundName: string, day: string, winnerId: string) =>
-    `Ensayo (no es un sorteo real): ${roundName.toLowerCase()} del ${day}, salió el id ${winnerId}`,
+    `Ensayo (no es un sorteo real): ${roundName.toLowerCase()} del ${day}, salió el ID ${winnerId}`,
   preheader: (winner: string, deadline: string) =>
     `Ganó ${winner}. Tiene hasta el ${deadline} para reclamar el premio.`,
   heading: (roundName: string, day: string) => `${roundName} del ${day}`,
   winnerLine: (winnerId: string, winner: string, entries: string) =>
-    `Ganó el id ${winnerId}, publicado como ${winner}, entre ${entries}.`,
+    `Ganó el ID ${winnerId}, publicado como ${winner}, entre ${entries}.`,
   rehearsal:
     "ENSAYO: este registro se hizo con una clave de prueba, no con drand. No es un sorteo válido: no hay a quién avisar ni premio que entregar.",
   sample:
     "Planilla de ejemplo: la lista salió de la planilla de muestra que trae el sitio, no de participantes reales. No hay a quién avisar ni premio que entregar.",
   nextStepsHeading: "Qué hacer ahora",
   contactWinner: (winnerId: string) =>
-    `Avisale a quien ganó: buscá el id ${winnerId} en las respuestas de la encuesta y escribile a la dirección con la que respondió. Podés mandarle este texto:`,
+    `Avisale a quien ganó: buscá el ID ${winnerId} en las respuestas de la encuesta y escribile a la dirección con la que respondió. Podés mandarle este texto:`,
   claimWindow: (deadline: string) =>
     `Tiene ${DRAW_FACTS.claimWindow} para reclamar el premio: hasta el ${deadline} (hora de Argentina).`,
   noticeSubject: "Asunto",
@@ -117,8 +117,8 @@ export const DRAW_RECORD_MAIL = {
     drawAt: "Sorteo",
     frozenAt: "Lista congelada",
     entries: "Participantes",
-    listHash: "Hash de la lista (SHA-256)",
-    list: "Lista de ids",
+    listHash: "Huella de la lista (SHA-256)",
+    list: "Lista de IDs",
     commitment: "Compromiso",
     committedAt: "publicado el",
     seed: "Semilla",
@@ -184,7 +184,7 @@ export const DRAW_NOTICE_MAIL = {
     subject: (day: string, roundName: string, winner: string) => `${roundName} del ${day}: ganó ${winner}`,
     preheader: (entries: string) => `Entre ${entries}. Comprobalo vos con la lista que te mandamos.`,
     heading: (roundName: string, day: string) => `${roundName} del ${day}`,
-    winner: (winner: string, winnerId: string, entries: string) => `Ganó ${winner} (id ${winnerId}), entre ${entries}.`,
+    winner: (winner: string, winnerId: string, entries: string) => `Ganó ${winner} (ID ${winnerId}), entre ${entries}.`,
     round: (round: string) =>
       `Salió de la lista cerrada y de la ronda ${round} de drand, con la cuenta publicada: cualquiera puede rehacerla.`,
     button: "Comprobar el resultado",

@@ -26,7 +26,7 @@ export const headers: HeadersFunction = (args) => keptAs("public", args);
 export async function loader() {
   // The draws first: the figures count what the next freeze will take, by its rule.
   const draws = await getHomeDraws();
-  const recent = await streamUnlessReady(getRecentParticipants(draws.rule));
+  const recent = await streamUnlessReady(getRecentParticipants({ rule: draws.rule, draws: draws.tookEntries }));
   return data(
     {
       recent: recent.value,

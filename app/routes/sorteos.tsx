@@ -25,9 +25,9 @@ export const headers: HeadersFunction = (args) => keptAs("public", args);
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // The draws first: the list shows what the next freeze will take, by its rule.
-  const { view: draws, rule } = await getSorteosDraws();
+  const { view: draws, rule, tookEntries } = await getSorteosDraws();
   const listing = await streamUnlessReady(
-    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), rule }),
+    getParticipantsPage({ query: params.get("q") ?? "", page: params.get("page"), rule, draws: tookEntries }),
   );
   return data(
     {

@@ -92,7 +92,7 @@ async function verifyOnPage(page: Page, beforeClick = () => undefined as unknown
   await expect
     .poll(async () => (await page.goto(`${app.origin}/sorteos`), await record.count()), { timeout: 30_000 })
     .toBe(1);
-  expect(await record.textContent()).toContain(`(id ${winner})`);
+  expect(await record.textContent()).toContain(`(ID ${winner})`);
   const button = record.getByRole("button", { name: "Verificar en mi navegador" });
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
   beforeClick();
@@ -224,13 +224,13 @@ describe("Verificalo vos on a recorded draw", () => {
     });
     // The record is a rehearsal: its beacon is not drand's whatever happens to the list.
     expect(await verifyOnPage(page)).toBe(
-      "No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.",
+      "No coincide: valor público (sorteo). No pudimos comprobarlo todo: la lista de IDs no se pudo descargar. Probá de nuevo en un rato.",
     );
     // Asked of the page's own origin, whatever SITE_URL names.
     expect(asked.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
     const lines = await page.locator("#verificalo-vos [role='status'] li").allTextContents();
     expect(lines).toContainEqual(
-      expect.stringMatching(/^Lista de ids \(sin comprobar\)No pudimos descargar la lista de ids/),
+      expect.stringMatching(/^Lista de IDs \(sin comprobar\)No pudimos descargar la lista de IDs/),
     );
     expect(lines.filter((line) => line.includes("(no coincide)"))).toEqual([
       expect.stringMatching(/^Valor público \(sorteo\) \(no coincide\)/),

@@ -200,7 +200,7 @@ describe.each(DATABASE_KINDS)("the draw on the %s database", (kind) => {
       // froze a list before this one: nothing is said of what a previous draw took.
       const firstDay = shown(dayFrom(previousDrawOf(upcoming.drawAt), 0));
       expect(frozenPage).toContain(
-        `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por id.`,
+        `Entran las participaciones con fecha del ${firstDay} al ${shown(dayFrom(upcoming.drawAt, 0))}, una por ID.`,
       );
       const upcomingRecord = /data-testid="upcoming-draw"[\s\S]*?<\/article>/.exec(frozenPage)![0];
       expect(upcomingRecord).not.toMatch(/salvo las del|sorteo anterior/);

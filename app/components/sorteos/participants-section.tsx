@@ -72,15 +72,20 @@ function countLine({ matchCount, firstRow, rows, query }: ParticipantsListing): 
     : `Mostrando ${first}–${last} de ${total}`;
 }
 
-/** A search's rows that are not in this draw, each with why: someone who finds their name learns whether they are in. */
-function NotInPlayRows({ notInPlay }: { notInPlay: ParticipantsListing["notInPlay"] }) {
+/**
+ * A search's rows that are not in this draw, each with what became of it (the draw that took
+ * it, with a link to its record, and whether it won) or why it is out: someone who searches
+ * their ID learns whether they won, and where to ask.
+ */
+function NotInPlayRows({ notInPlay, drawDay }: { notInPlay: ParticipantsListing["notInPlay"]; drawDay: string }) {
   if (notInPlay.rows.length === 0) return null;
+  const { contact } = NOT_IN_PLAY;
   return (
     <div
       className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5"
       data-testid="not-in-play"
     >
-      <p className="font-semibold">{NOT_IN_PLAY.heading}</p>
+      <p className="font-semibold">{NOT_IN_PLAY.heading(drawDay)}</p>
       <ul className="mt-3 space-y-3">
         {notInPlay.rows.map((row, index) => (
           <li key={`${row.id}-${index}`}>
@@ -89,7 +94,17 @@ function NotInPlayRows({ notInPlay }: { notInPlay: ParticipantsListing["notInPla
               {" · "}
               {row.pais} · ID <bdi className="font-mono text-xs">{row.id}</bdi> · {row.fecha}
             </span>
-            <span className="block text-amber-900">{row.reason}</span>
+            <span className="block text-amber-900">
+              {row.reason}
+              {row.record ? (
+                <>
+                  {" "}
+                  <Link to={row.record.href} className="font-medium underline underline-offset-2">
+                    {row.record.label}
+                  </Link>
+                </>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>
@@ -98,6 +113,13 @@ function NotInPlayRows({ notInPlay }: { notInPlay: ParticipantsListing["notInPla
           {NOT_IN_PLAY.more(countOf(notInPlay.more, "participación", "participaciones"))}
         </p>
       ) : null}
+      <p className="mt-3 text-amber-900" data-testid="not-in-play-contact">
+        {contact.before}
+        <Link to="/contacto" className="font-medium underline underline-offset-2">
+          {contact.link}
+        </Link>
+        {contact.after}
+      </p>
     </div>
   );
 }
@@ -157,7 +179,7 @@ function ListingBody({ listing }: { listing: ParticipantsListing }) {
             hrefFor={(page) => listingHref(listing.query, page)}
             label="Páginas de participantes"
           />
-          <NotInPlayRows notInPlay={listing.notInPlay} />
+          <NotInPlayRows notInPlay={listing.notInPlay} drawDay={formatDay(listing.draw.day)} />
         </>
       )}
       <LastUpdated fetchedAt={listing.fetchedAt} />

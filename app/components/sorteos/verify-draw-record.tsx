@@ -154,7 +154,7 @@ export function VerifyDrawRecord({
         </summary>
         <div className="px-4 pb-4">
           <p className="text-sm text-slate-700">
-            En Linux o macOS, pegá estos comandos (bash y openssl). Cada bloque de ronda imprime el id del ganador.
+            En Linux o macOS, pegá estos comandos (bash y openssl). Cada bloque de ronda imprime el ID del ganador.
           </p>
           {/* Long lines scroll sideways; the region takes focus so a keyboard can scroll it. */}
           <div

@@ -13,13 +13,13 @@ export const UNABLE_TO_COMPUTE: Check = {
  * failure to fetch, not a mismatch; the winners wait on it), or a seal this page cannot vouch for.
  */
 function uncheckedVerdict(unchecked: Check[]): string {
-  const listMissing = unchecked.some((check) => check.value === "Lista de ids");
+  const listMissing = unchecked.some((check) => check.value === "Lista de IDs");
   const others = unchecked.filter(
-    (check) => check.value !== "Lista de ids" && !(listMissing && check.value.startsWith("Ganador")),
+    (check) => check.value !== "Lista de IDs" && !(listMissing && check.value.startsWith("Ganador")),
   );
   return [
     "No pudimos comprobarlo todo:",
-    listMissing ? "la lista de ids no se pudo descargar. Probá de nuevo en un rato." : "",
+    listMissing ? "la lista de IDs no se pudo descargar. Probá de nuevo en un rato." : "",
     others.length > 0
       ? `${listMissing ? "Además, q" : "q"}uedaron sin comprobar ${others.map((check) => lowerFirst(check.value)).join(", ")} (el detalle dice por qué).`
       : "",

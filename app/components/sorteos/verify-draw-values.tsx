@@ -27,7 +27,7 @@ export function WindowDays({ window, afterList }: { window: EntryWindow; afterLi
   const from = formatDay(window.from);
   return (
     <span className="block">
-      {`Entran las participaciones con fecha del ${from} al ${formatDay(window.through)}, una por id${afterList ? `, salvo las del ${from} que ya estaban en la lista del sorteo anterior` : ""}.`}
+      {`Entran las participaciones con fecha del ${from} al ${formatDay(window.through)}, una por ID${afterList ? `, salvo las del ${from} que ya estaban en la lista del sorteo anterior` : ""}.`}
     </span>
   );
 }
@@ -81,7 +81,7 @@ export function ListLink({ url, sealedAt }: { url: string; sealedAt: string | nu
         )}
       </span>
       <a href={url} className="mt-1 block font-medium text-brand-700 underline underline-offset-4">
-        Descargar la lista de ids (texto)
+        Descargar la lista de IDs (texto)
       </a>
     </>
   );

@@ -35,7 +35,11 @@ export interface DrawSnapshot {
   records: DrawRecord<DrawSummary>[];
   /** The records still kept, newest first, each checked. */
   checked: CheckedRecord[];
-  /** The frozen ids of the two latest real lists, by draw instant: the list of /sorteos counts from one. */
+  /**
+   * The frozen ids of the kept real lists, newest first, by draw instant, up to `KEPT_IDS` ids in
+   * all (the two latest always): the list of /sorteos counts from one, and its search says which
+   * list took a row.
+   */
   takenIds: Map<number, ReadonlySet<string>>;
 }
 
@@ -106,11 +110,38 @@ async function checkRecord(
   return { draw, found };
 }
 
+/**
+ * The most ids of past lists a snapshot keeps (about 50 bytes each): as many as a sheet may hold
+ * rows (`MAX_ROWS`, app/lib/participants/load-sheet.server.ts). The 12-month erasure keeps the
+ * lists at 13 or so; lists past this bound, the oldest, are searched as if no draw had taken
+ * their rows (the search then names no draw, never a wrong one).
+ */
+const KEPT_IDS = 300_000;
+
+/** Frozen ids as read, by draw instant and list hash: a frozen list never changes, so a new read of the records reads only new lists. */
+type IdsMemo = Map<string, ReadonlySet<string>>;
+
+async function takenIdsOf(db: Kysely<Tables>, records: DrawRecord<DrawSummary>[], memo: IdsMemo, fresh: IdsMemo) {
+  const real = kept(records).filter(({ draw }) => draw.list_hash !== null && draw.from_sample === 0);
+  const takenIds = new Map<number, ReadonlySet<string>>();
+  let total = 0;
+  for (const { draw } of real) {
+    const key = `${draw.draw_at}:${draw.list_hash}`;
+    const ids = memo.get(key) ?? (await frozenIds(db, draw.draw_at));
+    if (takenIds.size >= 2 && total + ids.size > KEPT_IDS) break;
+    takenIds.set(draw.draw_at, ids);
+    fresh.set(key, ids);
+    total += ids.size;
+  }
+  return takenIds;
+}
+
 async function readSnapshot(
   db: Kysely<Tables>,
-  memo: CheckMemo,
+  { checks, ids }: { checks: CheckMemo; ids: IdsMemo },
   { witnessFindings, hideRehearsals }: Pick<SnapshotOptions, "witnessFindings" | "hideRehearsals">,
-): Promise<{ snapshot: DrawSnapshot; memo: CheckMemo }> {
+): Promise<{ snapshot: DrawSnapshot; memo: { checks: CheckMemo; ids: IdsMemo } }> {
+  const memo = checks;
   const stored = await drawRecords(db);
   const records = hideRehearsals
     ? stored.map((record) => ({ ...record, rounds: record.rounds.filter((round) => round.rehearsal === 0) }))
@@ -137,10 +168,9 @@ async function readSnapshot(
       notices: notices.get(record.draw.draw_at) ?? null,
     });
   }
-  const real = kept(records).filter(({ draw }) => draw.list_hash !== null && draw.from_sample === 0);
-  const takenIds = new Map<number, ReadonlySet<string>>();
-  for (const { draw } of real.slice(0, 2)) takenIds.set(draw.draw_at, await frozenIds(db, draw.draw_at));
-  return { snapshot: { records, checked, takenIds }, memo: fresh };
+  const freshIds: IdsMemo = new Map();
+  const takenIds = await takenIdsOf(db, records, ids, freshIds);
+  return { snapshot: { records, checked, takenIds }, memo: { checks: fresh, ids: freshIds } };
 }
 
 /** When a record's round 0 is out: from then on, a list not sealed in time means no draw that day. */
@@ -181,7 +211,7 @@ export function drawsAt(
 export function drawSnapshots(db: Kysely<Tables>, options: SnapshotOptions): DrawSnapshots {
   const { pollMs, clock } = options;
   let read: { version: number; snapshot: DrawSnapshot } | null = null;
-  let memo: CheckMemo = new Map();
+  let memo = { checks: new Map() as CheckMemo, ids: new Map() as IdsMemo };
   let lookedAt = -Infinity;
   let looking: Promise<DrawSnapshot> | null = null;
   let failing = false;

@@ -7,7 +7,7 @@ import { markDatabase } from "~/lib/storage/database-marks.server";
 import { queueListNotices } from "./draw-notices.server";
 import { freezeDeadline, freezeDueDraw } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
-import { loadSheetEntries } from "./sheet-entries.server";
+import { loadServerSheetEntries } from "./sheet-entries.server";
 import { ensureUpcoming, type DrawRecord, type DrawSummary } from "./stored-draws.server";
 import { startWitnessing, witnessIfDue, witnessNewStatement } from "./witness-timer.server";
 
@@ -60,7 +60,7 @@ export function keepDrawsOnTime(now: number): Promise<void> {
   keeping ??= (async () => {
     try {
       await ensureUpcoming(storage.db, now);
-      const outcome = await freezeDueDraw(storage.db, loadSheetEntries, now, (trx, draw) =>
+      const outcome = await freezeDueDraw(storage.db, loadServerSheetEntries, now, (trx, draw) =>
         queueListNotices(trx, draw, now),
       );
       if (outcome === "frozen") {

@@ -1,8 +1,10 @@
 import { argentinaDay, entryWindow } from "~/lib/draw/entry-window";
 import { nextDrawAt, previousDrawAt } from "~/lib/draw/next-draw";
-import type { MissedDraw, PendingDraw, ShownDraw } from "~/lib/draw/published-draw";
+import { drawAnchor, type MissedDraw, type PendingDraw, type ShownDraw } from "~/lib/draw/published-draw";
+import { UPCOMING_ANCHOR } from "~/lib/draw/draw-day";
 import { publicRootsPem } from "~/lib/draw/timestamp-authorities.server";
-import { idPatternOf } from "~/lib/draw/verifiable-draw";
+import { canonicalId, idPatternOf } from "~/lib/draw/verifiable-draw";
+import type { DrawsThatTook } from "~/lib/participants/draws-that-took";
 import type { EntryRule } from "~/lib/participants/entries-in-play";
 import { env } from "~/lib/server/env.server";
 import { storage } from "~/lib/storage/database.server";
@@ -71,19 +73,43 @@ function nextFreezeRule({ records, checked, takenIds }: DrawSnapshot, now: numbe
 }
 
 /**
- * What /sorteos shows: the draw under way, every drawn month and every day with no draw, and the
- * rule its list of participants follows. When the records lack what is due (the upcoming draw's
+ * The draws whose lists took entries as of `now`, oldest first, for what a search says of each
+ * row (docs/decisions/100-what-became-of-an-entry.md): every kept draw that happened (its list
+ * sealed in time) or whose round is still ahead, with the ids its list holds, each round's
+ * winner and where its record is. A day with no draw is never one: its entries went to the next.
+ */
+function drawsThatTook({ checked, takenIds }: DrawSnapshot, now: number): DrawsThatTook {
+  return checked
+    .filter((checked) => happenedAt(checked, now) && takenIds.has(checked.record.draw.draw_at))
+    .map(({ record: { draw, rounds } }) => {
+      const ids = takenIds.get(draw.draw_at)!;
+      return {
+        day: argentinaDay(draw.draw_at),
+        from: entryWindow(draw.draw_at, draw.window_from).from,
+        took: (id: string) => ids.has(id),
+        winners: rounds.map((round) => canonicalId(round.winner_id) ?? round.winner_id),
+        href: `/sorteos#${rounds.length === 0 ? UPCOMING_ANCHOR : drawAnchor(new Date(draw.draw_at).toISOString())}`,
+      };
+    })
+    .reverse();
+}
+
+/**
+ * What /sorteos shows: the draw under way, every drawn month and every day with no draw, the
+ * rule its list of participants follows and the draws that took entries. When the records lack what is due (the upcoming draw's
  * record, the due freeze), the server keeps the draws on time first, so the first page after the
  * draw instant shows the frozen list.
  */
-export async function getSorteosDraws(now = Date.now()): Promise<{ view: DrawsView; rule: EntryRule }> {
+export async function getSorteosDraws(
+  now = Date.now(),
+): Promise<{ view: DrawsView; rule: EntryRule; tookEntries: DrawsThatTook }> {
   let snapshot = await serverDraws.current();
   if (dueForKeeping(snapshot.records, now)) {
     await keepDrawsOnTime(now);
     snapshot = await serverDraws.current();
   }
   const view = { ...drawsAt(snapshot, now), testRoots: testRootsPem() };
-  return { view, rule: nextFreezeRule(snapshot, now) };
+  return { view, rule: nextFreezeRule(snapshot, now), tookEntries: drawsThatTook(snapshot, now) };
 }
 
 /** What the home page shows of the draws: the drawn months' winners, the draw under way, the last day with no draw, and the rule its figures follow. */
@@ -93,6 +119,7 @@ export interface HomeDraws {
   upcoming: PendingDraw | null;
   missed: MissedDraw[];
   rule: EntryRule;
+  tookEntries: DrawsThatTook;
 }
 
 /**
@@ -104,7 +131,13 @@ export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
   try {
     const snapshot = await serverDraws.current();
     const { upcoming, draws, missed } = drawsAt(snapshot, now);
-    return { drawn: draws, upcoming, missed, rule: nextFreezeRule(snapshot, now) };
+    return {
+      drawn: draws,
+      upcoming,
+      missed,
+      rule: nextFreezeRule(snapshot, now),
+      tookEntries: drawsThatTook(snapshot, now),
+    };
   } catch (error) {
     console.error("[draw] No se pudieron leer los registros de sorteos para la página de inicio:", error);
     const drawAt = nextDrawAt(now).getTime();
@@ -113,6 +146,7 @@ export async function getHomeDraws(now = Date.now()): Promise<HomeDraws> {
       upcoming: null,
       missed: [],
       rule: { drawAt, window: entryWindow(drawAt), previous: NO_IDS, idPattern: ID_PATTERN },
+      tookEntries: [],
     };
   }
 }

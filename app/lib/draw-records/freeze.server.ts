@@ -98,7 +98,7 @@ export async function freezeDraw(
   const { outsideWindow, unreadableDate, refusedId } = frozen.leftOut;
   if (frozen.ids.length === 0) {
     throw new DrawRefused(
-      `la planilla no tiene participaciones válidas con fecha dentro de los días de este sorteo (${outsideWindow} fuera de esos días, ${unreadableDate} con una fecha ilegible, ${refusedId} con un id que no es válido o no tiene el formato de ID_PATTERN): no hay nada que congelar`,
+      `la planilla no tiene participaciones válidas con fecha dentro de los días de este sorteo (${outsideWindow} fuera de esos días, ${unreadableDate} con una fecha ilegible, ${refusedId} con un ID que no es válido o no tiene el formato de ID_PATTERN): no hay nada que congelar`,
     );
   }
   const listText = entryListText(frozen.ids);

@@ -37,7 +37,7 @@ export function describeDraw(view: PublishedDraw): string {
     line("lista cerrada", sealed === null ? "sin sellos" : `el ${spokenInstant(sealed)} (su primer sello)`),
     line("participaciones", String(view.entryCount)),
     line("huella de la lista", view.listHash),
-    line("lista de ids", view.listUrl),
+    line("lista de IDs", view.listUrl),
   );
   if (view.commitment !== null && view.committedAt !== null) {
     lines.push(line("compromiso", `${view.commitment} (publicado el ${spokenInstant(Date.parse(view.committedAt))})`));
@@ -47,7 +47,7 @@ export function describeDraw(view: PublishedDraw): string {
     lines.push(
       line(`ronda ${index}`, `valor ${round.beacon} (${round.beaconSource})`),
       continued(
-        `ganó el id ${round.winnerId}, publicado como "${round.winnerName}"${round.winnerCountry ? ` (${round.winnerCountry})` : ""}`,
+        `ganó el ID ${round.winnerId}, publicado como "${round.winnerName}"${round.winnerCountry ? ` (${round.winnerCountry})` : ""}`,
       ),
     );
   });

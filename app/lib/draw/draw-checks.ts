@@ -94,7 +94,7 @@ async function readList(
 }
 
 const listChecks: CheckStep = (draw, { list, listProblem }) => {
-  if (list === null) return [{ value: "Lista de ids", ok: false, unchecked: true, detail: listProblem ?? "" }];
+  if (list === null) return [{ value: "Lista de IDs", ok: false, unchecked: true, detail: listProblem ?? "" }];
   const checks: Check[] = [
     list.hash === draw.listHash
       ? { value: "Huella de la lista", ok: true, detail: "La lista descargada da la huella publicada." }
@@ -102,12 +102,12 @@ const listChecks: CheckStep = (draw, { list, listProblem }) => {
   ];
   if (list.ids === null) {
     checks.push({
-      value: "Lista de ids",
+      value: "Lista de IDs",
       ok: false,
       detail:
         draw.idRule === 3
-          ? `La lista descargada no tiene el formato publicado: un id distinto por línea, cada línea terminada, cada id del formato ${draw.idPattern ?? "publicado"}.`
-          : "La lista descargada no tiene el formato publicado: un id distinto por línea, cada línea terminada.",
+          ? `La lista descargada no tiene el formato publicado: un ID distinto por línea, cada línea terminada, cada ID del formato ${draw.idPattern ?? "publicado"}.`
+          : "La lista descargada no tiene el formato publicado: un ID distinto por línea, cada línea terminada.",
     });
   } else {
     checks.push({

@@ -11,7 +11,7 @@ import type { StatementFiles, WitnessFiles } from "./witness-checks";
 /** A published file's bytes as downloaded, or why there are none. */
 export type ListDownload = { bytes: Uint8Array<ArrayBuffer> } | { problem: string };
 
-/** A published file at `url` ("la lista de ids", "el sello…"), as bytes, or why it cannot be used. */
+/** A published file at `url` ("la lista de IDs", "el sello…"), as bytes, or why it cannot be used. */
 async function downloadFile(url: string, what: string): Promise<ListDownload> {
   try {
     const response = await fetch(url, { cache: "no-store" });
@@ -27,7 +27,7 @@ async function downloadFile(url: string, what: string): Promise<ListDownload> {
 
 /** The frozen list at `url`, as bytes, or why it cannot be used. */
 export function downloadList(url: string): Promise<ListDownload> {
-  return downloadFile(url, "la lista de ids");
+  return downloadFile(url, "la lista de IDs");
 }
 
 /**

@@ -2,6 +2,7 @@ import { argentinaDay } from "~/lib/draw/entry-window";
 import { entriesInPlay, type EntriesInPlay, type EntryRule } from "./entries-in-play";
 import type { Participant, ParticipantsPage, RowMark } from "./view";
 import { clampPage, pageCountFor, PAGE_SIZE } from "./pagination";
+import { outcomeOf, type DrawsThatTook } from "./draws-that-took";
 import { rowMark } from "./row-mark";
 import { normalizeSearchText } from "./search-text";
 import { keysContaining } from "./search-index.server";
@@ -39,8 +40,6 @@ export function pageParticipants(
 export interface NextEntries extends EntriesInPlay<Participant> {
   rule: EntryRule;
   inPlay: ReadonlySet<Participant>;
-  /** The mark of a listed row the next draw does not take; null for an entry. */
-  markOf: (row: Participant) => RowMark | null;
 }
 
 const entriesBySnapshot = new WeakMap<SheetSnapshot, NextEntries>();
@@ -62,14 +61,19 @@ export function nextEntries(snapshot: SheetSnapshot, rule: EntryRule): NextEntri
     rule,
     snapshot.source === "sample",
   );
-  const inPlay = new Set(entries.rows);
-  const drawDay = argentinaDay(rule.drawAt);
-  const result: NextEntries = {
-    ...entries,
-    rule,
-    inPlay,
-    markOf: (row) => (inPlay.has(row) ? null : rowMark(entries.whyNotInPlay(row)!, drawDay)),
-  };
+  const result: NextEntries = { ...entries, rule, inPlay: new Set(entries.rows) };
   entriesBySnapshot.set(snapshot, result);
   return result;
+}
+
+/**
+ * The mark of a listed row the next draw does not take (null for an entry), saying which of the
+ * draws that took entries (`draws`) took it: worked out per row shown, as `draws` follows the clock.
+ */
+export function markOf(entries: NextEntries, draws: DrawsThatTook): (row: Participant) => RowMark | null {
+  const drawDay = argentinaDay(entries.rule.drawAt);
+  return (row) => {
+    const why = entries.whyNotInPlay(row);
+    return why === null ? null : rowMark(outcomeOf(why, row.id, draws), drawDay);
+  };
 }

@@ -66,6 +66,8 @@ export interface ListedDraw {
 /** A row a search found that is not in the draw's list, with why, in the visitor's words. */
 export interface NotInPlayRow extends Participant {
   reason: string;
+  /** The record of the draw it went into, when one took it. */
+  record: { href: string; label: string } | null;
 }
 
 /**

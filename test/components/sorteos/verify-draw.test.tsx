@@ -316,7 +316,7 @@ describe("before the script runs", () => {
     const html = renderToString(<VerifyDrawSection draws={[]} upcoming={upcoming} />);
     expect(html).toMatch(/Participaciones<\/dt><dd[^>]*><span[^>]*>1.000<\/span>/);
     // No draw froze a list on 2/11/2026 here: nothing is said of what it took.
-    expect(html).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id.");
+    expect(html).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por ID.");
     expect(html).toContain(listHash);
     expect(html).toMatch(/Sello de (<!-- -->)?DigiCert, Inc\./);
     expect(html).toContain(
@@ -346,7 +346,7 @@ describe("before the script runs", () => {
     );
     expect(notFrozen).not.toContain(listHash);
     expect(notFrozen).not.toContain("lista.txt");
-    expect(notFrozen).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por id.");
+    expect(notFrozen).toContain("Entran las participaciones con fecha del 2/11/2026 al 7/12/2026, una por ID.");
   });
 
   it("says plainly a day had no draw, and where its entries went", () => {
@@ -596,7 +596,7 @@ describe("the check in the browser", () => {
     [
       "the list's format (a byte-order mark)",
       (draw) => (draw.listUrl = `${origin}/con-bom/ids.txt`),
-      "huella de la lista, lista de ids, ganador (sorteo)",
+      "huella de la lista, lista de IDs, ganador (sorteo)",
     ],
     [
       "a redraw on a round the rule did not name",
@@ -630,10 +630,10 @@ describe("the check in the browser", () => {
     const draw = { ...publishedDraw(), listUrl: `${origin}/no-existe/ids.txt` };
     const { verdict, items, container } = await verify(draw);
     expect(verdict).toBe(
-      "No pudimos comprobarlo todo: la lista de ids no se pudo descargar. Probá de nuevo en un rato.",
+      "No pudimos comprobarlo todo: la lista de IDs no se pudo descargar. Probá de nuevo en un rato.",
     );
     expect(items[0]).toBe(
-      "Lista de ids (sin comprobar)No pudimos descargar la lista de ids (el servidor respondió 404).",
+      "Lista de IDs (sin comprobar)No pudimos descargar la lista de IDs (el servidor respondió 404).",
     );
     expect(container.textContent).not.toContain("(no coincide)");
   });
@@ -648,7 +648,7 @@ it("says when the page's server cannot be reached at all", async () => {
   try {
     const { items, container } = await verify(publishedDraw());
     expect(items[0]).toBe(
-      "Lista de ids (sin comprobar)No pudimos descargar la lista de ids: revisá tu conexión y probá de nuevo.",
+      "Lista de IDs (sin comprobar)No pudimos descargar la lista de IDs: revisá tu conexión y probá de nuevo.",
     );
     expect(items).toContain("Texto sellado de la lista (sin comprobar)No pudimos descargar el texto sellado.");
     expect(container.textContent).not.toContain("(no coincide)");

@@ -58,6 +58,48 @@ async function firstName(state: Promise<Awaited<ReturnType<ReturnType<typeof cre
 }
 
 describe("participants cache", () => {
+  it("takes the freeze's copy at once, whatever the age of its own, keeps it 5 minutes, and lets a refresh in flight lose to it", async () => {
+    const upstream = controlledUpstream();
+    await upstream.prime(1);
+    // A minute later the freeze loads the sheet: version 2 is what the pages show from then on.
+    upstream.advance(60_000);
+    const replaced = upstream.cache.replace();
+    await upstream.flush();
+    upstream.calls.at(-1)!.resolve(2);
+    expect((await replaced).participants[0]!.nombre).toBe("Versión 2");
+    expect(await firstName(upstream.cache.get())).toBe("Versión 2");
+    expect(upstream.calls).toHaveLength(2);
+    // Its 5 minutes count from the freeze: 4:59 later, no refresh.
+    upstream.advance(299_000);
+    expect(await firstName(upstream.cache.get())).toBe("Versión 2");
+    expect(upstream.calls).toHaveLength(2);
+    // Expired: a refresh starts (the stale copy is served meanwhile); the freeze's copy comes first and stays.
+    upstream.advance(2_000);
+    expect(await firstName(upstream.cache.get())).toBe("Versión 2");
+    expect(upstream.calls).toHaveLength(3);
+    const refreshing = upstream.calls[2]!;
+    const freeze = upstream.cache.replace();
+    await upstream.flush();
+    upstream.calls[3]!.resolve(4);
+    await freeze;
+    refreshing.resolve(3);
+    await upstream.flush();
+    expect(await firstName(upstream.cache.get())).toBe("Versión 4");
+  });
+
+  it("answers a visitor waiting on the first load when the freeze's copy lands first", async () => {
+    const upstream = controlledUpstream();
+    const waiting = upstream.cache.get();
+    const freeze = upstream.cache.replace();
+    await upstream.flush();
+    upstream.calls[1]!.resolve(2);
+    await freeze;
+    upstream.calls[0]!.resolve(1);
+    // The refresh it waited on answers it; from then on the freeze's copy is the one kept.
+    expect(await firstName(waiting)).toBe("Versión 1");
+    expect(await firstName(upstream.cache.get())).toBe("Versión 2");
+  });
+
   it("coalesces 100 concurrent cold requests into one upstream fetch", async () => {
     const upstream = controlledUpstream();
     const pending = Array.from({ length: 100 }, () => upstream.cache.get());

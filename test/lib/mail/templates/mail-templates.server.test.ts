@@ -246,18 +246,18 @@ const ENGLISH =
 describe("the draw record to the team", () => {
   it("says who won, until when they may claim, and what to run, in Spanish and with nothing to look up elsewhere", async () => {
     const mail = await sample("drawRecord");
-    expect(mail.subject).toBe("Sorteo del 7/12/2026: ganó el id OL-10482");
+    expect(mail.subject).toBe("Sorteo del 7/12/2026: ganó el ID OL-10482");
     expect(buttons(mail)).toEqual([
       { text: "Ver el sorteo en el sitio", href: `${SAMPLE_SITE_URL}/sorteos#sorteo-2026-12-07` },
     ]);
-    expect(mail.text).toContain("Ganó el id OL-10482, publicado como Lucía F. (Argentina), entre 1.234 participantes.");
+    expect(mail.text).toContain("Ganó el ID OL-10482, publicado como Lucía F. (Argentina), entre 1.234 participantes.");
     // 30 days from the draw instant (7/12/2026 12:00 in Argentina).
     expect(mail.text).toContain("hasta el 6/1/2027, 12:00 (hora de Argentina)");
     expect(mail.text).toContain(
       "npm run draw -- claimed 2026-12\nEn el contenedor, lo mismo con node build/draw.js claimed 2026-12",
     );
     expect(mail.text).toContain("npm run draw -- redraw");
-    expect(mail.text).toContain("buscá el id OL-10482 en las respuestas de la encuesta");
+    expect(mail.text).toContain("buscá el ID OL-10482 en las respuestas de la encuesta");
     // The notice to the winner, ready to send: the day, the deadline, where the result is.
     expect(mail.text).toContain("Asunto: Ganaste el sorteo de Opinion Labz de diciembre de 2026\n\nHola, Lucía:");
     expect(mail.text).toContain(
@@ -294,8 +294,8 @@ describe("the draw record to the team", () => {
       }),
       claimBy: Date.parse(SAMPLE_DRAW_AT) + 60 * DAY_MS,
     });
-    expect(redrawn.subject).toBe("Resorteo 1 del 7/12/2026: ganó el id OL-20001");
-    expect(redrawn.text).toContain("Ganó el id OL-20001, publicado como Mateo G. (Chile)");
+    expect(redrawn.subject).toBe("Resorteo 1 del 7/12/2026: ganó el ID OL-20001");
+    expect(redrawn.text).toContain("Ganó el ID OL-20001, publicado como Mateo G. (Chile)");
     expect(redrawn.text).toContain("hasta el 5/2/2027, 12:00 (hora de Argentina)");
     expect(redrawn.text).toContain(
       "Hola, Mateo:\n\n¡Ganaste el sorteo mensual de Opinion Labz! Tu participación OL-20001 salió en el resorteo 1 del sorteo del lunes 7 de diciembre de 2026.",
@@ -309,7 +309,7 @@ describe("the draw record to the team", () => {
       draw: sampleDraw({ rounds: [{ ...first, winnerCountry: null }] }),
       claimBy: SAMPLE_CLAIM_BY,
     });
-    expect(older.text).toContain("Ganó el id OL-10482, publicado como Lucía F., entre");
+    expect(older.text).toContain("Ganó el ID OL-10482, publicado como Lucía F., entre");
     expect(older.text).toMatch(/Salió: id OL-10482, Lucía F\.\n/);
     expect(redrawn.text).not.toMatch(ENGLISH);
   });
