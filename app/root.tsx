@@ -25,6 +25,7 @@ import {
   useSignedRenderInstant,
 } from "~/lib/document/render-instant";
 import { ScriptsAfterFirstPaint } from "~/lib/document/scripts-after-first-paint";
+import { usePageHydrates } from "~/lib/document/page-scripts";
 import type { SiteData } from "~/lib/sharing/site-url";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const renderInstant = useRenderInstant();
   const signedRenderInstant = useSignedRenderInstant();
+  const hydrates = usePageHydrates();
   return (
     <html
       lang="es-AR"
@@ -69,9 +71,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <ScriptsAfterFirstPaint />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+            <ScriptsAfterFirstPaint />
+          </>
+        ) : null}
         <LiveReload nonce={nonce} />
       </body>
     </html>
