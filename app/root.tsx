@@ -59,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <html
       lang="es-AR"
+      data-hydrate={hydrates ? undefined : "false"}
       {...{ [RENDER_INSTANT_ATTRIBUTE]: renderInstant, [SIGNED_RENDER_INSTANT_ATTRIBUTE]: signedRenderInstant }}
     >
       <head>
