@@ -1,8 +1,9 @@
-import { lowerFirst, type Check } from "~/lib/draw/draw-checks";
+import type { Check } from "~/lib/draw/draw-checks";
+import { lowerFirst } from "~/lib/ui/wording";
 import { Icon } from "../icons";
 
 /** What the verdict says when the browser cannot do the check at all (no Web Crypto outside https). */
-export const UNABLE_TO_COMPUTE: Check = {
+const UNABLE_TO_COMPUTE: Check = {
   value: "Cuenta en el navegador",
   ok: false,
   detail: "Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
@@ -28,14 +29,14 @@ function uncheckedVerdict(unchecked: Check[]): string {
     .join(" ");
 }
 
-export type Verification = { state: "idle" } | { state: "running" } | { state: "done"; checks: Check[] };
-
-/** The verdict in one sentence, then each check with its mark, to the eye and to a screen reader. */
-export function VerificationResult({ verification }: { verification: Verification }) {
-  if (verification.state === "idle") return null;
-  if (verification.state === "running") return <p>Descargando la lista y haciendo la cuenta…</p>;
-  const failed = verification.checks.filter((check) => !check.ok && !check.unchecked);
-  const unchecked = verification.checks.filter((check) => check.unchecked);
+/**
+ * The verdict in one sentence, then each check with its mark, to the eye and to a screen reader;
+ * `null` when the browser could not make the check at all.
+ */
+export function VerificationResult({ checks: made }: { checks: Check[] | null }) {
+  const checks = made ?? [UNABLE_TO_COMPUTE];
+  const failed = checks.filter((check) => !check.ok && !check.unchecked);
+  const unchecked = checks.filter((check) => check.unchecked);
   return (
     <>
       <p
@@ -54,7 +55,7 @@ export function VerificationResult({ verification }: { verification: Verificatio
               .join(" ")}
       </p>
       <ul className="mt-3 space-y-2">
-        {verification.checks.map((check) => (
+        {checks.map((check) => (
           <li key={check.value} className="flex gap-2 text-sm">
             <span className={check.ok ? "text-emerald-700" : check.unchecked ? "text-amber-700" : "text-red-700"}>
               <Icon

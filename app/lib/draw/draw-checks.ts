@@ -1,6 +1,7 @@
 import { countOf, formatCount } from "~/lib/ui/wording";
-import { argentinaWallClock, nextDrawAt } from "./next-draw";
-import type { PublishedDraw } from "./published-draw";
+import { nextDrawAt } from "./next-draw";
+import { formatArgentinaSecond } from "./countdown";
+import { roundName, type PublishedDraw } from "./published-draw";
 import type { ListDownload } from "./published-files";
 import { commitmentOf, drawRounds, idPatternOf, parseEntryList, RULE_V1, sha256Hex } from "./verifiable-draw";
 import { beaconRound, quicknetRoundTime } from "./quicknet-rounds";
@@ -12,9 +13,6 @@ import type { DrawTiming, WitnessInputs, WitnessVerdict } from "./witness-checks
  * (app/lib/draw/published-files.ts). Pure but for the lazily loaded pairing and seal code, so
  * the page and anything else that checks a record run the same steps.
  */
-
-/** A check's value as a verdict's sentence names it: "sello de Testigo Uno (lista)" (a name keeps its capitals). */
-export const lowerFirst = (value: string) => value.charAt(0).toLowerCase() + value.slice(1);
 
 /** One line of the verdict: the published value it is about, whether it holds, and why. */
 export interface Check {
@@ -47,17 +45,6 @@ function isDrawInstant(ms: number): boolean {
 }
 
 /**
- * "7/12/2026, 12:00:03", Argentina time: a seal's instant, whose seconds matter. Here, beside
- * the steps, so that the seals' view and their lazily loaded checks share it without a module
- * of the page being split out for them (docs/performance.md).
- */
-export function formatArgentinaSecond(iso: string): string {
-  const wall = argentinaWallClock(Date.parse(iso));
-  const two = (value: number) => String(value).padStart(2, "0");
-  return `${wall.getUTCDate()}/${wall.getUTCMonth() + 1}/${wall.getUTCFullYear()}, ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`;
-}
-
-/**
  * The draw's timing as the witnesses' checks take it (app/lib/draw/witness-checks.ts, loaded only
  * when asked, so handed what it needs from the page's modules): the server's checks and
  * statements use it too.
@@ -67,9 +54,6 @@ export const DRAW_TIMING: DrawTiming = {
   roundTime: quicknetRoundTime,
   formatSecond: formatArgentinaSecond,
 };
-
-/** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
-export const roundName = (round: number) => (round === 0 ? "Sorteo" : `Resorteo ${round}`);
 
 /** The id format a record of id rule 3 publishes, as a regular expression; null when there is none to apply. */
 function recordPattern(draw: PublishedDraw): RegExp | null {

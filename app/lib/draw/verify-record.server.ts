@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { checkPublishedDraw, lowerFirst, type Check } from "./draw-checks";
+import { lowerFirst } from "~/lib/ui/wording";
+import { checkPublishedDraw, type Check } from "./draw-checks";
 import { downloadList, downloadWitnessFiles } from "./published-files";
 import { fetchRoundSignature } from "./drand.server";
 import { argentinaDay } from "./entry-window";
