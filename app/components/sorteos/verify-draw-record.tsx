@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { formatArgentinaInstant, formatArgentinaSecond } from "~/lib/draw/countdown";
-import type { Check } from "~/lib/draw/draw-checks";
 import { drawAnchor, roundName, type NoticeCount, type PublishedDraw } from "~/lib/draw/published-draw";
+import type { Verdict } from "./verify-draw-in-browser";
 import { VerificationResult } from "./verify-draw-result";
 import { byHandScript } from "./verify-draw-script";
 import { EntriesInPlay, firstSealAt, Hex, ListLink, NoticesSent, PublishedValue } from "./verify-draw-values";
@@ -20,7 +20,7 @@ const notHydrated = () => false;
 type Verification =
   | { state: "idle" }
   | { state: "running" }
-  | { state: "done"; checks: Check[] | null }
+  | { state: "done"; verdict: Verdict }
   /** The check's own code did not arrive (the connection dropped): the button stays to try again. */
   | { state: "not-loaded" };
 
@@ -58,7 +58,7 @@ export function VerifyDrawRecord({
     // The check's code loads now, not with the page (docs/decisions/094-the-draw-verification-loads-on-its-button.md).
     const check = await import("./verify-draw-in-browser").catch(() => null);
     if (!check) setVerification({ state: "not-loaded" });
-    else setVerification({ state: "done", checks: await check.verifyInBrowser(draw, testRoots) });
+    else setVerification({ state: "done", verdict: await check.verifyInBrowser(draw, testRoots) });
   }
 
   return (
@@ -141,7 +141,7 @@ export function VerifyDrawRecord({
           {verification.state === "not-loaded" ? (
             <p className="text-red-800">No se pudo cargar la verificación. Revisá tu conexión y probá de nuevo.</p>
           ) : null}
-          {verification.state === "done" ? <VerificationResult checks={verification.checks} /> : null}
+          {verification.state === "done" ? <VerificationResult verdict={verification.verdict} /> : null}
         </div>
       </div>
 

@@ -1,7 +1,7 @@
 import { checkBeacon, QUICKNET } from "~/lib/draw/drand-beacon";
 import { beaconRound } from "~/lib/draw/quicknet-rounds";
 import { DRAND_RELAYS, fetchRoundSignature } from "~/lib/draw/drand.server";
-import { lowerFirst } from "~/lib/ui/wording";
+import { lowerFirst } from "~/lib/draw/draw-checks";
 import { drawVerdict } from "~/lib/draw/draw-verdict";
 import type { PublishedDraw } from "~/lib/draw/published-draw";
 import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";

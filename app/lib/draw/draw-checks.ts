@@ -14,6 +14,9 @@ import type { DrawTiming, WitnessInputs, WitnessVerdict } from "./witness-checks
  * the page and anything else that checks a record run the same steps.
  */
 
+/** A check's value as a verdict's sentence names it: "sello de Testigo Uno (lista)" (a name keeps its capitals). */
+export const lowerFirst = (value: string) => value.charAt(0).toLowerCase() + value.slice(1);
+
 /** One line of the verdict: the published value it is about, whether it holds, and why. */
 export interface Check {
   value: string;

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { lowerFirst } from "~/lib/ui/wording";
-import { checkPublishedDraw, type Check } from "./draw-checks";
+import { checkPublishedDraw, lowerFirst, type Check } from "./draw-checks";
 import { downloadList, downloadWitnessFiles } from "./published-files";
 import { fetchRoundSignature } from "./drand.server";
 import { argentinaDay } from "./entry-window";

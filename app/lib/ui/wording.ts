@@ -32,6 +32,3 @@ export function formatCount(count: number): string {
 export function listed(parts: readonly string[]): string {
   return parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}`;
 }
-
-/** A check's value as a verdict's sentence names it: "sello de Testigo Uno (lista)" (a name keeps its capitals). */
-export const lowerFirst = (value: string) => value.charAt(0).toLowerCase() + value.slice(1);
