@@ -56,9 +56,12 @@ export function VerifyDrawRecord({
   async function verify() {
     setVerification({ state: "running" });
     // The check's code loads now, not with the page (docs/decisions/094-the-draw-verification-loads-on-its-button.md).
-    const check = await import("./verify-draw-in-browser").catch(() => null);
-    if (!check) setVerification({ state: "not-loaded" });
-    else setVerification({ state: "done", verdict: await check.verifyInBrowser(draw, testRoots) });
+    const verifyInBrowser = await import("./verify-draw-in-browser").then(
+      ({ verifyInBrowser }) => verifyInBrowser,
+      () => null,
+    );
+    if (!verifyInBrowser) setVerification({ state: "not-loaded" });
+    else setVerification({ state: "done", verdict: await verifyInBrowser(draw, testRoots) });
   }
 
   return (
