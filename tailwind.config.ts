@@ -1,4 +1,5 @@
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
@@ -20,5 +21,14 @@ export default {
       maxWidth: { page: "76rem" },
     },
   },
-  plugins: [],
+  plugins: [
+    /*
+     * `without-script:`, the page as no script will change it: in a browser without JavaScript,
+     * and on a page that ships none (`data-hydrate="false"` on the root element,
+     * app/lib/document/page-scripts.tsx), which must look and work the same.
+     */
+    plugin(({ addVariant }) => {
+      addVariant("without-script", ["@media (scripting: none)", 'html[data-hydrate="false"] &']);
+    }),
+  ],
 } satisfies Config;

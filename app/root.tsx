@@ -25,6 +25,7 @@ import {
   useSignedRenderInstant,
 } from "~/lib/document/render-instant";
 import { ScriptsAfterFirstPaint } from "~/lib/document/scripts-after-first-paint";
+import { usePageHydrates } from "~/lib/document/page-scripts";
 import type { SiteData } from "~/lib/sharing/site-url";
 import { unlistedPageMeta } from "~/lib/sharing/social-meta";
 
@@ -54,9 +55,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const renderInstant = useRenderInstant();
   const signedRenderInstant = useSignedRenderInstant();
+  const hydrates = usePageHydrates();
   return (
     <html
       lang="es-AR"
+      data-hydrate={hydrates ? undefined : "false"}
       {...{ [RENDER_INSTANT_ATTRIBUTE]: renderInstant, [SIGNED_RENDER_INSTANT_ATTRIBUTE]: signedRenderInstant }}
     >
       <head>
@@ -69,9 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <ScriptsAfterFirstPaint />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+            <ScriptsAfterFirstPaint />
+          </>
+        ) : null}
         <LiveReload nonce={nonce} />
       </body>
     </html>

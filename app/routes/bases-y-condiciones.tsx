@@ -9,7 +9,10 @@ import { nextDrawAt } from "~/lib/draw/next-draw";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { keptAs } from "~/lib/http/route-keeping.server";
+import { NO_SCRIPTS } from "~/lib/document/page-scripts";
 
+/** Text only: nothing on the page runs, so it ships no JavaScript. */
+export const handle = NO_SCRIPTS;
 export const meta = metaFor(RULES_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 

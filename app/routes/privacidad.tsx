@@ -8,7 +8,10 @@ import { PRIVACY_POLICY } from "~/content/privacy-policy";
 import { env } from "~/lib/server/env.server";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { keptAs } from "~/lib/http/route-keeping.server";
+import { NO_SCRIPTS } from "~/lib/document/page-scripts";
 
+/** Text only: nothing on the page runs, so it ships no JavaScript. */
+export const handle = NO_SCRIPTS;
 export const meta = metaFor(PRIVACY_PAGE);
 export const headers: HeadersFunction = (args) => keptAs("public", args);
 

@@ -20,6 +20,14 @@ import { useSiteUnderTest } from "../support/site-under-test";
 const site = useSiteUnderTest({ sheet: "ok" });
 
 const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto", "/no-existe"];
+/** Pages that ship no script: with JavaScript on they are what they are without it. */
+const PAGES_WITHOUT_SCRIPTS = ["/bases-y-condiciones", "/privacidad"];
+const HYDRATED_PAGES = PAGES.filter((path) => !PAGES_WITHOUT_SCRIPTS.includes(path));
+/** Each page without JavaScript, and the pages that ship none also in a browser that runs it. */
+const AS_WITHOUT_JAVASCRIPT: [path: string, javaScript: "off" | "on"][] = [
+  ...PAGES.map((path): [string, "off"] => [path, "off"]),
+  ...PAGES_WITHOUT_SCRIPTS.map((path): [string, "on"] => [path, "on"]),
+];
 
 /** Tailwind's `md`: tablets and up see the desktop survey preview and three cards per view. */
 const MD = 768;
@@ -138,7 +146,7 @@ function carouselSlides(page: Page) {
   });
 }
 
-describe.each(PAGES)("%s at every width, JavaScript on", (path) => {
+describe.each(HYDRATED_PAGES)("%s at every width, JavaScript on", (path) => {
   let watched: WatchedPage;
   beforeAll(async () => {
     // Reduced motion: nothing is mid-animation when axe and the measures look.
@@ -219,10 +227,13 @@ describe("anchors below the header on a phone, JavaScript off and on", () => {
   });
 });
 
-describe.each(PAGES)("%s at every width, JavaScript off", (path) => {
+describe.each(AS_WITHOUT_JAVASCRIPT)("%s at every width as without JavaScript, JavaScript %s", (path, javaScript) => {
   let watched: WatchedPage;
   beforeAll(async () => {
-    watched = await openPage(site.browser, SCREEN_WIDTHS[0], { javaScriptEnabled: false, checkedByCaller: true });
+    watched = await openPage(site.browser, SCREEN_WIDTHS[0], {
+      javaScriptEnabled: javaScript === "on",
+      checkedByCaller: true,
+    });
     await watched.page.goto(`${site.app.origin}${path}`);
   });
   afterAll(async () => {

@@ -190,10 +190,14 @@ export async function twoFramesLater(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** Loads `url` and waits until it is hydrated: a web-first wait where `networkidle` waited 500 ms more. */
+/**
+ * Loads `url` and waits until it is hydrated: a web-first wait where `networkidle` waited 500 ms more.
+ * A page that ships no script (`data-hydrate="false"`, app/lib/document/page-scripts.tsx) is
+ * ready once loaded.
+ */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
-  await hydrated(page);
+  if (!(await page.locator('html[data-hydrate="false"]').count())) await hydrated(page);
   return response;
 }
 

@@ -1,15 +1,11 @@
 import { useState, useSyncExternalStore } from "react";
-import { formatArgentinaInstant } from "~/lib/draw/countdown";
-import { checkPublishedDraw, formatArgentinaSecond, roundName } from "~/lib/draw/draw-checks";
-import { downloadList, downloadRoots, downloadWitnessFiles } from "~/lib/draw/published-files";
-import { drawAnchor, type NoticeCount, type PublishedDraw } from "~/lib/draw/published-draw";
-import { UNABLE_TO_COMPUTE, VerificationResult, type Verification } from "./verify-draw-result";
+import { formatArgentinaInstant, formatArgentinaSecond } from "~/lib/draw/countdown";
+import { drawAnchor, roundName, type NoticeCount, type PublishedDraw } from "~/lib/draw/published-draw";
+import type { Verdict } from "./verify-draw-in-browser";
+import { VerificationResult } from "./verify-draw-result";
 import { byHandScript } from "./verify-draw-script";
 import { EntriesInPlay, firstSealAt, Hex, ListLink, NoticesSent, PublishedValue } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
-
-/** Where the public roots every verdict uses are served (docs/draw.md, "Witnesses"). */
-const ROOTS_PATH = "/sorteos/raices.pem";
 
 /** How each rule is named beside its record. */
 const RULE_NAMES = {
@@ -21,10 +17,12 @@ const subscribeToNothing = () => () => undefined;
 const hydrated = () => true;
 const notHydrated = () => false;
 
-/** A published file's path on this page's own origin: what the visitor's browser can always fetch. */
-function onThisOrigin(url: string): string {
-  return new URL(new URL(url).pathname, window.location.origin).href;
-}
+type Verification =
+  | { state: "idle" }
+  | { state: "running" }
+  | { state: "done"; verdict: Verdict }
+  /** The check's own code did not arrive (the connection dropped): the button stays to try again. */
+  | { state: "not-loaded" };
 
 /**
  * One published draw: its values, a button that recomputes it in the browser against the same
@@ -57,15 +55,13 @@ export function VerifyDrawRecord({
 
   async function verify() {
     setVerification({ state: "running" });
-    // Web Crypto exists only on secure (https) pages and in current browsers: without it, say so.
-    const checks = await Promise.all([
-      downloadList(onThisOrigin(draw.listUrl)),
-      downloadWitnessFiles(draw.witnesses, onThisOrigin),
-      downloadRoots(new URL(ROOTS_PATH, window.location.origin).href),
-    ])
-      .then(([list, files, roots]) => checkPublishedDraw(draw, list, { files, trustedPem: roots, testPem: testRoots }))
-      .catch(() => [UNABLE_TO_COMPUTE]);
-    setVerification({ state: "done", checks });
+    // The check's code loads now, not with the page (docs/decisions/094-the-draw-verification-loads-on-its-button.md).
+    const verifyInBrowser = await import("./verify-draw-in-browser").then(
+      ({ verifyInBrowser }) => verifyInBrowser,
+      () => null,
+    );
+    if (!verifyInBrowser) setVerification({ state: "not-loaded" });
+    else setVerification({ state: "done", verdict: await verifyInBrowser(draw, testRoots) });
   }
 
   return (
@@ -144,7 +140,11 @@ export function VerifyDrawRecord({
           El botón necesita JavaScript. Sin él, seguí los pasos de abajo en una terminal.
         </p>
         <div role="status" className="mt-4">
-          <VerificationResult verification={verification} />
+          {verification.state === "running" ? <p>Descargando la lista y haciendo la cuenta…</p> : null}
+          {verification.state === "not-loaded" ? (
+            <p className="text-red-800">No se pudo cargar la verificación. Revisá tu conexión y probá de nuevo.</p>
+          ) : null}
+          {verification.state === "done" ? <VerificationResult verdict={verification.verdict} /> : null}
         </div>
       </div>
 

@@ -1,60 +1,19 @@
-import { lowerFirst, type Check } from "~/lib/draw/draw-checks";
+import type { Verdict } from "./verify-draw-in-browser";
 import { Icon } from "../icons";
 
-/** What the verdict says when the browser cannot do the check at all (no Web Crypto outside https). */
-export const UNABLE_TO_COMPUTE: Check = {
-  value: "Cuenta en el navegador",
-  ok: false,
-  detail: "Este navegador no pudo hacer la cuenta. Probá con uno actualizado o seguí los pasos a mano de abajo.",
+const SENTENCE_COLOURS: Record<Verdict["tone"], string> = {
+  failed: "text-red-800",
+  unchecked: "text-amber-800",
+  ok: "text-emerald-800",
 };
 
-/**
- * What the verdict adds for checks it could not make: a list that could not be downloaded (a
- * failure to fetch, not a mismatch; the winners wait on it), or a seal this page cannot vouch for.
- */
-function uncheckedVerdict(unchecked: Check[]): string {
-  const listMissing = unchecked.some((check) => check.value === "Lista de IDs");
-  const others = unchecked.filter(
-    (check) => check.value !== "Lista de IDs" && !(listMissing && check.value.startsWith("Ganador")),
-  );
-  return [
-    "No pudimos comprobarlo todo:",
-    listMissing ? "la lista de IDs no se pudo descargar. Probá de nuevo en un rato." : "",
-    others.length > 0
-      ? `${listMissing ? "Además, q" : "q"}uedaron sin comprobar ${others.map((check) => lowerFirst(check.value)).join(", ")} (el detalle dice por qué).`
-      : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-}
-
-export type Verification = { state: "idle" } | { state: "running" } | { state: "done"; checks: Check[] };
-
 /** The verdict in one sentence, then each check with its mark, to the eye and to a screen reader. */
-export function VerificationResult({ verification }: { verification: Verification }) {
-  if (verification.state === "idle") return null;
-  if (verification.state === "running") return <p>Descargando la lista y haciendo la cuenta…</p>;
-  const failed = verification.checks.filter((check) => !check.ok && !check.unchecked);
-  const unchecked = verification.checks.filter((check) => check.unchecked);
+export function VerificationResult({ verdict: { sentence, tone, checks } }: { verdict: Verdict }) {
   return (
     <>
-      <p
-        className={`font-semibold ${failed.length > 0 ? "text-red-800" : unchecked.length > 0 ? "text-amber-800" : "text-emerald-800"}`}
-      >
-        {failed[0] === UNABLE_TO_COMPUTE
-          ? "No se pudo verificar en este navegador."
-          : [
-              failed.length > 0 ? `No coincide: ${failed.map((check) => lowerFirst(check.value)).join(", ")}.` : "",
-              unchecked.length > 0 ? uncheckedVerdict(unchecked) : "",
-              failed.length === 0 && unchecked.length === 0
-                ? "Todo coincide: el ganador publicado es el que sale de la regla."
-                : "",
-            ]
-              .filter(Boolean)
-              .join(" ")}
-      </p>
+      <p className={`font-semibold ${SENTENCE_COLOURS[tone]}`}>{sentence}</p>
       <ul className="mt-3 space-y-2">
-        {verification.checks.map((check) => (
+        {checks.map((check) => (
           <li key={check.value} className="flex gap-2 text-sm">
             <span className={check.ok ? "text-emerald-700" : check.unchecked ? "text-amber-700" : "text-red-700"}>
               <Icon

@@ -1,5 +1,4 @@
-import { roundName } from "~/lib/draw/draw-checks";
-import type { PublishedDraw } from "~/lib/draw/published-draw";
+import { roundName, type PublishedDraw } from "~/lib/draw/published-draw";
 
 /** A word the shell takes literally, whatever an id or URL holds. */
 function shellQuote(word: string): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatArgentinaSecond } from "~/lib/draw/draw-checks";
+import { formatArgentinaSecond } from "~/lib/draw/countdown";
 import { formatDay, type EntryWindow } from "~/lib/draw/entry-window";
 import type { LeftOut, PublishedStatement } from "~/lib/draw/published-draw";
 import { formatCount } from "~/lib/ui/wording";

@@ -1,4 +1,4 @@
-import { formatArgentinaSecond } from "~/lib/draw/draw-checks";
+import { formatArgentinaSecond } from "~/lib/draw/countdown";
 import type { PublishedStatement, PublishedWitnesses } from "~/lib/draw/published-draw";
 import { PublishedValue } from "./verify-draw-values";
 

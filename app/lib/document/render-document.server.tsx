@@ -3,12 +3,12 @@ import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { StylesheetTextProvider } from "./inline-stylesheet";
+import { DocumentTextsProvider } from "./document-texts";
 import { STYLESHEET_TEXT } from "./inline-stylesheet.server";
 import { NonceProvider } from "./nonce";
 import { RenderInstantProvider } from "./render-instant";
 import { renderWhole, withoutZeroBytes } from "./render-whole.server";
-import { holdScriptsUntilFirstPaint } from "./scripts-after-first-paint.server";
+import { HELD_SCRIPTS_STARTER, holdScriptsUntilFirstPaint } from "./scripts-after-first-paint.server";
 
 /**
  * How long deferred data may stream before the response is closed: longer than the sheet's
@@ -25,16 +25,18 @@ export function signRenderInstantsWith(sign: (at: number) => string): void {
   signRenderInstant = sign;
 }
 
+const DOCUMENT_TEXTS = { stylesheet: STYLESHEET_TEXT, heldScriptsStarter: HELD_SCRIPTS_STARTER };
+
 /** `nonce` is empty for a page rendered whole: its inline elements are allowed by hash. */
 function documentElement(context: EntryContext, url: string, nonce: string) {
   const at = Date.now();
   return (
     <NonceProvider value={nonce}>
-      <StylesheetTextProvider value={STYLESHEET_TEXT}>
+      <DocumentTextsProvider value={DOCUMENT_TEXTS}>
         <RenderInstantProvider value={{ at, signed: signRenderInstant(at) }}>
           <RemixServer context={context} url={url} nonce={nonce || undefined} />
         </RenderInstantProvider>
-      </StylesheetTextProvider>
+      </DocumentTextsProvider>
     </NonceProvider>
   );
 }

@@ -55,6 +55,16 @@ const MONTHS = [
 /** "07": the countdown's digits and the draw's hour and minute. */
 export const twoDigits = (value: number) => String(value).padStart(2, "0");
 
+/**
+ * "7/12/2026, 12:00:03", Argentina time: a seal's instant, whose seconds matter. Here, with the
+ * page's other dates, so that the records under "Verificalo vos" print it without loading the
+ * checks, which load on their button (docs/decisions/094-the-draw-verification-loads-on-its-button.md).
+ */
+export function formatArgentinaSecond(iso: string): string {
+  const wall = argentinaWallClock(Date.parse(iso));
+  return `${wall.getUTCDate()}/${wall.getUTCMonth() + 1}/${wall.getUTCFullYear()}, ${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}:${twoDigits(wall.getUTCSeconds())}`;
+}
+
 /** "lunes 7 de diciembre", read on Argentina's wall clock, and that clock for the rest. */
 function drawDay(draw: Date): { day: string; wallClock: Date } {
   const wallClock = argentinaWallClock(draw.getTime());

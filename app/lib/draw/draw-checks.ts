@@ -1,6 +1,7 @@
 import { countOf, formatCount } from "~/lib/ui/wording";
-import { argentinaWallClock, nextDrawAt } from "./next-draw";
-import type { PublishedDraw } from "./published-draw";
+import { nextDrawAt } from "./next-draw";
+import { formatArgentinaSecond } from "./countdown";
+import { roundName, type PublishedDraw } from "./published-draw";
 import type { ListDownload } from "./published-files";
 import { commitmentOf, drawRounds, idPatternOf, parseEntryList, RULE_V1, sha256Hex } from "./verifiable-draw";
 import { beaconRound, quicknetRoundTime } from "./quicknet-rounds";
@@ -47,17 +48,6 @@ function isDrawInstant(ms: number): boolean {
 }
 
 /**
- * "7/12/2026, 12:00:03", Argentina time: a seal's instant, whose seconds matter. Here, beside
- * the steps, so that the seals' view and their lazily loaded checks share it without a module
- * of the page being split out for them (docs/performance.md).
- */
-export function formatArgentinaSecond(iso: string): string {
-  const wall = argentinaWallClock(Date.parse(iso));
-  const two = (value: number) => String(value).padStart(2, "0");
-  return `${wall.getUTCDate()}/${wall.getUTCMonth() + 1}/${wall.getUTCFullYear()}, ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`;
-}
-
-/**
  * The draw's timing as the witnesses' checks take it (app/lib/draw/witness-checks.ts, loaded only
  * when asked, so handed what it needs from the page's modules): the server's checks and
  * statements use it too.
@@ -67,9 +57,6 @@ export const DRAW_TIMING: DrawTiming = {
   roundTime: quicknetRoundTime,
   formatSecond: formatArgentinaSecond,
 };
-
-/** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
-export const roundName = (round: number) => (round === 0 ? "Sorteo" : `Resorteo ${round}`);
 
 /** The id format a record of id rule 3 publishes, as a regular expression; null when there is none to apply. */
 function recordPattern(draw: PublishedDraw): RegExp | null {

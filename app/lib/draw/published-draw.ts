@@ -130,6 +130,9 @@ export interface MissedDraw {
   nextDrawAt: string;
 }
 
+/** "Sorteo" for round 0, "Resorteo r" for the r-th redraw. */
+export const roundName = (round: number) => (round === 0 ? "Sorteo" : `Resorteo ${round}`);
+
 /** The anchor of a draw's record on /sorteos ("sorteo-2026-12-07"): winner cards link to it. */
 export function drawAnchor(drawAt: string): string {
   return `sorteo-${drawAt.slice(0, 10)}`;

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { InlineStylesheet, StylesheetTextProvider } from "~/lib/document/inline-stylesheet";
+import { DocumentTextsProvider } from "~/lib/document/document-texts";
+import { InlineStylesheet } from "~/lib/document/inline-stylesheet";
 import { NonceProvider } from "~/lib/document/nonce";
 
 describe("InlineStylesheet", () => {
@@ -9,9 +10,9 @@ describe("InlineStylesheet", () => {
   it("puts the stylesheet's text, unescaped, in a <style> with the page's nonce", () => {
     const html = renderToString(
       <NonceProvider value="n1">
-        <StylesheetTextProvider value={css}>
+        <DocumentTextsProvider value={{ stylesheet: css, heldScriptsStarter: "" }}>
           <InlineStylesheet />
-        </StylesheetTextProvider>
+        </DocumentTextsProvider>
       </NonceProvider>,
     );
     expect(html).toBe(`<style nonce="n1">${css}</style>`);
@@ -20,9 +21,9 @@ describe("InlineStylesheet", () => {
   it("has no nonce attribute on a stored page, and is empty without text", () => {
     expect(
       renderToString(
-        <StylesheetTextProvider value={css}>
+        <DocumentTextsProvider value={{ stylesheet: css, heldScriptsStarter: "" }}>
           <InlineStylesheet />
-        </StylesheetTextProvider>,
+        </DocumentTextsProvider>,
       ),
     ).toBe(`<style>${css}</style>`);
     expect(renderToString(<InlineStylesheet />)).toBe("<style></style>");
