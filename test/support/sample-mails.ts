@@ -63,6 +63,7 @@ export function sampleDraw(overrides: Partial<PublishedDraw> = {}): PublishedDra
     sample: false,
     claimedAt: null,
     claimRound: null,
+    told: [],
     witnesses: {
       commitment: null,
       list: {

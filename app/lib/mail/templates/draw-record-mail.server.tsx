@@ -16,6 +16,7 @@ import {
   MailSmallPrint,
   MailText,
 } from "./mail-layout.server";
+import { drawnIn } from "./winner-mail.server";
 
 export interface DrawRecordMailInput {
   siteUrl: string;
@@ -82,7 +83,7 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
             {`${COPY.noticeSubject}: ${WINNER_NOTICE.subject(formatDrawMonth(draw.drawAt))}\n\n${WINNER_NOTICE.body({
               firstName: latest.winnerName.split(" ")[0]!,
               winnerId: latest.winnerId,
-              drawnIn: `el ${round === 0 ? "" : `${roundName.toLowerCase()} del `}sorteo del ${formatDrawDay(new Date(draw.drawAt))}`,
+              drawnIn: drawnIn(draw.drawAt, round),
               deadline,
               resultsAt: `${new URL(siteUrl).host}/sorteos`,
             })}`}
