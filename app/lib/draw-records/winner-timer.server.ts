@@ -16,8 +16,9 @@ let nextAt = 0;
 let running: Promise<void> | null = null;
 
 function keepNow(): Promise<void> {
+  if (running) return running;
   nextAt = Date.now() + EVERY_MS;
-  running ??= keepWinnerNotices(storage.db, Date.now())
+  running = keepWinnerNotices(storage.db, Date.now())
     .then((reminded) => {
       if (reminded > 0) sendQueuedMailSoon();
     })
