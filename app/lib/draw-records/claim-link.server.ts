@@ -1,4 +1,5 @@
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import { drawAnchor } from "~/lib/draw/published-draw";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { sendQueuedMailSoon } from "~/lib/mail/sender.server";
 import { renderClaimNoticeMail } from "~/lib/mail/templates/winner-mail.server";
@@ -46,6 +47,7 @@ async function queueClaimNotice(telling: WinnerNoticeRow, winnerId: string, seal
       sealedAt === null
         ? { askedUntil: instant(claimDeadline(telling.draw_at, telling.round)) }
         : { sealedAt: instant(sealedAt) },
+    recordUrl: new URL(`/sorteos#${drawAnchor(new Date(telling.draw_at).toISOString())}`, env.siteUrl).href,
   });
   // Reply-To the winner: the team answers to deliver, and the mail is filed under their address.
   await enqueueMail(

@@ -72,6 +72,8 @@ export interface ClaimNoticeMailInput {
   email: string;
   /** The claim's first seal when two authorities sealed it in time; else until when they are asked. */
   seals: { sealedAt: string } | { askedUntil: string };
+  /** Where the draw's record is published. */
+  recordUrl: string;
 }
 
 /** The team's notice when the winner claims with the mail's link: Reply-To the winner, to deliver the prize. */
@@ -89,6 +91,7 @@ export function renderClaimNoticeMail(input: ClaimNoticeMailInput): Promise<Rend
       <MailText>{CLAIM_NOTICE_MAIL.told(input.toldAt, input.email)}</MailText>
       <MailText>{seals}</MailText>
       <MailText>{CLAIM_NOTICE_MAIL.deliver}</MailText>
+      <MailButton href={input.recordUrl}>{DRAW_RECORD_MAIL.button}</MailButton>
     </MailLayout>,
   );
 }
