@@ -94,16 +94,20 @@ export const DRAW_RECORD_MAIL = {
     "Planilla de ejemplo: la lista salió de la planilla de muestra que trae el sitio, no de participantes reales. No hay a quién avisar ni premio que entregar.",
   nextStepsHeading: "Qué hacer ahora",
   contactWinner: (winnerId: string) =>
-    `Avisale a quien ganó: buscá el id ${winnerId} en las respuestas de la encuesta y escribile a la dirección con la que respondió. Podés mandarle este texto:`,
+    `Avisale a quien ganó: buscá el id ${winnerId} en las respuestas de la encuesta y mandale, a la dirección con la que respondió, el email con el premio, el plazo y el enlace para reclamarlo (el reclamo queda registrado y sellado solo, y te llega un aviso):`,
+  writeYourself: "Si preferís escribirle vos, podés mandarle este texto:",
   claimWindow: (deadline: string) =>
     `Tiene ${DRAW_FACTS.claimWindow} para reclamar el premio: hasta el ${deadline} (hora de Argentina).`,
   noticeSubject: "Asunto",
-  whenDelivered: "Cuando se lo entregues, registralo (el sitio muestra entonces «Premio entregado»):",
+  whenDelivered:
+    "Si lo reclama por otra vía, registralo vos (el sitio muestra entonces «Premio entregado»), antes de que venza el plazo:",
   whenUnclaimed: (deadline: string) =>
     `Si no lo reclama hasta el ${deadline}, ${DRAW_FACTS.redraw}. Desde esa fecha y hora:`,
   inContainer: "En el contenedor, lo mismo con",
   /** The organizer's commands, from a checkout and inside the container (`node build/draw.js`). */
   commands: {
+    tellWinner: (month: string) => `npm run draw -- tell-winner ${month} <EMAIL>`,
+    tellWinnerInContainer: (month: string) => `node build/draw.js tell-winner ${month} <EMAIL>`,
     claimed: (month: string) => `npm run draw -- claimed ${month}`,
     claimedInContainer: (month: string) => `node build/draw.js claimed ${month}`,
     // Each prize is redrawn on its own calendar: the month names which.

@@ -79,6 +79,8 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
         <>
           <MailHeading level={2}>{COPY.nextStepsHeading}</MailHeading>
           <MailText>{COPY.contactWinner(latest.winnerId)}</MailText>
+          <Command checkout={COPY.commands.tellWinner(month)} container={COPY.commands.tellWinnerInContainer(month)} />
+          <MailText>{COPY.writeYourself}</MailText>
           <MailQuote>
             {`${COPY.noticeSubject}: ${WINNER_NOTICE.subject(formatDrawMonth(draw.drawAt))}\n\n${WINNER_NOTICE.body({
               firstName: latest.winnerName.split(" ")[0]!,

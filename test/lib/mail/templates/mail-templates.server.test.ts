@@ -246,7 +246,7 @@ describe("the contact message to the team", () => {
 
 /** describeDraw's English, which the team's mail once carried. */
 const ENGLISH =
-  /\b(draw of|frozen at|entries|list hash|commitment|seed|winner|published as|round \d|prize|delivered|redraw allowed)\b/i;
+  /\b(draw of|frozen at|entries|list hash|commitment|seed|(?<!tell-)winner|published as|round \d|prize|delivered|redraw allowed)\b/i;
 
 describe("the draw record to the team", () => {
   it("says who won, until when they may claim, and what to run, in Spanish and with nothing to look up elsewhere", async () => {
@@ -263,6 +263,9 @@ describe("the draw record to the team", () => {
     );
     expect(mail.text).toContain("npm run draw -- redraw");
     expect(mail.text).toContain("buscá el id OL-10482 en las respuestas de la encuesta");
+    expect(mail.text).toContain(
+      "npm run draw -- tell-winner 2026-12 <EMAIL>\nEn el contenedor, lo mismo con node build/draw.js tell-winner 2026-12 <EMAIL>",
+    );
     // The notice to the winner, ready to send: the day, the deadline, where the result is.
     expect(mail.text).toContain("Asunto: Ganaste el sorteo de Opinion Labz de diciembre de 2026\n\nHola, Lucía:");
     expect(mail.text).toContain(
