@@ -3,7 +3,9 @@
  * server on a moved clock, the real SMTP sink and two real authorities stamping the server's
  * clock: `draw -- tell-winner` mails the winner (text and HTML, the claim link); the link opens a
  * page with a button, whose press records the claim and has it sealed; `status`, `sorteo.json`
- * and the team's mail say when the winner was told and when they claimed. A winner who never
+ * and the team's mail say when the winner was told and when they claimed; with the authorities
+ * down the page says the claim waits for its seals, and the server's witnesses seal it once they
+ * are back; `privacy -- show/delete` find the address, kept until the claim period ends. A winner who never
  * clicks gets one reminder 7 days before the deadline, and after it the link says so and the
  * prize is the redraw's. Each refusal and usage error in one Spanish line, with its exit code.
  */
@@ -26,6 +28,7 @@ const DAY = 24 * 60 * MINUTE;
 /** August's draw (quicknet's real round) and October's, the same list drawn again on its own first Monday. */
 const AUGUST = Date.parse(QUICKNET_DRAW.drawAt);
 const OCTOBER = Date.parse("2024-10-07T15:00:00.000Z");
+const DECEMBER = Date.parse("2024-12-02T15:00:00.000Z");
 const CONTACT = "equipo@opinionlabz.example";
 const WINNER = "valentina@example.com";
 
@@ -80,6 +83,7 @@ describe("the winner told by mail, and claiming with its link", () => {
     try {
       await recordQuicknetDraw(storage.db);
       await recordQuicknetDraw(storage.db, OCTOBER);
+      await recordQuicknetDraw(storage.db, DECEMBER);
     } finally {
       await storage.db.destroy();
     }
@@ -194,6 +198,11 @@ describe("the winner told by mail, and claiming with its link", () => {
       expect(shown.stdout).toMatch(
         /Sorteo de 2024-08: avisado el 8\/8\/2024, 12:0\d \(a valentina@example\.com\); se borra el 4\/9\/2024, 12:30\./,
       );
+      // Deleted on request: the address and the link go, the instants stay with the record.
+      const deleted = await opsCommand("privacy", ["delete", WINNER, "--yes"], env, { clockAt: new Date(serverNow()) });
+      expect(deleted.stdout).toContain("  Avisos de premio del sorteo: 1");
+      expect((await privacyShow(WINNER)).stdout).toContain("Avisos de premio: ninguno.");
+      expect((await draw(["status"])).stdout).toMatch(/ganador avisado: +ronda 0, el 8\/8\/2024/);
     },
   );
 
@@ -250,6 +259,39 @@ describe("the winner told by mail, and claiming with its link", () => {
       // The calendar allows the redraw now (this record's own list was never sealed, which `redraw` says).
       const redraw = await draw(["redraw", "2024-10"]);
       expect(redraw.stderr).not.toContain("se puede hacer desde el");
+    },
+  );
+
+  it(
+    "says a claim is recorded while its seals are missing, and the server's witnesses seal it later",
+    { timeout: 120_000 },
+    async () => {
+      await advance(DECEMBER + DAY - serverNow());
+      expect((await draw(["tell-winner", "2024-12", "sofia@example.com"])).code).toBe(0);
+      const [mail] = await mailsTo(smtp, "sofia@example.com");
+      for (const authority of witnesses.authorities) authority.mode = "down";
+      const pressed = await (await openMailLink(claimLink(mail!))).press();
+      expect(pressed.status).toBe(200);
+      const answer = await pressed.text();
+      expect(answer).toContain("Reclamo registrado");
+      expect(answer).toContain("Todavía faltan los sellos de las autoridades de sellado de tiempo");
+      // Until its redraw's round: 30 days from the draw instant and 30 minutes.
+      expect(answer).toContain("los seguimos pidiendo solos hasta el 1/1/2025, 12:30 (hora de Argentina)");
+      const notices = () =>
+        smtp.mails().filter((sent) => sent.subject.startsWith("Sorteo de 2024-12: el ganador reclamó"));
+      await expect.poll(() => notices().length, { timeout: 30_000 }).toBe(1);
+      expect(notices()[0]!.text).toContain("Todavía faltan los sellos de dos autoridades");
+      const pending = await draw(["tell-winner", "2024-12", "sofia@example.com"]);
+      expect(refusal(pending.stderr)).toEqual([
+        "Rechazado: el ganador de 2024-12 ya reclamó el premio: el reclamo está escrito y espera los sellos de dos autoridades (mirá `npm run draw -- status`).",
+      ]);
+      // The authorities back: the server asks again (5 s after a failure), and the claim counts.
+      for (const authority of witnesses.authorities) authority.mode = "up";
+      await expect
+        .poll(async () => (await draw(["status"])).stdout, { timeout: 60_000, interval: 2000 })
+        .toMatch(/Sorteo del 2\/12\/2024[\s\S]*premio: +reclamado el 3\/12\/2024/);
+      const again = await (await openMailLink(claimLink(mail!))).press();
+      expect(await again.text()).toContain("Premio reclamado");
     },
   );
 
