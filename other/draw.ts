@@ -7,6 +7,7 @@
  *   npm run draw -- redraw [<YYYY-MM>] [--signature <hex>] the next round of an unclaimed prize
  *   npm run draw -- beacon <round> <signature>             checks one beacon and prints its randomness
  *   npm run draw -- claimed <YYYY-MM>                      that month's prize claimed: a statement sealed before the redraw's round
+ *   npm run draw -- tell-winner <YYYY-MM> <email>          mails that month's latest winner the prize, the deadline and a claim link
  *   npm run draw -- discard <YYYY-MM> --yes                removes that month's rehearsal (only a rehearsal)
  *   npm run draw -- rehearsal-key <round>… [--secret <hex>] a rehearsal key and its signatures (no database)
  *   npm run draw -- verify <site-url> <YYYY-MM> [--rehearsal-key <hex>] [--signature <hex>]
@@ -33,6 +34,7 @@ const USAGE = `Uso: npm run draw -- status [--json]
                   | redraw [<AAAA-MM>] [--signature <hex>]
                   | beacon <ronda> <firma>
                   | claimed <AAAA-MM>
+                  | tell-winner <AAAA-MM> <email>
                   | discard <AAAA-MM> --yes
                   | rehearsal-key <ronda>… [--secret <hex>]
                   | verify <url-del-sitio> <AAAA-MM> [--rehearsal-key <hex>] [--signature <hex>]`;
@@ -83,6 +85,7 @@ const COMMANDS: Record<string, { options: string[]; check: (words: string[]) => 
   redraw: { options: ["--signature"], check: (words) => positionalProblem(words, ["el mes?"]) },
   beacon: { options: [], check: (words) => positionalProblem(words, ["la ronda", "la firma"]) },
   claimed: { options: [], check: (words) => positionalProblem(words, ["el mes"]) },
+  "tell-winner": { options: [], check: (words) => positionalProblem(words, ["el mes", "la dirección de email"]) },
   // It removes a record: asked to confirm, as waitlist:notify and privacy -- delete are.
   discard: {
     options: ["--yes"],
@@ -179,8 +182,15 @@ if (command === "rehearsal-key") {
   });
 } else {
   const { storage } = await import("~/lib/storage/database.server");
-  const { checkBeaconCommand, claimedCommand, discardCommand, drawCommand, drawStatus, drawStatusData } =
-    await import("~/lib/draw-records/draw-commands.server");
+  const {
+    checkBeaconCommand,
+    claimedCommand,
+    discardCommand,
+    drawCommand,
+    drawStatus,
+    drawStatusData,
+    tellWinnerCommand,
+  } = await import("~/lib/draw-records/draw-commands.server");
   const { describeDraw } = await import("~/lib/draw-records/record-text.server");
   const signature = options.get("--signature") ?? null;
   try {
@@ -196,6 +206,7 @@ if (command === "rehearsal-key") {
           `Premio registrado como reclamado: dos autoridades sellaron el reclamo a tiempo.\n${describeDraw(view)}\n`,
         );
       } else if (command === "discard") stdout.write(`${await discardCommand(words[0]!)}\n`);
+      else if (command === "tell-winner") stdout.write(`${await tellWinnerCommand(words[0]!, words[1]!)}\n`);
       else {
         const view = await drawCommand(
           command === "run" ? { kind: "run" } : { kind: "redraw", month: words[0] ?? null },

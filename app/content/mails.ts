@@ -94,16 +94,20 @@ export const DRAW_RECORD_MAIL = {
     "Planilla de ejemplo: la lista salió de la planilla de muestra que trae el sitio, no de participantes reales. No hay a quién avisar ni premio que entregar.",
   nextStepsHeading: "Qué hacer ahora",
   contactWinner: (winnerId: string) =>
-    `Avisale a quien ganó: buscá el ID ${winnerId} en las respuestas de la encuesta y escribile a la dirección con la que respondió. Podés mandarle este texto:`,
+    `Avisale a quien ganó: buscá el ID ${winnerId} en las respuestas de la encuesta y mandale, a la dirección con la que respondió, el email con el premio, el plazo y el enlace para reclamarlo (el reclamo queda registrado y sellado solo, y te llega un aviso):`,
+  writeYourself: "Si preferís escribirle vos, podés mandarle este texto:",
   claimWindow: (deadline: string) =>
     `Tiene ${DRAW_FACTS.claimWindow} para reclamar el premio: hasta el ${deadline} (hora de Argentina).`,
   noticeSubject: "Asunto",
-  whenDelivered: "Cuando se lo entregues, registralo (el sitio muestra entonces «Premio entregado»):",
+  whenDelivered:
+    "Si lo reclama por otra vía, registralo vos (el sitio muestra entonces «Premio entregado»), antes de que venza el plazo:",
   whenUnclaimed: (deadline: string) =>
     `Si no lo reclama hasta el ${deadline}, ${DRAW_FACTS.redraw}. Desde esa fecha y hora:`,
   inContainer: "En el contenedor, lo mismo con",
   /** The organizer's commands, from a checkout and inside the container (`node build/draw.js`). */
   commands: {
+    tellWinner: (month: string) => `npm run draw -- tell-winner ${month} <EMAIL>`,
+    tellWinnerInContainer: (month: string) => `node build/draw.js tell-winner ${month} <EMAIL>`,
     claimed: (month: string) => `npm run draw -- claimed ${month}`,
     claimedInContainer: (month: string) => `node build/draw.js claimed ${month}`,
     // Each prize is redrawn on its own calendar: the month names which.
@@ -191,4 +195,47 @@ export const DRAW_NOTICE_MAIL = {
   },
   /** The team's copy has no way out: it goes to CONTACT_EMAIL, whoever asked. */
   team: "Copia para el equipo: este aviso salió también a cada dirección que lo pidió.",
+} as const;
+
+/**
+ * The winner's mail (`npm run draw -- tell-winner`) and its reminder 7 days before the deadline
+ * (docs/draw.md, "The winner told"): what they won, until when, how to claim it, and the link to
+ * the page whose button records the claim. The rules' own facts, the day and the deadline filled in.
+ */
+export const WINNER_MAIL = {
+  subject: WINNER_NOTICE.subject,
+  reminderSubject: (days: number) => `Te quedan ${days} días para reclamar tu premio de Opinion Labz`,
+  preheader: (deadline: string) => `Tenés hasta el ${deadline} (hora de Argentina) para reclamar ${DRAW_FACTS.prize}.`,
+  heading: "¡Ganaste el sorteo de Opinion Labz!",
+  reminderHeading: "Todavía no reclamaste tu premio",
+  greeting: (firstName: string) => `Hola, ${firstName}:`,
+  drawn: (winnerId: string, drawnIn: string) =>
+    `Tu participación ${winnerId} salió en ${drawnIn}. El resultado está publicado en el sitio, con todo lo necesario para verificarlo.`,
+  toldOn: (toldOn: string) =>
+    `Te escribimos el ${toldOn} para avisarte que ganaste, y todavía no reclamaste el premio.`,
+  prize: `El premio es ${DRAW_FACTS.prize}. ${DRAW_FACTS.noCashAlternative}`,
+  deadline: (deadline: string) =>
+    `Tenés hasta el ${deadline} (hora de Argentina) para reclamarlo: ${DRAW_FACTS.claimWindow}.`,
+  how: "Para reclamarlo, tocá el botón: se abre una página de nuestro sitio con un botón «Reclamar mi premio». Al tocarlo, tu reclamo queda registrado y sellado por dos autoridades de sellado de tiempo, y te escribimos para coordinar la entrega.",
+  identity: `Para entregártelo podemos pedirte que acredites tu identidad y tu edad (${DRAW_FACTS.minimumAge}).`,
+  button: "Reclamar mi premio",
+  unclaimed: `Si no lo reclamás en ese plazo, ${DRAW_FACTS.redraw}.`,
+  record: "Ver el sorteo en el sitio",
+  personal:
+    "El enlace es solo tuyo: no lo reenvíes. Si no respondiste una encuesta de Opinion Labz, ignorá este email. Si tenés dudas, escribinos desde la página de contacto.",
+} as const;
+
+/** The team's notice when the winner claims with the mail's link: who, when told, when claimed, the seals. */
+export const CLAIM_NOTICE_MAIL = {
+  subject: (month: string, winnerId: string) => `Sorteo de ${month}: el ganador reclamó el premio (id ${winnerId})`,
+  heading: (month: string) => `El ganador del sorteo de ${month} reclamó el premio`,
+  claimed: (winnerId: string, round: string, claimedAt: string) =>
+    `El id ${winnerId} (${round}) tocó «Reclamar mi premio» el ${claimedAt} (hora de Argentina).`,
+  told: (toldAt: string, email: string) => `Le avisamos el ${toldAt} (hora de Argentina), a ${email}.`,
+  sealed: (sealedAt: string) =>
+    `Dos autoridades independientes sellaron el reclamo el ${sealedAt} (hora de Argentina), antes de la ronda del resorteo: cuenta, y no hay resorteo.`,
+  pending: (until: string) =>
+    `Todavía faltan los sellos de dos autoridades: el servidor los sigue pidiendo hasta el ${until} (hora de Argentina). Si no llegan antes, el reclamo no cuenta y el resorteo vale. Mirá \`npm run draw -- status\`.`,
+  deliver:
+    "Escribile para coordinar la entrega: respondé este email, que va a su dirección. La dirección se borra del sitio cuando termina el plazo para reclamar.",
 } as const;

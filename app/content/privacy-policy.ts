@@ -43,6 +43,9 @@ export const PRIVACY_POLICY: LegalDocument = {
             [
               `Para avisarle a quien gana: ${FACT.surveyAddress}, que ${FACT.surveyAddressKept}. ${FACT.neverPublished}`,
             ],
+            [
+              "Si ganás: copiamos en nuestra base el email con el que respondiste la encuesta, para mandarte el aviso con el enlace para reclamar el premio y, si hace falta, un recordatorio; guardamos también cuándo te avisamos y cuándo lo reclamaste.",
+            ],
             [`Respuestas de las encuestas: ${FACT.answersKept}.`],
             [
               "Avisos de encuestas: si nos pedís que te avisemos cuando haya encuestas, tu email y la fecha en que lo pediste y lo confirmaste. Si además marcás «Avisarme de cada sorteo», la fecha en que lo pediste y cuándo te mandamos cada aviso de sorteo (la lista cerrada y el ganador); dejás de recibirlos con el mismo enlace para darte de baja.",
@@ -90,6 +93,9 @@ export const PRIVACY_POLICY: LegalDocument = {
             ],
             [
               "Emails para avisos: mientras sigas suscripto. Si no confirmás tu email, lo borramos a los 7 días. Si te das de baja desde tu programa de correo, guardamos tu email marcado como dado de baja, solo para no volver a escribirte; con el enlace para borrarlo que va en cada email nuestro, lo borramos del todo. Después de borrarlo (con ese enlace o a pedido tuyo), durante 30 días no aceptamos que nadie vuelva a anotar esa casilla ni le escribimos: para eso guardamos solo una huella cifrada de la casilla, que no permite leer la dirección, y la borramos al terminar esos 30 días.",
+            ],
+            [
+              `Email de quien gana: hasta que termina el plazo para reclamar el premio (${FACT.claimWindow}; el de un nuevo sorteo, 30 días más); ese día lo borramos de nuestra base, con el enlace para reclamar. Quedan solo las fechas del aviso y del reclamo, que no identifican a nadie.`,
             ],
             [
               "Mensajes de contacto: 12 meses desde que nos escribiste, tanto en nuestra base de datos como en la casilla de soporte donde los recibimos.",

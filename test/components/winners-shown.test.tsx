@@ -146,6 +146,7 @@ function recordedDraw(drawAt: string, name: string, verdict: DrawVerdict = "veri
     sample: false,
     claimedAt: null,
     claimRound: null,
+    told: [],
     claimSealedAt: null,
     notices: null,
     verdict,

@@ -261,14 +261,13 @@ describe("the mails, as they arrive", () => {
     const text = received.drawRecord.text;
     const fromCheckout = [...text.matchAll(/^npm run draw -- (.+)$/gm)].map((match) => match[1]!);
     const inContainer = [...text.matchAll(/lo mismo con node build\/draw\.js (.+)$/gm)].map((match) => match[1]!);
-    expect(fromCheckout).toEqual(["claimed 2026-12", "redraw 2026-12"]);
+    expect(fromCheckout).toEqual(["tell-winner 2026-12 <EMAIL>", "claimed 2026-12", "redraw 2026-12"]);
     expect(inContainer).toEqual(fromCheckout);
     for (const command of inContainer) {
       // As the image runs it, on this server's database: no December draw there, so refused (2),
       // where a command the program does not know would be a usage error (64).
-      const run = await drawCommand({ DATA_DIR: dataDir, SITE_URL: SAMPLE_SITE_URL }, command.split(" "), {
-        built: true,
-      });
+      const words = command.replace("<EMAIL>", "ganadora@example.com").split(" ");
+      const run = await drawCommand({ DATA_DIR: dataDir, SITE_URL: SAMPLE_SITE_URL }, words, { built: true });
       expect(run.code, `${command}: ${run.stderr}`).toBe(2);
     }
   });

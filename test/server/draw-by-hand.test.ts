@@ -202,6 +202,7 @@ async function recordDraw(
     witnesses: { commitment: null, list: null, claim: null },
     claimedAt: null,
     claimRound: null,
+    told: [],
   };
   const { statements, witnesses } = await sealStatements(draw, sealedAt);
   const storage = await openStorage(parseEnv(env, ROOT).database);

@@ -27,9 +27,8 @@ export const QUICKNET_DRAW = {
 /** The list's text as frozen: one id per line, each line ended. */
 export const QUICKNET_LIST = QUICKNET_DRAW.ids.map((id) => `${id}\n`).join("");
 
-/** The real round-1000 draw, recorded as the run records one. */
-export async function recordQuicknetDraw(db: Kysely<Tables>): Promise<void> {
-  const drawAt = Date.parse(QUICKNET_DRAW.drawAt);
+/** The real round-1000 draw, recorded as the run records one (at another instant, given `drawAt`). */
+export async function recordQuicknetDraw(db: Kysely<Tables>, drawAt = Date.parse(QUICKNET_DRAW.drawAt)): Promise<void> {
   await db
     .insertInto("draws")
     .values({

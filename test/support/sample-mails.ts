@@ -11,6 +11,7 @@ import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-m
 import { drawNoticeMails } from "~/lib/mail/templates/draw-notice-mail.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
+import { drawnIn, renderClaimNoticeMail, renderWinnerMail } from "~/lib/mail/templates/winner-mail.server";
 
 export const SAMPLE_SITE_URL = "https://opinionlabz.example";
 export const SAMPLE_TOKEN = "k3J9xQ2mZr8vL1pT7wYc4nB6hD0sF5gA";
@@ -63,6 +64,7 @@ export function sampleDraw(overrides: Partial<PublishedDraw> = {}): PublishedDra
     sample: false,
     claimedAt: null,
     claimRound: null,
+    told: [],
     witnesses: {
       commitment: null,
       list: {
@@ -93,7 +95,10 @@ export type SampleMailName =
   | "drawRecord"
   | "listNotice"
   | "listNoticeToTeam"
-  | "winnerNotice";
+  | "winnerNotice"
+  | "winnerTold"
+  | "winnerReminder"
+  | "claimNotice";
 
 /** Every mail the site sends, rendered from the samples above. */
 export async function renderSampleMails(siteUrl = SAMPLE_SITE_URL): Promise<Record<SampleMailName, RenderedMail>> {
@@ -111,6 +116,41 @@ export async function renderSampleMails(siteUrl = SAMPLE_SITE_URL): Promise<Reco
     }),
     drawRecord: await renderDrawRecordMail({ siteUrl, draw: sampleDraw(), claimBy: SAMPLE_CLAIM_BY }),
     ...(await sampleDrawNotices(siteUrl, leaveUrl)),
+    ...(await sampleWinnerMails(siteUrl)),
+  };
+}
+
+/** The sample link of a winner's claim page. */
+export const SAMPLE_CLAIM_URL = `${SAMPLE_SITE_URL}/avisos/premio?t=${SAMPLE_TOKEN}`;
+
+/** The winner's mail of the sample draw, its reminder, and the team's notice of the claim. */
+async function sampleWinnerMails(
+  siteUrl: string,
+): Promise<Record<"winnerTold" | "winnerReminder" | "claimNotice", RenderedMail>> {
+  const told = {
+    siteUrl,
+    month: "diciembre de 2026",
+    firstName: "Lucía",
+    winnerId: "OL-10482",
+    drawnIn: drawnIn(SAMPLE_DRAW_AT, 0),
+    deadline: "6/1/2027, 12:00",
+    claimUrl: SAMPLE_CLAIM_URL,
+    recordUrl: `${siteUrl}/sorteos#sorteo-2026-12-07`,
+  };
+  return {
+    winnerTold: await renderWinnerMail({ ...told, reminder: null }),
+    winnerReminder: await renderWinnerMail({ ...told, reminder: { daysLeft: 7, toldOn: "8/12/2026" } }),
+    claimNotice: await renderClaimNoticeMail({
+      siteUrl,
+      month: "2026-12",
+      winnerId: "OL-10482",
+      roundName: "sorteo",
+      claimedAt: "10/12/2026, 18:20",
+      toldAt: "8/12/2026, 10:05",
+      email: "lucia@example.com",
+      seals: { sealedAt: "10/12/2026, 18:20" },
+      recordUrl: `${siteUrl}/sorteos#sorteo-2026-12-07`,
+    }),
   };
 }
 

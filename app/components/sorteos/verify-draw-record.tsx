@@ -119,6 +119,23 @@ export function VerifyDrawRecord({
             </span>
           </PublishedValue>
         ))}
+        {draw.told.length > 0 ? (
+          <PublishedValue label="Aviso al ganador">
+            {draw.told.map((telling) => (
+              <span key={telling.at} className="block">
+                {roundName(telling.round)}: avisado por email el{" "}
+                <time dateTime={telling.at}>{formatArgentinaInstant(telling.at)}</time>
+                {telling.remindedAt ? (
+                  <>
+                    , recordatorio el{" "}
+                    <time dateTime={telling.remindedAt}>{formatArgentinaInstant(telling.remindedAt)}</time>
+                  </>
+                ) : null}{" "}
+                (hora de Argentina)
+              </span>
+            ))}
+          </PublishedValue>
+        ) : null}
         {claimSealedAt ? (
           <PublishedValue label="Premio reclamado">
             El <time dateTime={claimSealedAt}>{formatArgentinaSecond(claimSealedAt)}</time> (hora de Argentina), la hora

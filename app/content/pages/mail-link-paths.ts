@@ -2,5 +2,7 @@
 export const CONFIRM_PATH = "/avisos/confirmar";
 /** The one-click unsubscribe target (RFC 8058) and the page whose button deletes the address. */
 export const LEAVE_PATH = "/avisos/baja";
-/** The query parameter both links carry the address's token in, and the field their pages post it in. */
+/** The page a winner's mail links to, whose button claims the prize (docs/draw.md, "The winner told"). */
+export const CLAIM_PATH = "/avisos/premio";
+/** The query parameter every mail link carries its token in, and the field its page posts it in. */
 export const TOKEN_PARAMETER = "t";

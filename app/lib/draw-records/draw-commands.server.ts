@@ -8,16 +8,18 @@ import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { env } from "~/lib/server/env.server";
+import { parseEmailAddress } from "~/lib/server/email-address.server";
 import { countOf } from "~/lib/ui/wording";
 import { storage } from "~/lib/storage/database.server";
 import { DrawRefused } from "./draw-refused";
 import { queueListNotices, queueWinnerNotices } from "./draw-notices.server";
 import { drawsForStatus } from "./status-draws.server";
 import { publishedDraw } from "./published-records.server";
-import { CLAIM_PERIOD_MS, discardRehearsal, prizeCalendar, recordClaim, settleClaim } from "./prize.server";
+import { claimUntil, discardRehearsal, prizeCalendar, recordClaim, settleClaim } from "./prize.server";
 import { redraw, runDraw, type CheckedBeacon, type ListWitnesses } from "./rounds.server";
 import { describeCalendar, describeDraw, describeMissed, describeUpcoming, VERDICTS } from "./record-text.server";
 import { loadSheetEntries } from "./sheet-entries.server";
+import { REMINDER_BEFORE_MS, tellWinner } from "./winner-notices.server";
 import { drawMonth, line, spokenInstant } from "./command-text";
 import { drawRecords, frozenList, latestDue, witnessesOf, type DrawRecord, type DrawRow } from "./stored-draws.server";
 import {
@@ -41,7 +43,7 @@ function drawNow(): number {
 
 /** The record, mailed to the team: the latest round's winner may claim until its redraw is allowed. */
 async function recordMail(view: PublishedDraw): Promise<OutgoingMail> {
-  const claimBy = Date.parse(view.drawAt) + view.rounds.length * CLAIM_PERIOD_MS;
+  const claimBy = claimUntil(Date.parse(view.drawAt), view.rounds.length - 1);
   const mail = await renderDrawRecordMail({ siteUrl: env.siteUrl, draw: view, claimBy });
   return { kind: "draw-record", to: env.contactEmail.value, ...mail };
 }
@@ -251,5 +253,33 @@ export async function discardCommand(month: string): Promise<string> {
       ? "El sorteo queda sin hacer: `npm run draw -- run` lo hace con el valor de drand de su ronda."
       : "No es el sorteo pendiente: `npm run draw -- run` hace solo el último cuya hora ya pasó.",
     "El mail del ensayo al equipo ya se encoló cuando se hizo: no cuenta.",
+  ].join("\n");
+}
+
+/**
+ * `npm run draw -- tell-winner <YYYY-MM> <email>`: the winner's mail queued (the server sends it),
+ * with until when they may claim, when the reminder leaves, and the earlier tellings it replaced.
+ */
+export async function tellWinnerCommand(month: string, typed: string): Promise<string> {
+  const email = parseEmailAddress(typed);
+  if (email === null) {
+    throw new DrawRefused(
+      `${JSON.stringify(typed)} no es una dirección de email que el sitio acepte: escribila como nombre@ejemplo.com, sin nombre ni comillas`,
+    );
+  }
+  const told = await tellWinner(storage.db, month, email, drawNow());
+  const round = told.round === 0 ? "" : `, resorteo ${told.round}`;
+  return [
+    `Aviso al ganador del sorteo de ${month} (id ${told.winnerId}${round}) en la casilla de salida, para ${told.email}: el servidor lo envía, con el enlace para reclamar.`,
+    line("puede reclamar", `hasta el ${spokenInstant(told.until)}`),
+    line("recordatorio", `el ${spokenInstant(told.until - REMINDER_BEFORE_MS)}, si todavía no reclamó`),
+    ...(told.toldBefore > 0
+      ? [
+          line(
+            "avisos anteriores",
+            `${countOf(told.toldBefore, "enlace dejó", "enlaces dejaron")} de funcionar, y su dirección se borró`,
+          ),
+        ]
+      : []),
   ].join("\n");
 }

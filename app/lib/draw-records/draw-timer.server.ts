@@ -9,6 +9,7 @@ import { freezeDeadline, freezeDueDraw } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
 import { loadServerSheetEntries } from "./sheet-entries.server";
 import { ensureUpcoming, type DrawRecord, type DrawSummary } from "./stored-draws.server";
+import { startWinnerTimer, keepWinnersIfDue } from "./winner-timer.server";
 import { startWitnessing, witnessIfDue, witnessNewStatement } from "./witness-timer.server";
 
 /**
@@ -36,10 +37,11 @@ const tooLateToFreeze = new Set<number>();
  * Whether the records, as last read, lack what is due by `now`: the upcoming draw's record,
  * or the due draw's frozen list while it may still be frozen (unless a try failed less than a
  * minute ago). The pages ask on every request, from the snapshot, without touching the database;
- * the witnesses' retries are kicked from here too, never waited on.
+ * the witnesses' retries and the winners' reminders are kicked from here too, never waited on.
  */
 export function dueForKeeping(records: readonly DrawRecord<DrawSummary>[], now: number): boolean {
   witnessIfDue(now);
+  keepWinnersIfDue(now);
   if (now < nextTryAt) return false;
   const next = nextDrawAt(now).getTime();
   if (!records.some(({ draw }) => draw.draw_at === next)) return true;
@@ -97,6 +99,7 @@ export function startDrawTimer(): Promise<void> {
     if (env.mode === "production") await markDatabase(storage.db, "production", Date.now());
     await keepDrawsOnTime(Date.now());
     startWitnessing();
+    startWinnerTimer();
     const arm = () => {
       const wait = Math.min(nextDrawAt(Date.now()).getTime() - Date.now() + 1000, MAX_TIMER_MS);
       setTimeout(() => void keepDrawsOnTime(Date.now()).finally(arm), wait).unref();

@@ -20,7 +20,10 @@ import { validWitnesses, witnessConfig, witnessedBefore, type WitnessConfig } fr
  * instant + (r + 1) × 30 days, and redraw r + 1 is allowed from then, with the drand round the
  * rule names for that instant.
  */
-export const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+const CLAIM_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Until when round `round`'s winner may claim, as `status` says it and the winner's mail does. */
+export const claimUntil = (drawAt: number, round: number) => drawAt + (round + 1) * CLAIM_PERIOD_MS;
 
 /** Whether any of the rounds was drawn on a rehearsal key's value. */
 export const rehearsed = (rounds: readonly DrawRoundRow[]) => rounds.some((round) => round.rehearsal === 1);
@@ -41,7 +44,7 @@ export function prizeCalendar({ draw, rounds }: DrawRecord<DrawSummary>): PrizeC
   if (rounds.length >= (draw.entry_count ?? 0)) return { kind: "exhausted" };
   return {
     kind: "claimable",
-    until: draw.draw_at + rounds.length * CLAIM_PERIOD_MS,
+    until: claimUntil(draw.draw_at, rounds.length - 1),
     round: rounds.length,
     drandRound: beaconRound(new Date(draw.draw_at), rounds.length),
   };
@@ -74,6 +77,25 @@ async function drawnIn(db: Kysely<Tables>, month: string): Promise<DrawRecord<Dr
   return record;
 }
 
+/**
+ * Why `record`'s prize cannot be claimed at all, or null: erased after 12 months, drawn on a
+ * rehearsal key or among the sample sheet's examples (no prize to deliver), or claimed already.
+ * `recordClaim` and `tell-winner` refuse alike.
+ */
+export function noPrizeToClaim({ draw, rounds }: DrawRecord<DrawSummary>, month: string): string | null {
+  if (draw.erased_at !== null) return `el sorteo de ${month} tiene más de 12 meses: su registro se borró`;
+  if (rehearsed(rounds)) {
+    return `el sorteo de ${month} fue un ensayo: no hay premio que entregar (para descartarlo: \`npm run draw -- discard ${month}\`)`;
+  }
+  if (draw.from_sample === 1) {
+    return `el sorteo de ${month} se hizo con la planilla de ejemplo, no con participantes reales: no hay premio que entregar`;
+  }
+  if (draw.claimed_at !== null) {
+    return `el premio de ${month} ya está registrado como reclamado el ${spokenInstant(draw.claimed_at)}`;
+  }
+  return null;
+}
+
 /** When the redraw after round `round` of the draw at `drawAt` is drawn: a claim must be sealed before it. */
 export function claimDeadline(drawAt: number, round: number): number {
   return quicknetRoundTime(beaconRound(new Date(drawAt), round + 1));
@@ -94,24 +116,8 @@ export async function recordClaim(
 ): Promise<{ record: DrawRecord<DrawSummary>; statement: string; deadline: number }> {
   const record = await drawnIn(db, month);
   const { draw, rounds } = record;
-  if (draw.erased_at !== null) {
-    throw new DrawRefused(`el sorteo de ${month} tiene más de 12 meses: su registro se borró`);
-  }
-  if (rehearsed(rounds)) {
-    throw new DrawRefused(
-      `el sorteo de ${month} fue un ensayo: no hay premio que entregar (para descartarlo: \`npm run draw -- discard ${month}\`)`,
-    );
-  }
-  if (draw.from_sample === 1) {
-    throw new DrawRefused(
-      `el sorteo de ${month} se hizo con la planilla de ejemplo, no con participantes reales: no hay premio que entregar`,
-    );
-  }
-  if (draw.claimed_at !== null) {
-    throw new DrawRefused(
-      `el premio de ${month} ya está registrado como reclamado el ${spokenInstant(draw.claimed_at)}`,
-    );
-  }
+  const refusal = noPrizeToClaim(record, month);
+  if (refusal !== null) throw new DrawRefused(refusal);
   const round = rounds.length - 1;
   const redrawRound = beaconRound(new Date(draw.draw_at), round + 1);
   const deadline = claimDeadline(draw.draw_at, round);

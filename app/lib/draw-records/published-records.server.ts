@@ -88,7 +88,7 @@ const beaconUrl = (round: DrawRoundRow) =>
   round.rehearsal === 1 ? null : `${DRAND_RELAYS[0]}/${QUICKNET.chainHash}/public/${round.beacon_round}`;
 
 /** A record as /sorteos publishes it, the commands print it, the team's mail says it and `sorteo.json` serves it. */
-export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummary>): PublishedDraw {
+export function publishedDraw({ draw, rounds, witnesses, told }: DrawRecord<DrawSummary>): PublishedDraw {
   const v1 = ruleOf(draw) === "opinionlabz-draw-v1";
   return {
     drawAt: iso(draw.draw_at),
@@ -120,6 +120,11 @@ export function publishedDraw({ draw, rounds, witnesses }: DrawRecord<DrawSummar
     leftOut: draw.from_sample === 1 ? null : leftOutOf(draw),
     claimedAt: draw.claimed_at === null ? null : iso(draw.claimed_at),
     claimRound: draw.claim_round,
+    told: told.map((telling) => ({
+      round: telling.round,
+      at: iso(telling.told_at),
+      remindedAt: telling.reminded_at === null ? null : iso(telling.reminded_at),
+    })),
     witnesses: publishedWitnesses(draw, witnesses),
   };
 }

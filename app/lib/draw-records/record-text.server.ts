@@ -51,9 +51,19 @@ export function describeDraw(view: PublishedDraw): string {
       ),
     );
   });
+  for (const telling of view.told) {
+    const reminded = telling.remindedAt ? `; recordatorio el ${spokenInstant(Date.parse(telling.remindedAt))}` : "";
+    lines.push(
+      line("ganador avisado", `ronda ${telling.round}, el ${spokenInstant(Date.parse(telling.at))}${reminded}`),
+    );
+  }
   const claimed = firstSeal(view.witnesses, "claim");
   if (view.claimedAt && claimed !== null)
     lines.push(line("premio", `reclamado el ${spokenInstant(claimed)} (su primer sello)`));
+  else if (view.claimRound !== null)
+    lines.push(
+      line("premio", `reclamo escrito (ronda ${view.claimRound}): todavía sin los sellos que lo hacen contar`),
+    );
   lines.push(...describeSeals(view.witnesses));
   return lines.join("\n");
 }

@@ -252,7 +252,14 @@ async function recordRound(
     winner_country: countries[ids.indexOf(winnerId)] || null,
     drawn_at: now,
   };
-  const record: DrawRecord = { draw, rounds: [...earlier, row], witnesses: witnesses.rows };
+  // The earlier rounds' winners told: a redraw's record still says when they were.
+  const told = await db
+    .selectFrom("winner_notices")
+    .select(["round", "told_at", "reminded_at"])
+    .where("draw_at", "=", draw.draw_at)
+    .orderBy("told_at")
+    .execute();
+  const record: DrawRecord = { draw, rounds: [...earlier, row], witnesses: witnesses.rows, told };
   try {
     await db.transaction().execute(async (trx) => {
       // First: a rehearsal the run replaces goes before its round 0 is written.

@@ -10,7 +10,7 @@ import {
   type DrawRuleTag,
   type IdRule,
 } from "~/lib/draw/verifiable-draw";
-import type { DrawRoundTable, DrawTable, DrawWitnessTable, Tables } from "~/lib/storage/schema";
+import type { DrawRoundTable, DrawTable, DrawWitnessTable, Tables, WinnerNoticeTable } from "~/lib/storage/schema";
 
 /**
  * The draws as stored (docs/decisions/040-draw-records-one-row-per-draw-instant-rounds-as.md):
@@ -25,11 +25,18 @@ export type DrawWitnessRow = Selectable<DrawWitnessTable>;
 /** A draw without its list, names and countries, which grow with the entries: what pages and `status` read. */
 export type DrawSummary = Omit<DrawRow, "list_text" | "list_names" | "list_countries">;
 
-/** A draw with its rounds, oldest round first, and its witnesses' tokens (docs/draw.md, "Witnesses"). */
+/** When a round's winner was told, and reminded (docs/draw.md, "The winner told"): no address. */
+export type WinnerTelling = Pick<WinnerNoticeTable, "round" | "told_at" | "reminded_at">;
+
+/**
+ * A draw with its rounds, oldest round first, its witnesses' tokens (docs/draw.md, "Witnesses")
+ * and each telling of a winner, oldest first.
+ */
 export interface DrawRecord<Draw extends DrawSummary = DrawRow> {
   draw: Draw;
   rounds: DrawRoundRow[];
   witnesses: DrawWitnessRow[];
+  told: WinnerTelling[];
 }
 
 /**
@@ -53,7 +60,7 @@ export function ruleOf(draw: Pick<DrawRow, "rule">): DrawRuleTag {
 
 /** Every draw record, newest first: the drawn ones with their rounds, the committed ones with none. */
 export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSummary>[]> {
-  const [draws, rounds, witnesses] = await Promise.all([
+  const [draws, rounds, witnesses, told] = await Promise.all([
     db
       .selectFrom("draws")
       .select([
@@ -83,11 +90,15 @@ export async function drawRecords(db: Kysely<Tables>): Promise<DrawRecord<DrawSu
       .execute(),
     db.selectFrom("draw_rounds").selectAll().orderBy("round").execute(),
     db.selectFrom("draw_witnesses").selectAll().orderBy("statement").orderBy("authority").execute(),
+    db.selectFrom("winner_notices").select(["draw_at", "round", "told_at", "reminded_at"]).orderBy("told_at").execute(),
   ]);
   return draws.map((draw) => ({
     draw,
     rounds: rounds.filter((round) => round.draw_at === draw.draw_at),
     witnesses: witnesses.filter((witness) => witness.draw_at === draw.draw_at),
+    told: told
+      .filter((telling) => telling.draw_at === draw.draw_at)
+      .map(({ round, told_at, reminded_at }) => ({ round, told_at, reminded_at })),
   }));
 }
 

@@ -78,6 +78,11 @@ export interface PublishedDraw {
   claimedAt: string | null;
   /** The round whose winner the claim statement (`reclamo.txt`) names, or null when no claim was made. */
   claimRound: number | null;
+  /**
+   * Each time a round's winner was mailed the claim link (`draw -- tell-winner`), oldest first,
+   * and the reminder 7 days before the deadline (ISO 8601, the server's clock: no seal states them).
+   */
+  told: { round: number; at: string; remindedAt: string | null }[];
 }
 
 /**

@@ -26,6 +26,7 @@ export const FORM_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   ["/encuesta", 4 * 1024],
   ["/avisos/confirmar", 4 * 1024],
   ["/avisos/baja", 4 * 1024],
+  ["/avisos/premio", 4 * 1024],
   // 5,000 characters of message, each at most 9 bytes percent-encoded, and the other fields.
   ["/contacto", 64 * 1024],
 ]);

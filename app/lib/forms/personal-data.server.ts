@@ -5,17 +5,24 @@ import { mailboxOf } from "~/lib/storage/mailbox";
 import type { Tables, WaitlistStatus } from "~/lib/storage/schema";
 import { countOf } from "~/lib/ui/wording";
 import { deleteMessagesFrom, messagesFrom } from "./contact-rows.server";
-import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
+import { CLAIM_PATH, CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 import { blockAfterDeletion } from "./mailbox-rules.server";
 import { deleteNoticesTo, noticesTo } from "./survey-notice.server";
 import { deleteWaitlistEntries, waitlistEntries, type WaitlistEntry } from "./waitlist-rows.server";
+import {
+  describeWinnerNotices,
+  forgetWinnerAddress,
+  winnerNoticesTo,
+  type WinnerNoticeRow,
+} from "~/lib/draw-records/winner-notices.server";
 
 /**
  * Everything the database keeps about one mailbox, in any spelling, for `npm run privacy`
  * (docs/operations.md, "Requests about personal data"): its waitlist rows, the contact messages
  * sent from it and the mails about it (to it, or to the team answering it), the survey notices
- * it was sent. The sheet, the support mailbox and the draw records are not here: they hold no
- * address (or are not in the database).
+ * it was sent, the prize it was told it won (`draw -- tell-winner`, until the claim period ends).
+ * The sheet, the support mailbox and the draw records are not here: they hold no address (or are
+ * not in the database).
  */
 export interface PersonalData {
   /** The address asked about, parsed. */
@@ -27,18 +34,21 @@ export interface PersonalData {
   mails: OutboxRow[];
   /** The surveys the mailbox was told of (`npm run waitlist:notify`), and when. */
   notices: Awaited<ReturnType<typeof noticesTo>>;
+  /** The draws whose winner was told at this mailbox, while the address is kept. */
+  winnerNotices: WinnerNoticeRow[];
 }
 
 /** `email` must already be parsed (`parseEmailAddress`): rows are found by its mailbox. */
 export async function personalData(db: Kysely<Tables>, email: string): Promise<PersonalData> {
   const mailbox = mailboxOf(email);
-  const [waitlist, messages, mails, notices] = await Promise.all([
+  const [waitlist, messages, mails, notices, winnerNotices] = await Promise.all([
     waitlistEntries(db, mailbox),
     messagesFrom(db, mailbox),
     mailsAbout(db, mailbox),
     noticesTo(db, mailbox),
+    winnerNoticesTo(db, mailbox),
   ]);
-  return { email, mailbox, waitlist, messages, mails, notices };
+  return { email, mailbox, waitlist, messages, mails, notices, winnerNotices };
 }
 
 /**
@@ -51,6 +61,7 @@ function otherSpellings(data: PersonalData): string[] {
     ...data.messages.map((message) => message.email),
     ...data.mails.map((mail) => mail.reply_to ?? mail.recipient),
     ...data.notices.map((notice) => notice.email),
+    ...data.winnerNotices.map((notice) => notice.email!),
   ];
   return [...new Set(found)].filter((spelling) => spelling !== data.email);
 }
@@ -61,6 +72,7 @@ export interface Deleted {
   messages: number;
   mails: number;
   notices: number;
+  winnerNotices: number;
   otherSpellings: string[];
 }
 
@@ -77,8 +89,9 @@ export function deletePersonalData(db: Kysely<Tables>, email: string, now: numbe
     const messages = await deleteMessagesFrom(trx, found.mailbox);
     const mails = await deleteMailsAbout(trx, found.mailbox);
     const notices = await deleteNoticesTo(trx, found.mailbox);
+    const winnerNotices = await forgetWinnerAddress(trx, found.mailbox);
     await blockAfterDeletion(trx, found.mailbox, now);
-    return { waitlist, messages, mails, notices, otherSpellings: otherSpellings(found) };
+    return { waitlist, messages, mails, notices, winnerNotices, otherSpellings: otherSpellings(found) };
   });
 }
 
@@ -95,7 +108,10 @@ const STATUS: Record<WaitlistStatus, string> = {
  * A mail's personal links (confirm, delete) carry the address's token, which works as a
  * password for them: a printout that is forwarded or pasted elsewhere must not carry it.
  */
-const PERSONAL_LINK = new RegExp(`((?:${CONFIRM_PATH}|${LEAVE_PATH})\\?${TOKEN_PARAMETER}=)[^\\s&>"]+`, "g");
+const PERSONAL_LINK = new RegExp(
+  `((?:${CONFIRM_PATH}|${LEAVE_PATH}|${CLAIM_PATH})\\?${TOKEN_PARAMETER}=)[^\\s&>"]+`,
+  "g",
+);
 const withoutTokens = (text: string) => text.replace(PERSONAL_LINK, "$1(oculto)");
 
 /** Text kept as written, each line under a bar, so where it starts and ends is clear. */
@@ -166,8 +182,8 @@ function describeMails(mails: OutboxRow[]): string[] {
  * and each mail's HTML version (the same text, formatted).
  */
 export function describePersonalData(data: PersonalData, now: number): string {
-  const nothing =
-    data.waitlist.length === 0 && data.messages.length === 0 && data.mails.length === 0 && data.notices.length === 0;
+  const kinds = [data.waitlist, data.messages, data.mails, data.notices, data.winnerNotices];
+  const nothing = kinds.every((rows) => rows.length === 0);
   const spellings = otherSpellings(data);
   return [
     `Datos guardados sobre ${data.email}`,
@@ -194,6 +210,8 @@ export function describePersonalData(data: PersonalData, now: number): string {
           ),
         ]
       : ["Avisos de encuestas abiertas: ninguno."]),
+    "",
+    ...describeWinnerNotices(data.winnerNotices),
     ...(data.mails.length > 0
       ? [
           "",
@@ -221,7 +239,8 @@ function sameInbox(mailbox: string): string[] {
  * confirm. Nothing is deleted (docs/operations.md, "Requests about personal data").
  */
 export function deletionPreview(data: PersonalData): string {
-  const counts = [data.waitlist.length, data.messages.length, data.mails.length, data.notices.length];
+  const kinds = [data.waitlist, data.messages, data.mails, data.notices, data.winnerNotices];
+  const counts = kinds.map((rows) => rows.length);
   return [
     `Borrar los datos de ${data.email}`,
     "",
@@ -234,6 +253,7 @@ export function deletionPreview(data: PersonalData): string {
     `  Mensajes de contacto: ${counts[1]}`,
     `  Emails enviados o por enviar: ${counts[2]}`,
     `  Registros de avisos de encuestas: ${counts[3]}`,
+    `  Avisos de premio del sorteo: ${counts[4]}`,
     "",
     "No se borró nada. Si es la dirección correcta, confirmá con --yes:",
     `  npm run privacy -- delete ${data.email} --yes`,
@@ -243,7 +263,7 @@ export function deletionPreview(data: PersonalData): string {
 
 /** The receipt of a deletion: plain Spanish, dated, what went by kind, for the organizer to forward. */
 export function deletionReceipt(email: string, deleted: Deleted, now: number): string {
-  const nothing = deleted.waitlist + deleted.messages + deleted.mails + deleted.notices === 0;
+  const nothing = deleted.waitlist + deleted.messages + deleted.mails + deleted.notices + deleted.winnerNotices === 0;
   return [
     "Constancia de supresión de datos personales",
     "",
@@ -262,6 +282,7 @@ export function deletionReceipt(email: string, deleted: Deleted, now: number): s
     `  Mensajes de contacto: ${deleted.messages}`,
     `  Emails enviados o por enviar: ${deleted.mails}`,
     `  Registros de avisos de encuestas: ${deleted.notices}`,
+    `  Avisos de premio del sorteo: ${deleted.winnerNotices}`,
     "",
     "Durante 30 días no vamos a aceptar que nadie anote esta dirección para el aviso ni le vamos a mandar emails. Para eso guardamos solo una huella cifrada de la casilla, que no deja leer la dirección, y la borramos al terminar esos 30 días.",
     "Si después te volvés a anotar o nos escribís, vamos a guardar solo lo que nos mandes de nuevo.",

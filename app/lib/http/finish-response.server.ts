@@ -1,5 +1,5 @@
 import type { CrawlerFile } from "~/lib/sharing/crawler-files.server";
-import { CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
+import { CLAIM_PATH, CONFIRM_PATH, LEAVE_PATH, TOKEN_PARAMETER } from "~/content/pages/mail-link-paths";
 import { robotsDirectiveFor, type RobotsDirective } from "~/lib/sharing/robots-directive";
 import { cacheControlFor, CRAWLER_FILE_CACHE_CONTROL, DRAW_LIST_CACHE_CONTROL, NO_STORE } from "./cache-control.server";
 import type { StoredResponse } from "./stored-response.server";
@@ -57,7 +57,7 @@ interface Finishing {
 /** Whether an address is a mail link's, token and all: its page is never listed by search engines. */
 function isMailLinkAddress(url: URL): boolean {
   const pathname = url.pathname.replace(/\.data$/, "");
-  return (pathname === CONFIRM_PATH || pathname === LEAVE_PATH) && url.searchParams.has(TOKEN_PARAMETER);
+  return [CONFIRM_PATH, LEAVE_PATH, CLAIM_PATH].includes(pathname) && url.searchParams.has(TOKEN_PARAMETER);
 }
 
 /** One row per kind: how it is finished, read once per response. */

@@ -5,6 +5,31 @@ import { addMailboxes, fileUnderEveryAddress } from "./address-migration.server"
 const DRAW_TABLES = ["draws", "draw_rounds"];
 
 /**
+ * Triggers that move `draw_changes` on every insert, update and delete of `tables`: the one piece
+ * of DDL the two databases write differently. PostgreSQL's trigger function is made the first time.
+ */
+async function noteDrawChanges(db: Kysely<unknown>, tables: string[], { firstTime }: { firstTime: boolean }) {
+  const bump = sql`update draw_changes set version = version + 1 where id = 1`;
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const table of tables) {
+      for (const event of ["insert", "update", "delete"]) {
+        await sql`create trigger ${sql.id(`${table}_${event}_noted`)} after ${sql.raw(event)} on ${sql.table(table)}
+          begin ${bump}; end`.execute(db);
+      }
+    }
+    return;
+  }
+  if (firstTime) {
+    await sql`create function note_draw_change() returns trigger language plpgsql as $$
+      begin update draw_changes set version = version + 1 where id = 1; return null; end $$`.execute(db);
+  }
+  for (const table of tables) {
+    await sql`create trigger ${sql.id(`${table}_noted`)} after insert or update or delete on ${sql.table(table)}
+      for each row execute function note_draw_change()`.execute(db);
+  }
+}
+
+/**
  * Versioned migrations, applied in name order at start-up by Kysely's Migrator, one set for
  * both databases: the schema builder writes each database's own DDL. Never edit one that
  * has shipped; add the next number (docs/operations.md, "Data"). A number below one already run
@@ -224,23 +249,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn("version", "bigint", (column) => column.notNull())
         .execute();
       await sql`insert into draw_changes (id, version) values (1, 0)`.execute(db);
-      const bump = sql`update draw_changes set version = version + 1 where id = 1`;
-      // Triggers are the one piece of DDL the two databases write differently.
-      if (db.getExecutor().adapter instanceof SqliteAdapter) {
-        for (const table of DRAW_TABLES) {
-          for (const event of ["insert", "update", "delete"]) {
-            await sql`create trigger ${sql.id(`${table}_${event}_noted`)} after ${sql.raw(event)} on ${sql.table(table)}
-              begin ${bump}; end`.execute(db);
-          }
-        }
-      } else {
-        await sql`create function note_draw_change() returns trigger language plpgsql as $$
-          begin update draw_changes set version = version + 1 where id = 1; return null; end $$`.execute(db);
-        for (const table of DRAW_TABLES) {
-          await sql`create trigger ${sql.id(`${table}_noted`)} after insert or update or delete on ${sql.table(table)}
-            for each row execute function note_draw_change()`.execute(db);
-        }
-      }
+      await noteDrawChanges(db, DRAW_TABLES, { firstTime: true });
     },
   },
   "0016_keyed_counters": {
@@ -362,6 +371,26 @@ export const MIGRATIONS: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // A stored list reached every inbox in it: its row is found by each (address-migration.server.ts).
       await fileUnderEveryAddress(db as Parameters<typeof fileUnderEveryAddress>[0]);
+    },
+  },
+  "0032_winner_notices": {
+    async up(db: Kysely<unknown>) {
+      // The winner told by mail, with a claim link, and reminded once (docs/draw.md, "The winner
+      // told"): the address and the token's hash are kept until the round's claim period ends.
+      // A telling is part of the record the pages show: it moves draw_changes as the draws do.
+      await db.schema
+        .createTable("winner_notices")
+        .addColumn("draw_at", "bigint", (column) => column.notNull())
+        .addColumn("round", "integer", (column) => column.notNull())
+        .addColumn("told_at", "bigint", (column) => column.notNull())
+        .addColumn("email", "text")
+        .addColumn("mailbox", "text")
+        .addColumn("token_hash", "text", (column) => column.unique())
+        .addColumn("reminded_at", "bigint")
+        .addPrimaryKeyConstraint("winner_notices_pk", ["draw_at", "round", "told_at"])
+        .execute();
+      await db.schema.createIndex("winner_notices_mailbox").on("winner_notices").column("mailbox").execute();
+      await noteDrawChanges(db, ["winner_notices"], { firstTime: false });
     },
   },
 };

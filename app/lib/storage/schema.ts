@@ -19,6 +19,25 @@ export interface Tables {
   instances: InstanceTable;
   draw_notices: DrawNoticeTable;
   database_marks: DatabaseMarkTable;
+  winner_notices: WinnerNoticeTable;
+}
+
+/**
+ * One telling of a round's winner (`npm run draw -- tell-winner`, docs/draw.md, "The winner told"):
+ * when, to which address, the claim link's token (its SHA-256) and the reminder 7 days before the
+ * deadline. The address and the token go when the round's claim period ends, or when the winner
+ * is told again (a mistyped address); the instants stay with the record.
+ */
+export interface WinnerNoticeTable {
+  draw_at: number;
+  round: number;
+  told_at: number;
+  /** The address the survey holds, as parsed; its inbox (mailbox.ts), which `npm run privacy` finds it by. */
+  email: string | null;
+  mailbox: string | null;
+  /** SHA-256 (hex) of the claim link's token: the link itself is only in the mail. */
+  token_hash: string | null;
+  reminded_at: number | null;
 }
 
 /** What a database was used for, by name ("production": a production server opened it), and since when. */

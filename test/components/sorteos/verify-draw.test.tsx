@@ -183,6 +183,7 @@ function unsealedDraw(): PublishedDraw {
     sample: false,
     claimedAt: null,
     claimRound: null,
+    told: [],
     witnesses: { commitment: null, list: null, claim: null },
   };
 }

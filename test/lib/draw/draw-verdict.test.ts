@@ -72,6 +72,7 @@ function recorded(): PublishedDraw {
     sample: false,
     claimedAt: null,
     claimRound: null,
+    told: [],
     witnesses: {
       commitment: null,
       list: { url: "https://opinionlabz.example/sorteos/2026-12-07/lista.txt", tokens: [] },

@@ -35,6 +35,7 @@ function recorded(
     sample: false,
     claimedAt: null,
     claimRound: null,
+    told: [],
     claimSealedAt: null,
     notices: null,
     verdict: "verified",

@@ -16,6 +16,7 @@ import {
   MailSmallPrint,
   MailText,
 } from "./mail-layout.server";
+import { drawnIn } from "./winner-mail.server";
 
 export interface DrawRecordMailInput {
   siteUrl: string;
@@ -78,11 +79,13 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
         <>
           <MailHeading level={2}>{COPY.nextStepsHeading}</MailHeading>
           <MailText>{COPY.contactWinner(latest.winnerId)}</MailText>
+          <Command checkout={COPY.commands.tellWinner(month)} container={COPY.commands.tellWinnerInContainer(month)} />
+          <MailText>{COPY.writeYourself}</MailText>
           <MailQuote>
             {`${COPY.noticeSubject}: ${WINNER_NOTICE.subject(formatDrawMonth(draw.drawAt))}\n\n${WINNER_NOTICE.body({
               firstName: latest.winnerName.split(" ")[0]!,
               winnerId: latest.winnerId,
-              drawnIn: `el ${round === 0 ? "" : `${roundName.toLowerCase()} del `}sorteo del ${formatDrawDay(new Date(draw.drawAt))}`,
+              drawnIn: drawnIn(draw.drawAt, round),
               deadline,
               resultsAt: `${new URL(siteUrl).host}/sorteos`,
             })}`}

@@ -11,10 +11,12 @@ import type { RenderedMail } from "~/lib/mail/render-mail.server";
 import { renderContactMessageMail } from "~/lib/mail/templates/contact-message-mail.server";
 import { renderDrawRecordMail } from "~/lib/mail/templates/draw-record-mail.server";
 import { renderSurveyNoticeMail } from "~/lib/mail/templates/survey-notice-mail.server";
+import { renderClaimNoticeMail } from "~/lib/mail/templates/winner-mail.server";
 import { parseEmailAddress } from "~/lib/server/email-address.server";
 import {
   renderSampleMails,
   SAMPLE_CLAIM_BY,
+  SAMPLE_CLAIM_URL,
   SAMPLE_DRAW_AT,
   SAMPLE_SITE_URL,
   SAMPLE_SURVEY_URL,
@@ -39,6 +41,9 @@ const NAMES: SampleMailName[] = [
   "listNotice",
   "listNoticeToTeam",
   "winnerNotice",
+  "winnerTold",
+  "winnerReminder",
+  "claimNotice",
 ];
 const { confirmUrl, leaveUrl } = sampleLinks();
 
@@ -241,7 +246,7 @@ describe("the contact message to the team", () => {
 
 /** describeDraw's English, which the team's mail once carried. */
 const ENGLISH =
-  /\b(draw of|frozen at|entries|list hash|commitment|seed|winner|published as|round \d|prize|delivered|redraw allowed)\b/i;
+  /\b(draw of|frozen at|entries|list hash|commitment|seed|(?<!tell-)winner|published as|round \d|prize|delivered|redraw allowed)\b/i;
 
 describe("the draw record to the team", () => {
   it("says who won, until when they may claim, and what to run, in Spanish and with nothing to look up elsewhere", async () => {
@@ -258,6 +263,9 @@ describe("the draw record to the team", () => {
     );
     expect(mail.text).toContain("npm run draw -- redraw");
     expect(mail.text).toContain("buscá el ID OL-10482 en las respuestas de la encuesta");
+    expect(mail.text).toContain(
+      "npm run draw -- tell-winner 2026-12 <EMAIL>\nEn el contenedor, lo mismo con node build/draw.js tell-winner 2026-12 <EMAIL>",
+    );
     // The notice to the winner, ready to send: the day, the deadline, where the result is.
     expect(mail.text).toContain("Asunto: Ganaste el sorteo de Opinion Labz de diciembre de 2026\n\nHola, Lucía:");
     expect(mail.text).toContain(
@@ -345,5 +353,67 @@ describe("the draw record to the team", () => {
     });
     expect(sample.text.split("\n\n")[1]).toMatch(/^Planilla de ejemplo: /);
     expect(sample.text).not.toContain("Qué hacer ahora");
+  });
+});
+
+describe("the winner's mail", () => {
+  it("says what they won, until when, how to claim it, and carries the claim link in both parts", async () => {
+    const mail = await sample("winnerTold");
+    expect(mail.subject).toBe("Ganaste el sorteo de Opinion Labz de diciembre de 2026");
+    expect(buttons(mail)).toEqual([{ text: "Reclamar mi premio", href: SAMPLE_CLAIM_URL }]);
+    expect(mail.text).toContain(SAMPLE_CLAIM_URL);
+    expect(mail.text).toContain("Hola, Lucía:");
+    expect(mail.text).toContain("Tu participación OL-10482 salió en el sorteo del lunes 7 de diciembre de 2026.");
+    expect(mail.text).toContain("El premio es una tarjeta de regalo Visa de US$200.");
+    // 30 days from the draw instant, as the rules count them.
+    expect(mail.text).toContain(
+      "Tenés hasta el 6/1/2027, 12:00 (hora de Argentina) para reclamarlo: 30 días desde el momento del sorteo.",
+    );
+    expect(mail.text).toContain("tocá el botón");
+    expect(mail.text).toContain("podemos pedirte que acredites tu identidad y tu edad (18 años o más)");
+    expect(mail.text).toContain("Si no lo reclamás en ese plazo, hacemos un nuevo sorteo");
+    expect(visibleLinks(mail)).toContainEqual({
+      text: "Ver el sorteo en el sitio",
+      href: `${SAMPLE_SITE_URL}/sorteos#sorteo-2026-12-07`,
+    });
+    // On no list: no way out to offer, no list headers.
+    expect(mail.text).not.toContain("/avisos/baja");
+    expect(`${mail.subject}\n${mail.text}`).not.toMatch(ENGLISH);
+  });
+
+  it("reminds 7 days before the deadline with the same link, saying when they were told", async () => {
+    const mail = await sample("winnerReminder");
+    expect(mail.subject).toBe("Te quedan 7 días para reclamar tu premio de Opinion Labz");
+    expect(mail.text.startsWith("Todavía no reclamaste tu premio\n\n")).toBe(true);
+    expect(mail.text).toContain("Te escribimos el 8/12/2026 para avisarte que ganaste");
+    expect(mail.text).toContain("Tenés hasta el 6/1/2027, 12:00 (hora de Argentina)");
+    expect(buttons(mail)).toEqual([{ text: "Reclamar mi premio", href: SAMPLE_CLAIM_URL }]);
+  });
+});
+
+describe("the team's notice of a claim", () => {
+  it("says who claimed, when they were told and at what address, and whether the seals are in", async () => {
+    const mail = await sample("claimNotice");
+    expect(mail.subject).toBe("Sorteo de 2026-12: el ganador reclamó el premio (id OL-10482)");
+    expect(mail.text).toContain("El id OL-10482 (sorteo) tocó «Reclamar mi premio» el 10/12/2026, 18:20");
+    expect(mail.text).toContain("Le avisamos el 8/12/2026, 10:05 (hora de Argentina), a lucia@example.com.");
+    expect(mail.text).toContain("Dos autoridades independientes sellaron el reclamo el 10/12/2026, 18:20");
+    expect(mail.text).toContain("respondé este email, que va a su dirección");
+    const pending = await renderClaimNoticeMail({
+      siteUrl: SAMPLE_SITE_URL,
+      month: "2026-12",
+      winnerId: "OL-10482",
+      roundName: "resorteo 1",
+      claimedAt: "10/1/2027, 18:20",
+      toldAt: "8/1/2027, 10:05",
+      email: "lucia@example.com",
+      seals: { askedUntil: "5/2/2027, 12:30" },
+      recordUrl: `${SAMPLE_SITE_URL}/sorteos#sorteo-2026-12-07`,
+    });
+    expect(pending.text).toContain("El id OL-10482 (resorteo 1)");
+    expect(pending.text).toContain(
+      "Todavía faltan los sellos de dos autoridades: el servidor los sigue pidiendo hasta el 5/2/2027, 12:30",
+    );
+    expect(`${pending.subject}\n${pending.text}`).not.toMatch(ENGLISH);
   });
 });
