@@ -1,5 +1,5 @@
 /**
- * "¿Gané?" over HTTP (docs/decisions/100-what-became-of-an-entry.md): the link a participant
+ * "¿Gané?" over HTTP (docs/decisions/097-what-became-of-an-entry.md): the link a participant
  * keeps, `/sorteos?q=<id>`, says what became of each of its entries, on a server with a movable
  * clock, two real loopback authorities whose clocks follow it, and the sheet served by msw over
  * loopback HTTP, changed by the test:

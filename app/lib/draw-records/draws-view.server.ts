@@ -74,7 +74,7 @@ function nextFreezeRule({ records, checked, takenIds }: DrawSnapshot, now: numbe
 
 /**
  * The draws whose lists took entries as of `now`, oldest first, for what a search says of each
- * row (docs/decisions/100-what-became-of-an-entry.md): every kept draw that happened (its list
+ * row (docs/decisions/097-what-became-of-an-entry.md): every kept draw that happened (its list
  * sealed in time) or whose round is still ahead, with the ids its list holds, each round's
  * winner and where its record is. A day with no draw is never one: its entries went to the next.
  */

@@ -102,7 +102,7 @@ export function createParticipantsCache({ load, ttlMs, now = Date.now, log = log
     /**
      * Loads the sheet now, whatever the age of the copy in hand, and keeps the result for its
      * full time to live: the freeze's own copy of the sheet, so the pages show every entry its
-     * list took (docs/decisions/100-what-became-of-an-entry.md). A failure is the caller's.
+     * list took (docs/decisions/097-what-became-of-an-entry.md). A failure is the caller's.
      */
     async replace(): Promise<SheetSnapshot> {
       const startedAt = now();

@@ -3,7 +3,7 @@ import type { NotInPlay } from "./entries-in-play";
 
 /**
  * What became of a listed row the next draw does not take because of its date: the draw whose
- * list took it, and whether it won (docs/decisions/100-what-became-of-an-entry.md). The draws'
+ * list took it, and whether it won (docs/decisions/097-what-became-of-an-entry.md). The draws'
  * records live above this folder (`app/lib/draw-records`), so the pages hand them in, as
  * "draws that took entries": only draws that happened (their list sealed in time) or whose
  * round is still ahead. A day with no draw is never one: its entries went to the next draw that

@@ -53,7 +53,7 @@ export function warmParticipantsCache(cache = participantsCache()): void {
 /**
  * The sheet loaded from upstream now, for a freeze. On the server (`keep`) it becomes the copy
  * every page reads: from the freeze on, the lists and the search hold every entry its list took,
- * whatever the age of the copy the pages had (docs/decisions/100-what-became-of-an-entry.md); a
+ * whatever the age of the copy the pages had (docs/decisions/097-what-became-of-an-entry.md); a
  * command has no pages. Valid rows in sheet order, each name as a winner is published (first
  * name and surname initial, whatever PARTICIPANT_NAMES says for the lists), each date as the
  * lists show it.
