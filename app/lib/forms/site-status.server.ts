@@ -1,8 +1,5 @@
 import type { Kysely } from "kysely";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
-import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
-import { drawsForStatus } from "~/lib/draw-records/status-draws.server";
-import { witnessConfig } from "~/lib/draw-records/witnesses.server";
 import {
   budgetsNow,
   MAIL_BUDGETS,
@@ -13,7 +10,8 @@ import {
 import { outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox.server";
 import type { DatabaseKind } from "~/lib/storage/open-storage.server";
 import type { Tables } from "~/lib/storage/schema";
-import { countOf, listed, pluralForm } from "~/lib/ui/wording";
+import { countOf, elapsed, pluralForm } from "~/lib/ui/wording";
+import { describeDraw, drawAttention, drawsNow, type DrawWitnessing, type MissedDay } from "./draw-status.server";
 import type { InstanceReport } from "./server-health.server";
 import { noticeProgress, type NoticeProgress } from "./survey-notice.server";
 
@@ -40,52 +38,6 @@ export interface SiteStatus {
   draw: DrawWitnessing | null;
   /** A day with no draw in the last 24 hours. */
   missedDraw: MissedDay | null;
-}
-
-/**
- * The draw under way: its instant, its list's freeze, the drand round that draws it and the
- * authorities whose seal of its list is missing.
- */
-export interface DrawWitnessing {
-  drawAt: number;
-  frozenAt: number | null;
-  /** When drand publishes the round that draws it. */
-  roundAt: number;
-  authorities: string[];
-  missing: string[];
-}
-
-/** A day with no draw, and the draw its entries went to. */
-export interface MissedDay {
-  drawAt: number;
-  reason: "not-frozen" | "not-sealed";
-  nextDrawAt: number;
-}
-
-/** What the draw records say of the draw under way and of a day with no draw in the last 24 hours, as the pages read them. */
-async function drawsNow(
-  db: Kysely<Tables>,
-  now: number,
-): Promise<{ draw: DrawWitnessing | null; missedDraw: MissedDay | null }> {
-  const { snapshot, upcoming, missed } = await drawsForStatus(db, now);
-  const lastMissed = missed.find((day) => now - Date.parse(day.drawAt) < DAY_MS);
-  const drawAt = upcoming ? Date.parse(upcoming.drawAt) : null;
-  return {
-    draw: upcoming && {
-      drawAt: drawAt!,
-      frozenAt: snapshot.records.find(({ draw }) => draw.draw_at === drawAt)?.draw.frozen_at ?? null,
-      roundAt: quicknetRoundTime(upcoming.beaconRound),
-      authorities: [...witnessConfig().authorities],
-      missing: upcoming.awaited,
-    },
-    missedDraw: lastMissed
-      ? {
-          drawAt: Date.parse(lastMissed.drawAt),
-          reason: lastMissed.reason,
-          nextDrawAt: Date.parse(lastMissed.nextDrawAt),
-        }
-      : null,
-  };
 }
 
 /** Mails given up since `since`, counted by kind. */
@@ -148,16 +100,6 @@ export async function siteStatus(db: Kysely<Tables>, database: DatabaseKind, now
 
 const when = (ms: number) => formatArgentinaInstant(new Date(ms).toISOString());
 
-/** "3 s", "4 min", "2 h 5 min", "3 d": how long ago, as an operator reads it. */
-function ago(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
-  return `${Math.floor(hours / 24)} d`;
-}
-
 const SOURCES: Record<InstanceReport["sheet"]["source"], string> = {
   url: "la planilla publicada (PARTICIPANTS_CSV_URL)",
   file: "un archivo CSV (PARTICIPANTS_CSV_URL)",
@@ -172,48 +114,19 @@ function describeSheet({ sheet }: InstanceReport, now: number): string {
       ? `Participantes: ${source}, todavía cargando la primera copia.`
       : `Participantes: ${source}, sin ninguna copia: el sitio muestra el error.${error}`;
   }
-  const age = ago(Math.max(0, Math.round((now - Date.parse(sheet.fetchedAt)) / 1000)));
+  const age = elapsed(Math.max(0, Math.round((now - Date.parse(sheet.fetchedAt)) / 1000)));
   return `Participantes: ${source}, ${countOf(sheet.count, "fila", "filas")}, bajadas hace ${age}.${error || " Sin errores."}`;
 }
 
 /** A due mail waiting longer than this means no server is sending: SMTP down or refusing, or SMTP_URL unset. */
 const MAIL_LATE_SECONDS = 15 * 60;
 const DAY_MS = 24 * 60 * 60_000;
-/** The list's seals arrive within seconds of the freeze; past this, one missing is news on draw day. */
-const LIST_SEAL_LATE_MS = 2 * 60_000;
 
 /** The kinds of mail the team is waiting for: one given up is a message or a record that never arrived. */
 const TEAM_KINDS: Record<string, [one: string, other: string]> = {
   contact: ["un mensaje de /contacto", "mensajes de /contacto"],
   "draw-record": ["el registro de un sorteo", "registros de sorteos"],
 };
-
-/** What the draw records need the organizer for: a seal missing, a list never frozen, a day with no draw. */
-function drawAttention(draw: DrawWitnessing | null, missed: MissedDay | null, now: number): string[] {
-  const lines: string[] = [];
-  if (missed) {
-    lines.push(
-      `No hubo sorteo el ${formatArgentinaInstant(new Date(missed.drawAt).toISOString())}: su lista ${missed.reason === "not-frozen" ? "nunca se congeló" : "no tuvo los sellos de dos autoridades"} antes de la ronda, y sus participaciones pasan al sorteo del ${formatArgentinaInstant(new Date(missed.nextDrawAt).toISOString())}. Corré npm run draw -- status y mirá docs/operations.md, "The witnesses".`,
-    );
-  }
-  if (!draw) return lines;
-  const day = formatArgentinaInstant(new Date(draw.drawAt).toISOString());
-  const round = formatArgentinaInstant(new Date(draw.roundAt).toISOString());
-  // Docs/draw.md, "One round, never moved": without both seals before the round, no draw that day.
-  const stakes = `si no llegan los sellos de las dos autoridades antes de la ronda de drand del ${round}, ese día no hay sorteo y sus participaciones pasan al siguiente`;
-  if (draw.drawAt <= now && draw.frozenAt === null && now - draw.drawAt > LIST_SEAL_LATE_MS) {
-    lines.push(
-      `La lista del sorteo del ${day} no se congeló: ningún servidor corría a esa hora; ${stakes}. Arrancá un servidor, corré npm run draw -- status y mirá docs/operations.md, "Draw day".`,
-    );
-  }
-  if (draw.frozenAt !== null && draw.missing.length > 0 && now - draw.frozenAt > LIST_SEAL_LATE_MS) {
-    const none = draw.missing.length === draw.authorities.length;
-    lines.push(
-      `${none ? "Ninguna autoridad selló" : `Falta el sello de ${listed(draw.missing)} sobre`} la lista del sorteo del ${day}, congelada hace ${ago(Math.round((now - draw.frozenAt) / 1000))}${now < draw.roundAt ? `; ${stakes}` : ""}: revisá los "draw.witness_retry" del log (docs/operations.md, "The witnesses").`,
-    );
-  }
-  return lines;
-}
 
 /** Mails given up in the last 24 hours: one line, and one more for the team's. */
 function givenUpAttention(givenUp: Record<string, number>): string[] {
@@ -243,22 +156,11 @@ export function needsAttention({ servers, outbox, givenUpToday, draw, missedDraw
       .map((server) => `${server.id} no pudo actualizar la planilla: «${server.report.sheet.lastError}».`),
     ...(outbox.oldestAgeSeconds !== null && outbox.oldestAgeSeconds > MAIL_LATE_SECONDS
       ? [
-          `Hay emails esperando desde hace ${ago(outbox.oldestAgeSeconds)}: revisá SMTP_URL y el log de los servidores ("mail.retry").`,
+          `Hay emails esperando desde hace ${elapsed(outbox.oldestAgeSeconds)}: revisá SMTP_URL y el log de los servidores ("mail.retry").`,
         ]
       : []),
     ...givenUpAttention(givenUpToday),
     ...drawAttention(draw, missedDraw, now),
-  ];
-}
-
-/** The draw under way and its list's seals; `draw -- status` says it in full. */
-function describeDraw(draw: DrawWitnessing | null): string[] {
-  if (!draw) return ["Próximo sorteo: ninguno registrado (el servidor lo registra al arrancar)."];
-  return [
-    `Próximo sorteo: ${when(draw.drawAt)} (hora de Argentina)`,
-    draw.frozenAt === null
-      ? "  Lista: todavía sin congelar."
-      : `  Lista: congelada el ${when(draw.frozenAt)}; sellos: ${draw.missing.length === 0 ? "todos" : `falta ${listed(draw.missing)}`}.`,
   ];
 }
 
@@ -276,12 +178,12 @@ export function describeSiteStatus(status: SiteStatus): string {
     ...(status.servers.length === 0
       ? ["  Ninguno: no hay un servidor corriendo contra esta base de datos."]
       : status.servers.flatMap((server) => [
-          `  ${server.id}: ${server.running ? "funcionando" : server.report.stoppedAt !== undefined ? `se detuvo el ${when(server.report.stoppedAt)}` : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${ago(Math.round((now - server.seenAt) / 1000))}.`,
+          `  ${server.id}: ${server.running ? "funcionando" : server.report.stoppedAt !== undefined ? `se detuvo el ${when(server.report.stoppedAt)}` : "sin señales"}; arrancó el ${when(server.startedAt)}, última señal hace ${elapsed(Math.round((now - server.seenAt) / 1000))}.`,
           `    ${describeSheet(server.report, now)}`,
         ])),
     "",
     "Emails en el outbox",
-    `  En espera: ${outbox.pending}${outbox.oldestAgeSeconds === null ? "" : ` (el más viejo, desde hace ${ago(outbox.oldestAgeSeconds)})`}.`,
+    `  En espera: ${outbox.pending}${outbox.oldestAgeSeconds === null ? "" : ` (el más viejo, desde hace ${elapsed(outbox.oldestAgeSeconds)})`}.`,
     `  Abandonados en los últimos 30 días: ${outbox.givenUp}.`,
     "",
     "Emails de esta hora",

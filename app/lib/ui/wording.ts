@@ -32,3 +32,13 @@ export function formatCount(count: number): string {
 export function listed(parts: readonly string[]): string {
   return parts.length < 2 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}`;
 }
+
+/** "3 s", "4 min", "2 h 5 min", "3 d": how long ago, as an operator reads it. */
+export function elapsed(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  return `${Math.floor(hours / 24)} d`;
+}
