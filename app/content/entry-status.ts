@@ -1,16 +1,11 @@
 /**
- * How someone finds out whether they are in a draw: the list of /sorteos, its search, and what
- * the search says of a row it found that is not in the draw's list, and why (docs/draw.md, "The
- * month's entries" and "Canonical list"). Days come written d/m/aaaa.
+ * What the search of /sorteos says of a row it found that is not in the draw's list, and why
+ * (docs/draw.md, "The month's entries" and "Canonical list"), worked out on the server: the page
+ * carries only the sentences a search found, and the frame around them (`search-answers.ts`).
+ * Days come written d/m/aaaa.
  */
 
-/** Where a participation number comes from, and what to search. */
-export const PARTICIPANTS_LOOKUP =
-  "Para confirmarlo, buscá tu nombre como aparece en la lista (nombre e inicial del apellido) o tu número de participación: el ID que te muestra la encuesta al terminarla.";
-
 export const NOT_IN_PLAY = {
-  heading: (drawDay: string) =>
-    `Estas participaciones coinciden con tu búsqueda y no entran en el sorteo del ${drawDay}:`,
   /** What became of an entry a draw took: only draws that happened, or one whose round is still ahead. */
   won: (drawDay: string) => `Ganó el sorteo del ${drawDay}.`,
   wonThenRedrawn: (drawDay: string) =>
@@ -34,7 +29,4 @@ export const NOT_IN_PLAY = {
     `ID con otro formato: «${id}» no tiene el formato de los IDs que da la encuesta (como OL-24001), así que no entra en el sorteo.`,
   repeated: (id: string, firstDay: string | null) =>
     `Repetida: el ID ${id} ya participa${firstDay ? ` con otra participación del ${firstDay}` : ""}, y cuenta una sola vez.`,
-  more: (count: string) => `Y ${count} más: afiná la búsqueda para verlas.`,
-  /** The last line of every explanation: where to ask. */
-  contact: { before: "¿Algo no te cierra? ", link: "Escribinos", after: " y lo revisamos." },
 };

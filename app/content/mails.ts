@@ -1,6 +1,7 @@
 import { SURVEY_TIME } from "./survey-time";
 import { DRAW_FACTS } from "./draw-facts";
 import { SITE_NAME } from "./site";
+import { CLAIM_PAGE_COPY } from "./pages/claim-prize";
 
 /**
  * The words of every mail the site sends: to visitors (the confirmation, the survey notice, the
@@ -218,7 +219,7 @@ export const WINNER_MAIL = {
     `Tenés hasta el ${deadline} (hora de Argentina) para reclamarlo: ${DRAW_FACTS.claimWindow}.`,
   how: "Para reclamarlo, tocá el botón: se abre una página de nuestro sitio con un botón «Reclamar mi premio». Al tocarlo, tu reclamo queda registrado y sellado por dos autoridades de sellado de tiempo, y te escribimos para coordinar la entrega.",
   identity: `Para entregártelo podemos pedirte que acredites tu identidad y tu edad (${DRAW_FACTS.minimumAge}).`,
-  button: "Reclamar mi premio",
+  button: CLAIM_PAGE_COPY.button,
   unclaimed: `Si no lo reclamás en ese plazo, ${DRAW_FACTS.redraw}.`,
   record: "Ver el sorteo en el sitio",
   personal:

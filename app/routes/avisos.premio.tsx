@@ -7,7 +7,6 @@ import { mailLinkAnswer, mailLinkPageData, mailLinkPost, unreadableMailLinkPost 
 import { answerInPlace, keepDataAfterForms } from "~/lib/forms/answer-in-place";
 import { metaFor } from "~/lib/sharing/social-meta";
 import { CLAIM_PAGE, CLAIM_PAGE_COPY as COPY } from "~/content/pages/claim-prize";
-import { WINNER_MAIL } from "~/content/mails";
 import { keptAs } from "~/lib/http/route-keeping.server";
 
 export const meta = metaFor(CLAIM_PAGE);
@@ -49,7 +48,7 @@ export default function ClaimPrizePage() {
       path={CLAIM_PAGE.path}
       title={COPY.title}
       explanation={COPY.explanation}
-      buttonLabel={WINNER_MAIL.button}
+      buttonLabel={COPY.button}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Await, Link, useNavigation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import { NOT_IN_PLAY, PARTICIPANTS_LOOKUP } from "~/content/entry-status";
+import { PARTICIPANTS_LOOKUP, SEARCH_ANSWERS } from "~/content/search-answers";
 import { formatLastUpdated } from "~/lib/participants/format";
 import { countOf, formatCount, pluralForm } from "~/lib/ui/wording";
 import { listingHref } from "~/lib/participants/listing-url";
@@ -79,13 +79,13 @@ function countLine({ matchCount, firstRow, rows, query }: ParticipantsListing): 
  */
 function NotInPlayRows({ notInPlay, drawDay }: { notInPlay: ParticipantsListing["notInPlay"]; drawDay: string }) {
   if (notInPlay.rows.length === 0) return null;
-  const { contact } = NOT_IN_PLAY;
+  const { contact } = SEARCH_ANSWERS;
   return (
     <div
       className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5"
       data-testid="not-in-play"
     >
-      <p className="font-semibold">{NOT_IN_PLAY.heading(drawDay)}</p>
+      <p className="font-semibold">{SEARCH_ANSWERS.heading(drawDay)}</p>
       <ul className="mt-3 space-y-3">
         {notInPlay.rows.map((row, index) => (
           <li key={`${row.id}-${index}`}>
@@ -110,7 +110,7 @@ function NotInPlayRows({ notInPlay, drawDay }: { notInPlay: ParticipantsListing[
       </ul>
       {notInPlay.more > 0 ? (
         <p className="mt-3 text-amber-900">
-          {NOT_IN_PLAY.more(countOf(notInPlay.more, "participación", "participaciones"))}
+          {SEARCH_ANSWERS.more(countOf(notInPlay.more, "participación", "participaciones"))}
         </p>
       ) : null}
       <p className="mt-3 text-amber-900" data-testid="not-in-play-contact">

@@ -12,6 +12,8 @@ export const CLAIM_PAGE: PageSummary = {
 /** What the claim page says before its button is pressed, and after (docs/draw.md, "The winner told"). */
 export const CLAIM_PAGE_COPY = {
   title: "Reclamá tu premio",
+  /** The page's button, and the winner's mail's: one action, one name. */
+  button: "Reclamar mi premio",
   explanation: `Tocá el botón para reclamar el premio del sorteo mensual de Opinion Labz, ${DRAW_FACTS.prize}. Tu reclamo queda registrado y sellado por dos autoridades de sellado de tiempo, y te escribimos para coordinar la entrega. Puede tardar unos segundos.`,
   sealed: {
     title: "Premio reclamado",
