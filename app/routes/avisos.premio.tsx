@@ -44,11 +44,6 @@ export const shouldRevalidate = keepDataAfterForms;
 
 export default function ClaimPrizePage() {
   return (
-    <MailLinkPage
-      path={CLAIM_PAGE.path}
-      title={COPY.title}
-      explanation={COPY.explanation}
-      buttonLabel={COPY.button}
-    />
+    <MailLinkPage path={CLAIM_PAGE.path} title={COPY.title} explanation={COPY.explanation} buttonLabel={COPY.button} />
   );
 }
