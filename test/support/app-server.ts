@@ -33,6 +33,11 @@ export interface AppServer {
    * test/support/movable-clock.mjs), resolving once the server has taken it.
    */
   advanceClock: (ms: number) => Promise<void>;
+  /**
+   * Stops the server's clocks (`false`) so that only `advanceClock` moves them, or lets them run
+   * again from where they stand (`true`); `movableClock` only.
+   */
+  setClockRunning: (running: boolean) => Promise<void>;
   stop: () => Promise<number | null>;
 }
 
@@ -242,16 +247,20 @@ async function launchAppServer(
     });
   });
 
+  /** Sends the server's clock (test/support/movable-clock.mjs) a message, resolving once it has taken it. */
+  const tellClock = async (message: object) => {
+    if (!movableClock) throw new Error("moving the clock needs startAppServer(env, { movableClock: true })");
+    const taken = new Promise((resolve) => child.once("message", resolve));
+    child.send(message);
+    await taken;
+  };
+
   return {
     origin: `http://127.0.0.1:${port}`,
     process: child,
     output: () => output,
-    advanceClock: async (ms) => {
-      if (!movableClock) throw new Error("advanceClock needs startAppServer(env, { movableClock: true })");
-      const taken = new Promise((resolve) => child.once("message", resolve));
-      child.send({ advanceClockMs: ms });
-      await taken;
-    },
+    advanceClock: (ms) => tellClock({ advanceClockMs: ms }),
+    setClockRunning: (running) => tellClock({ clockRunning: running }),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
