@@ -12,7 +12,7 @@ import { startAppServer, type AppServer } from "./app-server";
  * budgets), never for one that reads an app's log, moves its clock, stops it or counts what it
  * stored: those start their own. Nor on a sheet that fails: what such an app shows depends on
  * its last fetch, which one slow answer to another file turns into a time-out
- * (docs/decisions/098-one-app-per-sheet-shared-across-files.md).
+ * (docs/decisions/099-one-app-per-sheet-shared-across-files.md).
  */
 export type SharedSheet = "bundled" | Extract<SheetScenario, "ok">;
 
