@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import HeaviestFirst from "./test/setup/heaviest-first";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
@@ -26,6 +27,8 @@ export default defineConfig({
     // time keep both cores of the standard machine busy while one file waits on a browser, a
     // server or the network (docs/testing.md, "Speed").
     maxWorkers: Math.max(2, availableParallelism()),
+    // The longest files first, so that the workers end together (test/setup/heaviest-first.ts).
+    sequence: { sequencer: HeaviestFirst },
     projects: [
       unitProject,
       {
@@ -36,6 +39,7 @@ export default defineConfig({
           environment: "node",
           globals: true,
           globalSetup: ["test/setup/shared-services.ts"],
+          setupFiles: ["test/setup/stop-leftover-apps.ts"],
           // One module registry per worker, not one per file: these files import only pure
           // modules of app/ and their own helpers, and keep their state in their own hooks, so
           // re-importing playwright-core, kysely and pg for each of 46 files (38 s of a run) buys

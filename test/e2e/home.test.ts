@@ -9,10 +9,12 @@ import {
   sharedBrowser,
   openPage,
   twoFramesLater,
+  useSharedPage,
   VIEWPORTS,
   type ViewportName,
 } from "../support/browser";
 import { recordLayoutShifts } from "../support/layout-shifts";
+import { sharedApp, type SharedApp } from "../support/shared-apps";
 
 const SECTION_IDS = ["inicio", "diferencias", "como-funciona", "ganadores", "ultimos-ganadores", "cta", "contacto"];
 
@@ -26,11 +28,10 @@ async function appFor(scenario: SheetScenario, env: Record<string, string> = {})
   return app;
 }
 
-let app: AppServer;
+let app: SharedApp;
 
 beforeAll(async () => {
-  sheets = await startSheetServer();
-  [app, browser] = await Promise.all([appFor("ok"), sharedBrowser()]);
+  [sheets, app, browser] = await Promise.all([startSheetServer(), sharedApp("ok"), sharedBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -115,9 +116,14 @@ async function newestSampleRows(count: number): Promise<{ nombre: string; id: st
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport) => {
   const perView = viewport === "desktop" ? 3 : 1;
+  // One page for the tests that each load their own document and read or click it, one for
+  // those that watch the motion (docs/testing.md, "Speed"); a test that routes requests, holds
+  // scripts or turns JavaScript off opens its own.
+  const sharedPage = useSharedPage(() => browser, viewport);
+  const sharedMovingPage = useSharedPage(() => browser, viewport, { reducedMotion: "no-preference" });
 
   it("renders every section in order, with no console problems, no axe violations and nothing left transparent", async () => {
-    const { page, context, problems } = await openPage(browser, viewport, { reducedMotion: "no-preference" });
+    const { page, problems } = await sharedMovingPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
 
@@ -134,7 +140,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     expect(await stuckTransparent(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("does not shift while it loads and hydrates, even with the carousel on screen", async () => {
@@ -158,7 +163,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
   });
 
   it("hero: links to the survey and the explainer, and its preview stays out of reach of keyboards and screen readers", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await sharedPage();
     await page.goto(`${app.origin}/`);
     const hero = page.locator("#inicio");
     expect(await hero.getByRole("link", { name: "Empezar encuesta" }).getAttribute("href")).toBe("/encuesta");
@@ -177,11 +182,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
       .getByText("Pregunta 3 de 5")
       .evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length);
     expect(visibleQuestions).toBe(1);
-    await context.close();
   });
 
   it("call to action leads to the survey; all winners are on /sorteos", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await sharedPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     expect(
@@ -192,11 +196,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await allWinners.click();
     await page.waitForURL(`${app.origin}/sorteos#ganadores-anteriores`);
     await page.getByRole("heading", { level: 2, name: "Ganadores anteriores" }).waitFor();
-    await context.close();
   });
 
   it("header turns solid after scrolling more than 20 px", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await sharedPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     const header = page.locator("[data-testid=site-header]");
@@ -208,11 +211,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     await expect.poll(() => header.getAttribute("data-scrolled")).toBe("false");
-    await context.close();
   });
 
   it("explainer: step 1 by default, clicking and arrow keys switch the preview", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await sharedPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     const section = page.locator("#como-funciona");
@@ -242,11 +244,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     expect(await tab("Te invitamos").evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => tab("Participás del sistema").getAttribute("aria-selected")).toBe("true");
-    await context.close();
   });
 
   it(`carousel shows ${perView} card(s) per view, loops with the arrows and hides the rest from assistive tech`, async () => {
-    const { page, context } = await openPage(browser, viewport, { reducedMotion: "no-preference" });
+    const { page } = await sharedMovingPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     const carousel = page.locator("[data-testid=winners-carousel]");
@@ -274,11 +275,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     // And next from the last goes back to the first.
     await next.click();
     await expectView(page, 0, perView);
-    await context.close();
   });
 
   it("carousel follows the left and right arrow keys once it has focus", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page } = await sharedPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     await page.locator("[data-testid=winners-viewport]").focus();
@@ -289,7 +289,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
     await expectView(page, 9, perView);
     await page.keyboard.press("ArrowRight");
     await expectView(page, 0, perView);
-    await context.close();
   });
 
   it("without JavaScript every section is visible and readable, and the first winners show", async () => {
@@ -322,8 +321,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("home at %s", (viewport)
 });
 
 describe("mobile-only behaviour", () => {
+  const sharedPage = useSharedPage(() => browser, "mobile");
+
   it("opens and closes the menu; choosing a link closes it", async () => {
-    const { page, context } = await openPage(browser, "mobile");
+    const { page } = await sharedPage();
     await page.goto(`${app.origin}/`);
     await waitForHydration(page);
     const toggle = page.locator("button[aria-controls=menu-movil]");
@@ -350,7 +351,6 @@ describe("mobile-only behaviour", () => {
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await menu.isVisible()).toBe(false);
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#como-funciona");
-    await context.close();
   });
 
   it("swipes the carousel with touch, both ways, past the ends", async () => {
@@ -385,8 +385,11 @@ describe("mobile-only behaviour", () => {
 });
 
 describe("recent participants", () => {
+  const desktopPage = useSharedPage(() => browser, "desktop");
+  const mobilePage = useSharedPage(() => browser, "mobile");
+
   it("lists the 5 newest participants, the sheet's last row first", async () => {
-    const { page, context } = await openPage(browser, "desktop");
+    const { page } = await desktopPage();
     await page.goto(`${app.origin}/`);
     const rows = page.locator("#ultimos-ganadores [data-testid=participant-row]");
     await expect.poll(() => rows.count()).toBe(5);
@@ -403,37 +406,33 @@ describe("recent participants", () => {
         .getByRole("link", { name: "Ver todos los participantes" })
         .getAttribute("href"),
     ).toBe("/sorteos");
-    await context.close();
   });
 
   it("says so when the sheet has no participants", async () => {
     const empty = await appFor("header-only");
-    const { page, context } = await openPage(browser, "mobile");
+    const { page } = await mobilePage();
     await page.goto(`${empty.origin}/`);
     await page.locator("#ultimos-ganadores").getByText("No hay participantes registrados aún").waitFor();
     expect(await page.locator("[data-testid=participant-row]").count()).toBe(0);
-    await context.close();
   });
 
   it("shows the home error when the sheet fails", async () => {
     const failing = await appFor("500");
-    const { page, context } = await openPage(browser, "mobile");
+    const { page } = await mobilePage();
     await page.goto(`${failing.origin}/`);
     const alert = page.locator("#ultimos-ganadores [role=alert]");
     await alert.waitFor();
     expect(await alert.textContent()).toBe("No pudimos cargar los participantes recientes.");
-    await context.close();
   });
 
   it("shows 5 skeleton rows while the sheet is slow, with the rest of the page already there", async () => {
     const slow = await appFor("hang", { PARTICIPANTS_TIMEOUT_MS: "60000" });
-    const { page, context } = await openPage(browser, "desktop");
+    const { page } = await desktopPage();
     await page.goto(`${slow.origin}/`, { waitUntil: "commit" });
     const skeleton = page.locator("#ultimos-ganadores [data-testid=skeleton-row]");
     await skeleton.first().waitFor();
     expect(await skeleton.count()).toBe(5);
     await page.locator("#cta").waitFor();
     expect(await page.locator("[data-testid=participant-row]").count()).toBe(0);
-    await context.close();
   });
 });

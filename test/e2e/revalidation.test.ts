@@ -6,12 +6,13 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage, gotoHydrated, hydrated } from "../support/browser";
-import { useSiteUnderTest } from "../support/site-under-test";
+import { useSiteWithOwnApp } from "../support/site-under-test";
 
 /** Open pages reload their data every 5 minutes (docs/product.md, "Revalidation"). */
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-const site = useSiteUnderTest();
+// Its own app: the tests read its access log.
+const site = useSiteWithOwnApp();
 
 /** Remix's single-fetch data requests (`/sorteos.data`, `/_root.data`, …) the page makes from now on. */
 function countDataRequests(page: Page): () => number {

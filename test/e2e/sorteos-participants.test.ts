@@ -16,9 +16,10 @@ import {
   hydrated,
   useSharedPage,
 } from "../support/browser";
+import { sharedApp, type SharedApp } from "../support/shared-apps";
 
 let sheets: SheetServer;
-let app: AppServer;
+let app: SharedApp;
 let largeApp: AppServer;
 let failingApp: AppServer;
 let browser: Browser;
@@ -26,7 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   sheets = await startSheetServer();
   [app, largeApp, failingApp, browser] = await Promise.all([
-    startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")) }),
+    sharedApp("ok"),
     startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("large")) }),
     startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("500")) }),
     sharedBrowser(),
@@ -55,7 +56,7 @@ async function sheetLoaded(site: AppServer): Promise<void> {
 }
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([app, largeApp, failingApp].map((server) => server?.stop()));
+  await Promise.all([largeApp, failingApp].map((server) => server?.stop()));
   await sheets?.close();
 });
 

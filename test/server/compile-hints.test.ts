@@ -4,9 +4,9 @@
  */
 import { expect, it } from "vitest";
 import { BROWSER_USER_AGENT } from "../support/browser";
-import { useAppOnSheet } from "../support/site-under-test";
+import { useSharedApp } from "../support/site-under-test";
 
-const site = useAppOnSheet("ok");
+const site = useSharedApp("ok");
 
 /** Every module a page preloads or imports from its inline module script. */
 function modulesOf(html: string): string[] {

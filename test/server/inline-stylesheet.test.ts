@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { ROOT } from "../support/app-server";
-import { useAppOnSheet } from "../support/site-under-test";
+import { useSharedApp } from "../support/site-under-test";
 
 const ASSETS = path.join(ROOT, "public/build/_assets");
 const builtStylesheet = () =>
@@ -18,7 +18,7 @@ const builtStylesheet = () =>
     "utf8",
   );
 
-const site = useAppOnSheet("ok");
+const site = useSharedApp("ok");
 
 it("carries the built stylesheet in every document, allowed by its CSP (hash or nonce) and never linked", async () => {
   for (const pagePath of ["/", "/sorteos", "/encuesta", "/no-existe"]) {

@@ -6,29 +6,36 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { enqueueMail, outboxBacklog, type OutboxHealth } from "~/lib/mail/outbox.server";
 import { parseEnv } from "~/lib/server/parse-env.server";
-import { openStorage } from "~/lib/storage/open-storage.server";
+import { openStorage, type Storage } from "~/lib/storage/open-storage.server";
 import { ROOT, startAppServer, type AppServer } from "../support/app-server";
 import { opsCommand } from "../support/ops-command";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
 import { DATABASE_KINDS, mailsTo, postSignUp, useDatabase } from "../support/waitlist";
 
-/** The outbox's figures as `npm run status` reads them, from the database `env` names. */
-async function outboxOf(env: Record<string, string>): Promise<OutboxHealth> {
+/** `read` over the database `env` names, opened for it alone. */
+async function withDatabase<T>(env: Record<string, string>, read: (db: Storage["db"]) => Promise<T>): Promise<T> {
   const { db } = await openStorage(parseEnv(env, ROOT).database);
   try {
-    return await outboxBacklog(db, Date.now());
+    return await read(db);
   } finally {
     await db.destroy();
   }
 }
 
+/** The outbox's figures as `npm run status` reads them, from the database `env` names. */
+const outboxOf = (env: Record<string, string>): Promise<OutboxHealth> =>
+  withDatabase(env, (db) => outboxBacklog(db, Date.now()));
+
 /**
  * Every mail of the outbox is finished (sent or given up): none is due for any sender again,
  * so a second copy could only come from a send already counted. Waits on the stored state,
- * not on a time (docs/testing.md, "Speed").
+ * not on a time, with the database opened once for the whole wait: opening it checks the
+ * migrations, several statements for each of the poll's reads (docs/testing.md, "Speed").
  */
 async function outboxSettled(env: Record<string, string>): Promise<void> {
-  await expect.poll(async () => (await outboxOf(env)).pending, { timeout: 30_000 }).toBe(0);
+  await withDatabase(env, (db) =>
+    expect.poll(async () => (await outboxBacklog(db, Date.now())).pending, { timeout: 30_000 }).toBe(0),
+  );
 }
 
 const running: { apps: AppServer[]; smtp: SmtpServer[] } = { apps: [], smtp: [] };

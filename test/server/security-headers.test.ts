@@ -6,10 +6,11 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdSlowSheet, sheetPath } from "../mocks/handlers";
+import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { sampleParticipants } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT, sharedBrowser, openPage, recordCspViolations, gotoHydrated } from "../support/browser";
-import { useAppOnSheet } from "../support/site-under-test";
+import { useSharedApp } from "../support/site-under-test";
 
 const SLOW_SHEET = sheetPath("slow");
 const NEWEST = (await sampleParticipants())[0]!.nombre;
@@ -111,7 +112,15 @@ function expectInlineAllowed(policy: Map<string, string[]>, html: string, label:
   return elements.length;
 }
 
-const site = useAppOnSheet("ok");
+const site = useSharedApp("ok");
+/** The mocked spreadsheets of the apps this file starts for itself. */
+let sheets: SheetServer;
+beforeAll(async () => {
+  sheets = await startSheetServer();
+});
+afterAll(async () => {
+  await sheets?.close();
+});
 
 async function get(path: string, headers: Record<string, string> = {}, origin = site.app.origin) {
   const response = await fetch(`${origin}${path}`, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } });
@@ -158,7 +167,7 @@ describe("per-response details", () => {
     // The example nginx overwrote X-Forwarded-Proto with its own plain-http hop: HSTS never
     // reached a browser. SITE_URL alone decides now.
     const httpsSite = await startAppServer({
-      PARTICIPANTS_CSV_URL: site.sheets.url(sheetPath("ok")),
+      PARTICIPANTS_CSV_URL: sheets.url(sheetPath("ok")),
       SITE_URL: "https://opinionlabz.example",
     });
     try {
@@ -187,7 +196,7 @@ describe("streamed data (slow sheet)", () => {
 
   beforeAll(async () => {
     sheet = holdSlowSheet();
-    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(SLOW_SHEET) });
+    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET) });
   });
   afterAll(async () => {
     sheet?.restore();
@@ -223,7 +232,7 @@ describe("a sheet that cannot be read", () => {
   let failingApp: AppServer;
 
   beforeAll(async () => {
-    failingApp = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(sheetPath("500")) });
+    failingApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(sheetPath("500")) });
     await get("/sorteos", {}, failingApp.origin);
   });
   afterAll(async () => {
@@ -249,7 +258,7 @@ describe("in Chromium", () => {
   let slowApp: AppServer;
 
   beforeAll(async () => {
-    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: site.sheets.url(SLOW_SHEET) });
+    slowApp = await startAppServer({ PARTICIPANTS_CSV_URL: sheets.url(SLOW_SHEET) });
   });
   afterAll(async () => {
     await slowApp?.stop();

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/browser";
 import { startPostgres } from "../support/postgres";
+import { startSharedAppBroker } from "../support/shared-apps";
 import { rootsFile, startStandInAuthority } from "../support/timestamp-authority";
 import { chromium } from "playwright-core";
 
@@ -23,7 +24,9 @@ declare module "vitest" {
 /**
  * What every HTTP and browser test file shares for a whole run (docs/testing.md, "Speed"):
  * starting Chromium, a PostgreSQL cluster and two time-stamp authorities once instead of per
- * file. Files stay apart in what matters: a browser context per page, a database per use.
+ * file, and one app per sheet for the files that only read pages and post forms as visitors
+ * (test/support/shared-apps.ts). Files stay apart in what matters: a browser context per page,
+ * a database per use, their own app wherever they read its log, move its clock or stop it.
  */
 export default async function startSharedServices(project: TestProject): Promise<() => Promise<void>> {
   const [browser, postgres, ...authorities] = await Promise.all([
@@ -34,9 +37,15 @@ export default async function startSharedServices(project: TestProject): Promise
   ]);
   project.provide("browserEndpoint", browser.wsEndpoint());
   project.provide("postgresAdminUrl", postgres.adminUrl);
-  project.provide("timestampAuthorities", authorities.map((authority) => authority.url).join(","));
+  const authorityUrls = authorities.map((authority) => authority.url).join(",");
+  project.provide("timestampAuthorities", authorityUrls);
   project.provide("timestampRoots", rootsFile(authorities));
+  // What `witnessEnv()` gives a production server a worker starts: the authorities, not their test roots.
+  const apps = await startSharedAppBroker({ TIMESTAMP_AUTHORITIES: authorityUrls });
+  project.provide("sharedAppsUrl", apps.url);
   return async () => {
+    // The apps first: they are the authorities' and the database's clients.
+    await apps.close();
     await Promise.all([browser.close(), postgres.stop(), ...authorities.map((authority) => authority.close())]);
   };
 }

@@ -33,6 +33,11 @@ export interface AppServer {
    * test/support/movable-clock.mjs), resolving once the server has taken it.
    */
   advanceClock: (ms: number) => Promise<void>;
+  /**
+   * Stops the server's clocks (`false`) so that only `advanceClock` moves them, or lets them run
+   * again from where they stand (`true`); `movableClock` only.
+   */
+  setClockRunning: (running: boolean) => Promise<void>;
   stop: () => Promise<number | null>;
 }
 
@@ -125,6 +130,28 @@ async function bindable(port: number): Promise<boolean> {
   return bound;
 }
 
+/** Every server this process started that has not exited. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Stops the servers a test file left running: one whose start was awaited beside another that
+ * failed or timed out (`Promise.all` in a `beforeAll`) was never handed to the file's `afterAll`,
+ * and kept loading the machine for every file after it (test/setup/stop-leftover-apps.ts).
+ */
+export async function stopLeftoverAppServers(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.kill("SIGKILL");
+        }),
+    ),
+  );
+}
+// A worker that ends leaves none behind either.
+process.once("exit", () => running.forEach((child) => child.kill("SIGKILL")));
+
 /**
  * Starts the production build with remix-serve, as the container does; on a free port unless
  * given one. Without DATA_DIR or DATABASE_URL it gets an empty data directory of its own,
@@ -186,11 +213,13 @@ async function launchAppServer(
       stdio: ["ignore", "pipe", "pipe", ...(movableClock ? (["ipc"] as const) : [])],
     },
   );
+  running.add(child);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
+      running.delete(child);
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
       resolve(code);
     }),
@@ -198,11 +227,13 @@ async function launchAppServer(
 
   await new Promise<void>((resolve, reject) => {
     // A server that did not start in time is stopped: left running, it would load the machine
-    // for every test after it.
+    // for every test after it. A start costs about a second of CPU; on a machine shared with
+    // other runs it took more than 15 s of wall time (docs/testing.md, "Speed"), so the bound is
+    // one a busy machine meets, well inside a test's 60 s.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`server did not start:\n${output}`));
-    }, 15_000);
+    }, 40_000);
     const onData = () => {
       if (output.includes("[remix-serve]")) {
         clearTimeout(timer);
@@ -216,16 +247,20 @@ async function launchAppServer(
     });
   });
 
+  /** Sends the server's clock (test/support/movable-clock.mjs) a message, resolving once it has taken it. */
+  const tellClock = async (message: object) => {
+    if (!movableClock) throw new Error("moving the clock needs startAppServer(env, { movableClock: true })");
+    const taken = new Promise((resolve) => child.once("message", resolve));
+    child.send(message);
+    await taken;
+  };
+
   return {
     origin: `http://127.0.0.1:${port}`,
     process: child,
     output: () => output,
-    advanceClock: async (ms) => {
-      if (!movableClock) throw new Error("advanceClock needs startAppServer(env, { movableClock: true })");
-      const taken = new Promise((resolve) => child.once("message", resolve));
-      child.send({ advanceClockMs: ms });
-      await taken;
-    },
+    advanceClock: (ms) => tellClock({ advanceClockMs: ms }),
+    setClockRunning: (running) => tellClock({ clockRunning: running }),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

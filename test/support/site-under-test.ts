@@ -4,31 +4,50 @@ import { sheetPath, type SheetScenario } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { startAppServer, type AppServer } from "./app-server";
 import { sharedBrowser } from "./browser";
+import { sharedApp, type SharedApp, type SharedSheet } from "./shared-apps";
 
 export interface SiteUnderTest {
-  app: AppServer;
+  app: SharedApp;
   browser: Browser;
 }
 
 /**
- * For one test file: the built app and the system Chromium, started before its tests and
- * stopped after. With `sheet`, the app reads that mocked spreadsheet over loopback HTTP;
- * without it, the bundled sample sheet. The fields are filled in by `beforeAll`.
+ * For one browser test file: the run's app on the bundled sample sheet, or on the mocked
+ * spreadsheet `sheet` (test/support/shared-apps.ts), and the system Chromium, connected before
+ * its tests and let go after. The fields are filled in by `beforeAll`.
  */
-export function useSiteUnderTest({ sheet }: { sheet?: SheetScenario } = {}): SiteUnderTest {
+export function useSiteUnderTest({ sheet = "bundled" }: { sheet?: SharedSheet } = {}): SiteUnderTest {
   const site = {} as SiteUnderTest;
-  let sheets: SheetServer | undefined;
   beforeAll(async () => {
-    if (sheet) sheets = await startSheetServer();
-    [site.app, site.browser] = await Promise.all([
-      startAppServer(sheet && sheets ? { PARTICIPANTS_CSV_URL: sheets.url(sheetPath(sheet)) } : {}),
-      sharedBrowser(),
-    ]);
+    [site.app, site.browser] = await Promise.all([sharedApp(sheet), sharedBrowser()]);
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+  });
+  return site;
+}
+
+/**
+ * For a browser test file that reads its app's log: an app of its own on the bundled sample
+ * sheet, started before its tests and stopped after, and the system Chromium.
+ */
+export function useSiteWithOwnApp(): { app: AppServer; browser: Browser } {
+  const site = {} as { app: AppServer; browser: Browser };
+  beforeAll(async () => {
+    [site.app, site.browser] = await Promise.all([startAppServer(), sharedBrowser()]);
   });
   afterAll(async () => {
     await site.browser?.close();
     await site.app?.stop();
-    await sheets?.close();
+  });
+  return site;
+}
+
+/** For one HTTP test file: the run's app on `sheet` (test/support/shared-apps.ts). Filled in by `beforeAll`. */
+export function useSharedApp(sheet: SharedSheet): { app: SharedApp } {
+  const site = {} as { app: SharedApp };
+  beforeAll(async () => {
+    site.app = await sharedApp(sheet);
   });
   return site;
 }
