@@ -29,7 +29,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     expect(await email.getAttribute("type")).toBe("email");
     expect(await email.isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Avisarme cuando esté listo" }).isVisible()).toBe(true);
-    const consent = page.getByRole("checkbox");
+    const consent = page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ });
     expect(await consent.isChecked()).toBe(false);
     expect(
       await page.getByTestId("notify-form").getByRole("link", { name: "política de privacidad" }).getAttribute("href"),
@@ -51,7 +51,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     const traffic = await watchDocument(page);
 
     await page.getByLabel("Tu email").fill(`ana-${viewport}@example.com`);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     // A person takes more than the 2 s the form needs; a bot posting at once is refused.
     await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
@@ -70,7 +70,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     const { page, context } = await openPage(site.browser, viewport, { expectProblems: BAD_REQUEST });
     await gotoHydrated(page, `${site.app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill("ana@");
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("no parece válido");
@@ -81,12 +81,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
 
     // A good address without consent: the checkbox is the field at fault, and gets the focus.
     await page.getByLabel("Tu email").fill("ana@example.com");
-    await page.getByRole("checkbox").uncheck();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).uncheck();
     await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("marcá la casilla");
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("checkbox");
-    expect(await page.getByRole("checkbox").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
     expect(await page.getByLabel("Tu email").getAttribute("aria-invalid")).toBeNull();
     await context.close();
   });
@@ -108,14 +110,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     );
     const traffic = await watchDocument(page);
     await page.getByLabel("Tu email").fill("carla@example.com");
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain(message);
     expect(traffic.documentLoads).toEqual([]);
     expect(await traffic.stayed()).toBe(true);
     expect(await page.getByLabel("Tu email").inputValue()).toBe("carla@example.com");
-    expect(await page.getByRole("checkbox").isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).isChecked()).toBe(true);
     expect(await page.getByRole("button", { name: "Avisarme cuando esté listo" }).isEnabled()).toBe(true);
     // The answer comes alone: no data request after it that could fail where it did.
     expect(traffic.requests).toEqual([expect.stringMatching(/^POST .*\/encuesta\.data$/)]);
@@ -127,7 +129,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("/encuesta at %s", (view
     const { page, context, problems } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
     await page.goto(`${site.app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill(`bruno-${viewport}@example.com`);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     await backdateFormStart(page);
     const [response] = await Promise.all([
       page.waitForResponse((answer) => answer.request().method() === "POST"),

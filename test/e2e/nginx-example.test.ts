@@ -72,7 +72,7 @@ describe("the example nginx", () => {
     await (javaScript ? gotoHydrated(page, `${nginx.origin}/encuesta`) : page.goto(`${nginx.origin}/encuesta`));
     expect(new URL(page.url()).port).not.toBe("");
     await page.getByLabel("Tu email").fill(`nginx-${javaScript}@example.com`);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect.poll(async () => page.getByTestId("notify-status").textContent()).toContain("te llega un email");

@@ -50,7 +50,7 @@ describe("a form under pressure", () => {
     });
 
     await page.getByLabel("Tu email").fill("con-prueba@example.com");
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect
@@ -95,7 +95,7 @@ describe("a form under pressure", () => {
     });
     await page.goto(`${app.origin}/encuesta`);
     await page.getByLabel("Tu email").fill("sin-js@example.com");
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
     await backdateFormStart(page);
     const [response] = await Promise.all([
       page.waitForResponse((answer) => answer.request().method() === "POST"),
