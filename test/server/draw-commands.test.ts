@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { markDatabase } from "~/lib/storage/database-marks.server";
@@ -191,12 +191,15 @@ describe("the draw commands on a database holding a real draw", () => {
 
 describe("rehearsal-key", () => {
   it("makes a key pair whose signatures of each round the commands accept, again from its secret", async () => {
-    const made = await drawCommand({}, ["rehearsal-key", "34618012", "35482012"], { built: true });
+    // A directory of its own, never the checkout's ./data (a production server run there would mark it).
+    const noDatabase = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "rehearsal-key-none-")) };
+    onTestFinished(() => rmSync(noDatabase.DATA_DIR, { recursive: true, force: true }));
+    const made = await drawCommand(noDatabase, ["rehearsal-key", "34618012", "35482012"], { built: true });
     expect(made.code, made.stderr).toBe(0);
     const publicKey = printed(made.stdout, "clave pública");
     const secret = printed(made.stdout, "clave secreta");
     expect(publicKey).toMatch(/^[0-9a-f]{192}$/);
-    const again = await drawCommand({}, ["rehearsal-key", "35482012", "--secret", secret], { built: true });
+    const again = await drawCommand(noDatabase, ["rehearsal-key", "35482012", "--secret", secret], { built: true });
     expect(printed(again.stdout, "clave pública")).toBe(publicKey);
     expect(printed(again.stdout, "firma de la ronda 35482012")).toBe(
       printed(made.stdout, "firma de la ronda 35482012"),
@@ -217,7 +220,7 @@ describe("rehearsal-key", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    const badSecret = await drawCommand({}, ["rehearsal-key", "1", "--secret", "zz"], { built: true });
+    const badSecret = await drawCommand(noDatabase, ["rehearsal-key", "1", "--secret", "zz"], { built: true });
     expect(badSecret).toMatchObject({ code: 2, stdout: "" });
   });
 
