@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/server/parse-env.server";
 import { openStorage } from "~/lib/storage/open-storage.server";
 import { markDatabase } from "~/lib/storage/database-marks.server";
@@ -20,6 +20,13 @@ import { ROOT } from "../support/app-server";
 import { drawCommand, printed } from "../support/draw-command";
 import { QUICKNET_DRAW, recordQuicknetDraw } from "../support/quicknet-draw";
 import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
+
+/**
+ * Where `rehearsal-key` runs: a directory with no database, never the checkout's ./data (a
+ * production server started there marks it, and rehearsal commands then refuse it).
+ */
+const NO_DATABASE = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "rehearsal-key-none-")) };
+afterAll(() => rmSync(NO_DATABASE.DATA_DIR, { recursive: true, force: true }));
 
 const DAY = 24 * 60 * 60 * 1000;
 const DRAW_AT = Date.parse(QUICKNET_DRAW.drawAt);
@@ -130,7 +137,7 @@ describe("the draw commands on a database holding a real draw", () => {
   );
 
   it("refuses a rehearsal key unless NODE_ENV is exactly development or test, and beside a real draw", async () => {
-    const made = await drawCommand({}, ["rehearsal-key", "1000"], { built: true });
+    const made = await drawCommand(NO_DATABASE, ["rehearsal-key", "1000"], { built: true });
     const publicKey = printed(made.stdout, "clave pública");
     for (const nodeEnv of [null, "", "staging", "Production", "prod"]) {
       const refused = await drawCommand({ ...env(), DRAW_REHEARSAL_KEY: publicKey }, ["status"], {
@@ -173,7 +180,7 @@ describe("the draw commands on a database holding a real draw", () => {
       "Rechazado: un servidor de producción abrió esta base de datos el 14/9/2024, 12:00 hora de Argentina (2024-09-14T15:00:00.000Z), así que un ensayo no se hace sobre ella (el sitio real lo mostraría): ensayá sobre una base de datos nueva, con NODE_ENV=development o test.";
     const key = await drawCommand(env(), ["rehearsal-key", "1000"], { built: true });
     expect([key.code, key.stdout, oneLine(key.stderr)]).toEqual([2, "", [why]]);
-    const made = await drawCommand({}, ["rehearsal-key", "10022812"], { built: true });
+    const made = await drawCommand(NO_DATABASE, ["rehearsal-key", "10022812"], { built: true });
     const rehearsal = { ...env(), DRAW_REHEARSAL_KEY: printed(made.stdout, "clave pública") };
     const run = await drawCommand(
       rehearsal,
@@ -191,15 +198,12 @@ describe("the draw commands on a database holding a real draw", () => {
 
 describe("rehearsal-key", () => {
   it("makes a key pair whose signatures of each round the commands accept, again from its secret", async () => {
-    // A directory of its own, never the checkout's ./data (a production server run there would mark it).
-    const noDatabase = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "rehearsal-key-none-")) };
-    onTestFinished(() => rmSync(noDatabase.DATA_DIR, { recursive: true, force: true }));
-    const made = await drawCommand(noDatabase, ["rehearsal-key", "34618012", "35482012"], { built: true });
+    const made = await drawCommand(NO_DATABASE, ["rehearsal-key", "34618012", "35482012"], { built: true });
     expect(made.code, made.stderr).toBe(0);
     const publicKey = printed(made.stdout, "clave pública");
     const secret = printed(made.stdout, "clave secreta");
     expect(publicKey).toMatch(/^[0-9a-f]{192}$/);
-    const again = await drawCommand(noDatabase, ["rehearsal-key", "35482012", "--secret", secret], { built: true });
+    const again = await drawCommand(NO_DATABASE, ["rehearsal-key", "35482012", "--secret", secret], { built: true });
     expect(printed(again.stdout, "clave pública")).toBe(publicKey);
     expect(printed(again.stdout, "firma de la ronda 35482012")).toBe(
       printed(made.stdout, "firma de la ronda 35482012"),
@@ -220,7 +224,7 @@ describe("rehearsal-key", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    const badSecret = await drawCommand(noDatabase, ["rehearsal-key", "1", "--secret", "zz"], { built: true });
+    const badSecret = await drawCommand(NO_DATABASE, ["rehearsal-key", "1", "--secret", "zz"], { built: true });
     expect(badSecret).toMatchObject({ code: 2, stdout: "" });
   });
 
