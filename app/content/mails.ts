@@ -228,10 +228,10 @@ export const WINNER_MAIL = {
 
 /** The team's notice when the winner claims with the mail's link: who, when told, when claimed, the seals. */
 export const CLAIM_NOTICE_MAIL = {
-  subject: (month: string, winnerId: string) => `Sorteo de ${month}: el ganador reclamó el premio (id ${winnerId})`,
+  subject: (month: string, winnerId: string) => `Sorteo de ${month}: el ganador reclamó el premio (ID ${winnerId})`,
   heading: (month: string) => `El ganador del sorteo de ${month} reclamó el premio`,
   claimed: (winnerId: string, round: string, claimedAt: string) =>
-    `El id ${winnerId} (${round}) tocó «Reclamar mi premio» el ${claimedAt} (hora de Argentina).`,
+    `El ID ${winnerId} (${round}) tocó «Reclamar mi premio» el ${claimedAt} (hora de Argentina).`,
   told: (toldAt: string, email: string) => `Le avisamos el ${toldAt} (hora de Argentina), a ${email}.`,
   sealed: (sealedAt: string) =>
     `Dos autoridades independientes sellaron el reclamo el ${sealedAt} (hora de Argentina), antes de la ronda del resorteo: cuenta, y no hay resorteo.`,

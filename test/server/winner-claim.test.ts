@@ -175,7 +175,7 @@ describe("the winner told by mail, and claiming with its link", () => {
       // The team's notice: Reply-To the winner, when told, when claimed, sealed.
       const [notice] = await mailsTo(smtp, CONTACT);
       expect(notice!.subject).toBe(
-        `Sorteo de 2024-08: el ganador reclamó el premio (id ${QUICKNET_DRAW.round.winnerId})`,
+        `Sorteo de 2024-08: el ganador reclamó el premio (ID ${QUICKNET_DRAW.round.winnerId})`,
       );
       expect(notice!.headers.get("reply-to")).toBe(WINNER);
       expect(notice!.text).toMatch(

@@ -114,7 +114,7 @@ export function VerifyDrawRecord({
               </a>
             ) : null}
             <span className="mt-1 block">
-              Ganador: <strong className="font-semibold text-slate-900">{round.winnerName}</strong> (id{" "}
+              Ganador: <strong className="font-semibold text-slate-900">{round.winnerName}</strong> (ID{" "}
               <code className="font-mono">{round.winnerId}</code>)
             </span>
           </PublishedValue>

@@ -270,7 +270,7 @@ export async function tellWinnerCommand(month: string, typed: string): Promise<s
   const told = await tellWinner(storage.db, month, email, drawNow());
   const round = told.round === 0 ? "" : `, resorteo ${told.round}`;
   return [
-    `Aviso al ganador del sorteo de ${month} (id ${told.winnerId}${round}) en la casilla de salida, para ${told.email}: el servidor lo envía, con el enlace para reclamar.`,
+    `Aviso al ganador del sorteo de ${month} (ID ${told.winnerId}${round}) en la casilla de salida, para ${told.email}: el servidor lo envía, con el enlace para reclamar.`,
     line("puede reclamar", `hasta el ${spokenInstant(told.until)}`),
     line("recordatorio", `el ${spokenInstant(told.until - REMINDER_BEFORE_MS)}, si todavía no reclamó`),
     ...(told.toldBefore > 0

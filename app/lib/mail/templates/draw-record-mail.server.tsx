@@ -138,7 +138,7 @@ export function renderDrawRecordMail({ siteUrl, draw, claimBy }: DrawRecordMailI
             <br />
             {COPY.facts.beacon}: <MailCode>{published.beacon}</MailCode>
             <br />
-            {COPY.facts.winner}: id <MailCode>{published.winnerId}</MailCode>, {published.winnerName}
+            {COPY.facts.winner}: ID <MailCode>{published.winnerId}</MailCode>, {published.winnerName}
             {published.winnerCountry ? ` (${published.winnerCountry})` : ""}
           </Fact>
         </Fragment>

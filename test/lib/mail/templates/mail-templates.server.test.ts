@@ -309,8 +309,8 @@ describe("the draw record to the team", () => {
       "Hola, Mateo:\n\n¡Ganaste el sorteo mensual de Opinion Labz! Tu participación OL-20001 salió en el resorteo 1 del sorteo del lunes 7 de diciembre de 2026.",
     );
     // Both rounds are in the record.
-    expect(redrawn.text).toContain("Salió: id OL-10482, Lucía F. (Argentina)");
-    expect(redrawn.text).toContain("Salió: id OL-20001, Mateo G. (Chile)");
+    expect(redrawn.text).toContain("Salió: ID OL-10482, Lucía F. (Argentina)");
+    expect(redrawn.text).toContain("Salió: ID OL-20001, Mateo G. (Chile)");
     // A round drawn before the winner's country was kept names none.
     const older = await renderDrawRecordMail({
       siteUrl: SAMPLE_SITE_URL,
@@ -318,7 +318,7 @@ describe("the draw record to the team", () => {
       claimBy: SAMPLE_CLAIM_BY,
     });
     expect(older.text).toContain("Ganó el ID OL-10482, publicado como Lucía F., entre");
-    expect(older.text).toMatch(/Salió: id OL-10482, Lucía F\.\n/);
+    expect(older.text).toMatch(/Salió: ID OL-10482, Lucía F\.\n/);
     expect(redrawn.text).not.toMatch(ENGLISH);
   });
 
@@ -394,8 +394,8 @@ describe("the winner's mail", () => {
 describe("the team's notice of a claim", () => {
   it("says who claimed, when they were told and at what address, and whether the seals are in", async () => {
     const mail = await sample("claimNotice");
-    expect(mail.subject).toBe("Sorteo de 2026-12: el ganador reclamó el premio (id OL-10482)");
-    expect(mail.text).toContain("El id OL-10482 (sorteo) tocó «Reclamar mi premio» el 10/12/2026, 18:20");
+    expect(mail.subject).toBe("Sorteo de 2026-12: el ganador reclamó el premio (ID OL-10482)");
+    expect(mail.text).toContain("El ID OL-10482 (sorteo) tocó «Reclamar mi premio» el 10/12/2026, 18:20");
     expect(mail.text).toContain("Le avisamos el 8/12/2026, 10:05 (hora de Argentina), a lucia@example.com.");
     expect(mail.text).toContain("Dos autoridades independientes sellaron el reclamo el 10/12/2026, 18:20");
     expect(mail.text).toContain("respondé este email, que va a su dirección");
@@ -410,7 +410,7 @@ describe("the team's notice of a claim", () => {
       seals: { askedUntil: "5/2/2027, 12:30" },
       recordUrl: `${SAMPLE_SITE_URL}/sorteos#sorteo-2026-12-07`,
     });
-    expect(pending.text).toContain("El id OL-10482 (resorteo 1)");
+    expect(pending.text).toContain("El ID OL-10482 (resorteo 1)");
     expect(pending.text).toContain(
       "Todavía faltan los sellos de dos autoridades: el servidor los sigue pidiendo hasta el 5/2/2027, 12:30",
     );
