@@ -112,7 +112,7 @@ describe("the winner told by mail, and claiming with its link", () => {
       const told = await draw(["tell-winner", "2024-08", WINNER]);
       expect(told.code, told.stderr).toBe(0);
       const deadline = new Date(AUGUST + 30 * DAY).toISOString();
-      expect(told.stdout).toContain(`id ${QUICKNET_DRAW.round.winnerId}`);
+      expect(told.stdout).toContain(`(ID ${QUICKNET_DRAW.round.winnerId})`);
       expect(told.stdout).toMatch(
         new RegExp(`puede reclamar: +hasta el 4/9/2024, 12:00 hora de Argentina \\(${deadline}\\)`),
       );
