@@ -281,7 +281,12 @@ describe("draw day, hour by hour", () => {
       await eachView(urlPath, "sin-sorteo", async (page, javaScript) => {
         const today = page.locator("#sorteo-hoy");
         const text = (await today.textContent()) ?? "";
-        expect(text).toMatch(/^Sorteo de hoy · 12:00Hoy no hubo sorteo/);
+        // The day's card says the instant in the visitor's own time too, with JavaScript (as above).
+        expect(text).toMatch(
+          javaScript
+            ? /^Sorteo de hoy · 12:00(\d{2}:\d{2} en tu hora)?Hoy no hubo sorteo/
+            : /^Sorteo de hoy · 12:00Hoy no hubo sorteo/,
+        );
         expect(text).toContain(
           "La lista no tuvo los sellos de dos autoridades de sellado de tiempo antes de las 12:30",
         );
