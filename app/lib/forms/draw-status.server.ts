@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { formatArgentinaInstant } from "~/lib/draw/countdown";
+import type { PendingDraw } from "~/lib/draw/published-draw";
 import { quicknetRoundTime } from "~/lib/draw/quicknet-rounds";
 import { drawsForStatus } from "~/lib/draw-records/status-draws.server";
 import { witnessConfig } from "~/lib/draw-records/witnesses.server";
@@ -43,15 +44,18 @@ export async function drawsNow(
 ): Promise<{ draw: DrawWitnessing | null; missedDraw: MissedDay | null }> {
   const { snapshot, upcoming, missed } = await drawsForStatus(db, now);
   const lastMissed = missed.find((day) => now - Date.parse(day.drawAt) < DAY_MS);
-  const drawAt = upcoming ? Date.parse(upcoming.drawAt) : null;
-  return {
-    draw: upcoming && {
-      drawAt: drawAt!,
+  const underWay = (pending: PendingDraw): DrawWitnessing => {
+    const drawAt = Date.parse(pending.drawAt);
+    return {
+      drawAt,
       frozenAt: snapshot.records.find(({ draw }) => draw.draw_at === drawAt)?.draw.frozen_at ?? null,
-      roundAt: quicknetRoundTime(upcoming.beaconRound),
+      roundAt: quicknetRoundTime(pending.beaconRound),
       authorities: [...witnessConfig().authorities],
-      missing: upcoming.awaited,
-    },
+      missing: pending.awaited,
+    };
+  };
+  return {
+    draw: upcoming ? underWay(upcoming) : null,
     missedDraw: lastMissed
       ? {
           drawAt: Date.parse(lastMissed.drawAt),
@@ -67,13 +71,13 @@ export function drawAttention(draw: DrawWitnessing | null, missed: MissedDay | n
   const lines: string[] = [];
   if (missed) {
     lines.push(
-      `No hubo sorteo el ${formatArgentinaInstant(new Date(missed.drawAt).toISOString())}: su lista ${missed.reason === "not-frozen" ? "nunca se congeló" : "no tuvo los sellos de dos autoridades"} antes de la ronda, y sus participaciones pasan al sorteo del ${formatArgentinaInstant(new Date(missed.nextDrawAt).toISOString())}. Corré npm run draw -- status y mirá docs/operations.md, "The witnesses".`,
+      `No hubo sorteo el ${when(missed.drawAt)}: su lista ${missed.reason === "not-frozen" ? "nunca se congeló" : "no tuvo los sellos de dos autoridades"} antes de la ronda, y sus participaciones pasan al sorteo del ${when(missed.nextDrawAt)}. Corré npm run draw -- status y mirá docs/operations.md, "The witnesses".`,
     );
   }
   if (!draw) return lines;
-  const day = formatArgentinaInstant(new Date(draw.drawAt).toISOString());
-  const round = formatArgentinaInstant(new Date(draw.roundAt).toISOString());
-  // Docs/draw.md, "One round, never moved": without both seals before the round, no draw that day.
+  const day = when(draw.drawAt);
+  const round = when(draw.roundAt);
+  // docs/draw.md, "One round, never moved": without both seals before the round, no draw that day.
   const stakes = `si no llegan los sellos de las dos autoridades antes de la ronda de drand del ${round}, ese día no hay sorteo y sus participaciones pasan al siguiente`;
   if (draw.drawAt <= now && draw.frozenAt === null && now - draw.drawAt > LIST_SEAL_LATE_MS) {
     lines.push(
