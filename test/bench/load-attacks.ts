@@ -7,11 +7,11 @@
  * within 10 minutes, the never-reading sockets closed at the 10 s deadline.
  */
 import { startAppServer, type AppServer } from "../support/app-server";
-import { neverReadingClients, rawFormPost } from "../support/never-reading-clients";
+import { neverReadingClients, rawSignUps } from "../support/never-reading-clients";
 import { solvedProof } from "../support/proof-of-work";
 import { holdSlowBodies, probe, TRUSTED_PROXY, type SlowClient } from "../support/slow-bodies";
 import { startSmtpServer, type SmtpServer } from "../support/smtp-server";
-import { formStartAgo, postForm, postSignUp } from "../support/waitlist";
+import { postForm, postSignUp } from "../support/waitlist";
 
 const MAIL_WITHIN_MS = 10 * 60_000;
 const VISITORS = 10;
@@ -127,17 +127,7 @@ const oneNetwork = () =>
 /** 4 connections posting sign-ups whose answers they never read. */
 const neverReading = () =>
   withServer({}, async (app) => {
-    const body = (index: number) =>
-      new URLSearchParams({
-        email: `nl-${index}@example.com`,
-        consentimiento: "si",
-        sitio_web: "",
-        inicio: formStartAgo(5000),
-      }).toString();
-    const attack = neverReadingClients(
-      app.origin,
-      Array.from({ length: 4 }, (_, index) => rawFormPost(app.origin, "/encuesta", body(index), "203.0.113.77")),
-    );
+    const attack = neverReadingClients(app.origin, rawSignUps(app.origin, 4, "nl", "203.0.113.77"));
     await attack.sent;
     const visits = [
       ...(await Promise.all(

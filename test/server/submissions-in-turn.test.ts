@@ -8,8 +8,8 @@ import { connect, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { neverReadingClients, rawFormPost } from "../support/never-reading-clients";
-import { exportWaitlist, formStartAgo, postForm, postSignUp, useDatabase } from "../support/waitlist";
+import { neverReadingClients, rawSignUps } from "../support/never-reading-clients";
+import { exportWaitlist, postForm, postSignUp, useDatabase } from "../support/waitlist";
 
 /** Submissions the app handles at once, and how many may wait (docs/operations.md, "Sign-ups and limits"). */
 const AT_ONCE = 4;
@@ -159,19 +159,7 @@ describe("form submissions in turn, on PostgreSQL", () => {
 
     // Each posts a whole sign-up without JavaScript, so its answer is the page: it never drains
     // through a window of a few bytes. One client, as the attack was.
-    const body = (index: number) =>
-      new URLSearchParams({
-        email: `no-lee-${index}@example.com`,
-        consentimiento: "si",
-        sitio_web: "",
-        inicio: formStartAgo(5000),
-      }).toString();
-    const attack = neverReadingClients(
-      app.origin,
-      Array.from({ length: NEVER_READING }, (_, index) =>
-        rawFormPost(app.origin, "/encuesta", body(index), "203.0.113.77"),
-      ),
-    );
+    const attack = neverReadingClients(app.origin, rawSignUps(app.origin, NEVER_READING, "no-lee", "203.0.113.77"));
     onTestFinished(() => attack.stop());
     let closed = false;
     const closedAfter = attack.closed.then((times) => ((closed = true), times));

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { formStartAgo } from "./waitlist";
 
 const PYTHON = "/usr/bin/python3";
 const SCRIPT = path.join(import.meta.dirname, "never_reading_clients.py");
@@ -43,11 +44,22 @@ export function neverReadingClients(origin: string, requests: string[]): NeverRe
   return { sent, closed, stop: () => child.kill() };
 }
 
-/** A sign-up posted as a browser without JavaScript posts it, from `client` through the trusted proxy on loopback. */
-export function rawFormPost(origin: string, pathname: string, body: string, client: string): string {
+/**
+ * `count` sign-ups (`<prefix>-<n>@example.com`) as a browser without JavaScript posts them, each
+ * a whole raw request from `client` through the trusted proxy on loopback: its answer is the page.
+ */
+export function rawSignUps(origin: string, count: number, prefix: string, client: string): string[] {
   const { host } = new URL(origin);
-  return (
-    `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-For: ${client}\r\nAccept: text/html\r\n` +
-    `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
-  );
+  return Array.from({ length: count }, (_, index) => {
+    const body = new URLSearchParams({
+      email: `${prefix}-${index}@example.com`,
+      consentimiento: "si",
+      sitio_web: "",
+      inicio: formStartAgo(5000),
+    }).toString();
+    return (
+      `POST /encuesta HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-For: ${client}\r\nAccept: text/html\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    );
+  });
 }
