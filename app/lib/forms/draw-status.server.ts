@@ -77,7 +77,7 @@ export function drawAttention(draw: DrawWitnessing | null, missed: MissedDay | n
   if (!draw) return lines;
   const day = when(draw.drawAt);
   const round = when(draw.roundAt);
-  // docs/draw.md, "One round, never moved": without both seals before the round, no draw that day.
+  // docs/draw.md, "The order, proven": without both seals before the round, no draw that day.
   const stakes = `si no llegan los sellos de las dos autoridades antes de la ronda de drand del ${round}, ese día no hay sorteo y sus participaciones pasan al siguiente`;
   if (draw.drawAt <= now && draw.frozenAt === null && now - draw.drawAt > LIST_SEAL_LATE_MS) {
     lines.push(
