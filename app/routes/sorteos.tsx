@@ -56,6 +56,7 @@ export default function SorteosPage() {
           upcoming={draws.upcoming}
           missed={draws.missed}
           testRoots={draws.testRoots}
+          byHand={draws.byHand}
         />
         <FaqSection />
         <FaqJsonLd />

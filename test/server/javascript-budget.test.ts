@@ -3,9 +3,9 @@
  * it (test/support/page-bytes.ts) on the built server: no page may grow past what it loads
  * today (docs/performance.md, "Targets and latest figures"). The ceilings are this test's own
  * figures, in KB of 1,024 bytes; lower one when a page gets lighter. The product asks `/` for at
- * most 110 KB and `/sorteos` for less than 118 KB (issue 43): `/` is 0.5 KB over, `/sorteos` 0.1 KB
- * (the search's answers and the winner's notice; the next cut is named in
- * docs/decisions/096-the-javascript-budget-after-the-pages-without-scripts.md).
+ * most 110 KB and `/sorteos` for less than 118 KB (issue 43): `/` is 0.5 KB over (the search's
+ * answers and the winner's notice), `/sorteos` 0.8 KB under
+ * (docs/decisions/100-the-by-hand-commands-written-by-the-server.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -20,8 +20,10 @@ const CEILINGS_KB: [path: string, kb: number][] = [
   // page's route in the manifest): `/` 113,135 B, `/sorteos` 120,929 (its search sentences are
   // the server's, only their frame is the page's), `/contacto` 101,002, `/avisos/confirmar`
   // 97,647, `/avisos/baja` 96,706, `/avisos/premio` 99,329.
+  // Then the by-hand commands written by the server (docs/decisions/100-the-by-hand-commands-written-by-the-server.md):
+  // `/sorteos` 119,981 B.
   ["/", 110.5],
-  ["/sorteos", 118.2],
+  ["/sorteos", 117.2],
   ["/encuesta", 97.1],
   // Text only: no script at all (docs/decisions/095-pages-with-nothing-to-run-ship-no-javascript.md).
   ["/bases-y-condiciones", 0],

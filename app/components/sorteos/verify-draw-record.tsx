@@ -3,7 +3,6 @@ import { formatArgentinaInstant, formatArgentinaSecond } from "~/lib/draw/countd
 import { drawAnchor, roundName, type NoticeCount, type PublishedDraw } from "~/lib/draw/published-draw";
 import type { Verdict } from "./verify-draw-in-browser";
 import { VerificationResult } from "./verify-draw-result";
-import { byHandScript } from "./verify-draw-script";
 import { EntriesInPlay, firstSealAt, Hex, ListLink, NoticesSent, PublishedValue } from "./verify-draw-values";
 import { WitnessSeals } from "./verify-draw-witnesses";
 
@@ -33,6 +32,7 @@ export function VerifyDrawRecord({
   draw,
   afterList,
   testRoots,
+  byHand,
   notices = null,
   claimSealedAt = null,
   missed = null,
@@ -42,6 +42,8 @@ export function VerifyDrawRecord({
   afterList: boolean;
   /** Test roots, only on a development or test server: they count, and every line resting on one says so. */
   testRoots: string | null;
+  /** The same check as shell commands, written by the server (app/lib/draw-records/by-hand-commands.server.ts). */
+  byHand: string;
   notices?: NoticeCount | null;
   /** The claim's first seal when it counts (the server's reading of its seals). */
   claimSealedAt?: string | null;
@@ -181,7 +183,7 @@ export function VerifyDrawRecord({
             className="mt-3 overflow-x-auto rounded-xl bg-slate-900 p-4 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             <pre className="text-xs leading-relaxed text-slate-100">
-              <code>{byHandScript(draw)}</code>
+              <code>{byHand}</code>
             </pre>
           </div>
         </div>

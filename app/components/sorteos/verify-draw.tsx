@@ -39,12 +39,15 @@ export function VerifyDrawSection({
   upcoming = null,
   missed = [],
   testRoots = null,
+  byHand,
 }: {
   draws: ShownDraw[];
   upcoming?: PendingDraw | null;
   missed?: MissedDraw[];
   /** Test roots (TIMESTAMP_ROOTS), only on a development or test server: they count, marked as such. */
   testRoots?: string | null;
+  /** Each record's by-hand commands, by its draw instant, as the server wrote them. */
+  byHand: Record<string, string>;
 }) {
   // The days on which a draw froze a list of real entries: the draw after each counts what it took.
   const listedDays = new Set(draws.filter((draw) => !draw.sample).map((draw) => draw.window.through));
@@ -87,6 +90,7 @@ export function VerifyDrawSection({
                 draw={draw}
                 afterList={listedDays.has(draw.window.from)}
                 testRoots={testRoots}
+                byHand={byHand[at]!}
                 notices={draw.notices}
                 claimSealedAt={draw.claimSealedAt}
               />
@@ -96,6 +100,7 @@ export function VerifyDrawSection({
                 draw={day!.record}
                 afterList={listedDays.has(day!.record.window.from)}
                 testRoots={testRoots}
+                byHand={byHand[at]!}
                 missed={MISSED_WHY[day!.reason]}
               />
             ) : (

@@ -12,6 +12,7 @@ import { dueForKeeping, keepDrawsOnTime } from "./draw-timer.server";
 import { drawsAt, happenedAt, missedAt, type DrawSnapshot } from "./draw-snapshot.server";
 import { freezeDeadline } from "./freeze.server";
 import { serverDraws } from "./server-draws.server";
+import { byHandCommandsOf } from "./by-hand-commands.server";
 import { publishedDraw } from "./published-records.server";
 import { frozenList } from "./stored-draws.server";
 import { STATEMENT_FILES, tokenFileName } from "~/lib/draw/witness-statement";
@@ -35,6 +36,11 @@ export interface DrawsView {
    * counts them and marks every line that rests on one. Null on a real site.
    */
   testRoots: string | null;
+}
+
+/** /sorteos' view: also each record's by-hand commands, by its draw instant (ISO 8601). */
+export interface SorteosDrawsView extends DrawsView {
+  byHand: Record<string, string>;
 }
 
 /** No ids: the draw before froze no real list (none happened, a sample, or erased). One object, so lists computed with it are kept. */
@@ -102,13 +108,14 @@ function drawsThatTook({ checked, takenIds }: DrawSnapshot, now: number): DrawsT
  */
 export async function getSorteosDraws(
   now = Date.now(),
-): Promise<{ view: DrawsView; rule: EntryRule; tookEntries: DrawsThatTook }> {
+): Promise<{ view: SorteosDrawsView; rule: EntryRule; tookEntries: DrawsThatTook }> {
   let snapshot = await serverDraws.current();
   if (dueForKeeping(snapshot.records, now)) {
     await keepDrawsOnTime(now);
     snapshot = await serverDraws.current();
   }
-  const view = { ...drawsAt(snapshot, now), testRoots: testRootsPem() };
+  const shown = drawsAt(snapshot, now);
+  const view = { ...shown, testRoots: testRootsPem(), byHand: byHandCommandsOf(shown.draws, shown.missed) };
   return { view, rule: nextFreezeRule(snapshot, now), tookEntries: drawsThatTook(snapshot, now) };
 }
 

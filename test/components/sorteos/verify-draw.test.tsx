@@ -10,7 +10,8 @@ import { promisify } from "node:util";
 import axe from "axe-core";
 import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { VerifyDrawSection } from "~/components/sorteos/verify-draw";
+import { VerifyDrawSection as ShownSection } from "~/components/sorteos/verify-draw";
+import { byHandCommandsOf } from "~/lib/draw-records/by-hand-commands.server";
 import type { PendingDraw, PublishedDraw, ShownDraw } from "~/lib/draw/published-draw";
 import { rehearsalKey, signRound } from "~/lib/draw/rehearsal-key.server";
 import { expectedWinners, sha256 } from "../../support/draw-command";
@@ -30,6 +31,11 @@ const TEST_CHAIN = vi.hoisted(() => "3e5f7a9b".repeat(8));
 vi.mock("~/lib/draw/drand-beacon", async (importOriginal) =>
   (await import("../../support/test-chain")).onTestChain(importOriginal, TEST_CHAIN),
 );
+
+/** The section as /sorteos' loader feeds it: each record's by-hand commands written by the server. */
+function VerifyDrawSection(props: Omit<Parameters<typeof ShownSection>[0], "byHand">) {
+  return <ShownSection {...props} byHand={byHandCommandsOf(props.draws, props.missed ?? [])} />;
+}
 
 /** The draw of Monday 7 December 2026, 12:00 in Argentina; its rule's round, out at 12:30:00. */
 const DRAW_AT = "2026-12-07T15:00:00.000Z";

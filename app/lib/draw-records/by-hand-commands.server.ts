@@ -1,4 +1,4 @@
-import { roundName, type PublishedDraw } from "~/lib/draw/published-draw";
+import { roundName, type MissedDraw, type PublishedDraw } from "~/lib/draw/published-draw";
 
 /** A word the shell takes literally, whatever an id or URL holds. */
 function shellQuote(word: string): string {
@@ -9,8 +9,10 @@ function shellQuote(word: string): string {
  * The same check as the button's, as shell commands anyone can paste (bash and openssl):
  * shown with the draw's values filled in, so it works without JavaScript and without us. A
  * record of rule v2 hashes each attempt's message; one of rule v1 keys it with its seed.
+ * Written by the server into the page's data, not built by the page: 2 KB of script less on
+ * /sorteos (docs/decisions/100-the-by-hand-commands-written-by-the-server.md).
  */
-export function byHandScript(draw: PublishedDraw): string {
+function byHandCommands(draw: PublishedDraw): string {
   const v1 = draw.rule === "opinionlabz-draw-v1";
   const lines = [
     "# 1. La lista: tiene que dar la huella publicada",
@@ -71,4 +73,10 @@ function witnessScript(draw: PublishedDraw): string[] {
     }
   }
   return lines;
+}
+
+/** The by-hand commands of every record /sorteos shows (draws, and days with no draw that hold rounds), by draw instant. */
+export function byHandCommandsOf(draws: readonly PublishedDraw[], missed: readonly MissedDraw[]): Record<string, string> {
+  const records = [...draws, ...missed.flatMap((day) => (day.record ? [day.record] : []))];
+  return Object.fromEntries(records.map((record) => [record.drawAt, byHandCommands(record)]));
 }
