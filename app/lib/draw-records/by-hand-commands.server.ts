@@ -76,7 +76,10 @@ function witnessScript(draw: PublishedDraw): string[] {
 }
 
 /** The by-hand commands of every record /sorteos shows (draws, and days with no draw that hold rounds), by draw instant. */
-export function byHandCommandsOf(draws: readonly PublishedDraw[], missed: readonly MissedDraw[]): Record<string, string> {
+export function byHandCommandsOf(
+  draws: readonly PublishedDraw[],
+  missed: readonly MissedDraw[],
+): Record<string, string> {
   const records = [...draws, ...missed.flatMap((day) => (day.record ? [day.record] : []))];
   return Object.fromEntries(records.map((record) => [record.drawAt, byHandCommands(record)]));
 }
