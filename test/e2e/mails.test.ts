@@ -3,9 +3,9 @@
  * to a real SMTP server (aiosmtpd); SpamAssassin (Debian's, local rules) scores each message as
  * received, and Chromium shows each HTML part at 320, 390 and 1024 px, light and dark, the way a
  * mail client does (the logo loaded from the site, no script). The sign-up and /contacto mails
- * come from the forms over HTTP; the survey notice, the draw record and the draw notices, whose
- * commands and timers have tests of their own, are rendered by their templates and queued in the
- * server's outbox.
+ * come from the forms over HTTP; the survey notice, the draw record, the draw notices and the
+ * winner's mails (told, reminded, the claim to the team), whose commands and timers have tests
+ * of their own, are rendered by their templates and queued in the server's outbox.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +26,8 @@ import { postForm, postSignUp } from "../support/waitlist";
 
 const TEAM = "equipo@opinionlabz.example";
 const VISITOR = "lucia@example.com";
+/** The winner's address, as `draw -- tell-winner` is given it. */
+const WINNER = "ganadora@example.com";
 /** Brand indigo: the one button's colour, in both palettes. */
 const BUTTON_COLOUR = "rgb(79, 70, 229)";
 
@@ -37,7 +39,10 @@ type MailName =
   | "drawRecord"
   | "listNotice"
   | "listNoticeToTeam"
-  | "winnerNotice";
+  | "winnerNotice"
+  | "winnerTold"
+  | "winnerReminder"
+  | "claimNotice";
 
 /** axe's page-landmark rules: a mail is shown inside its client's page, whose landmarks hold it. */
 const MAIL_CLIENT_LANDMARKS = ["landmark-one-main", "region"];
@@ -98,13 +103,25 @@ describe("the mails, as they arrive", () => {
         await enqueueMail(storage.db, { kind: DRAW_NOTICE_KIND, to: VISITOR, ...samples[name], headers }, Date.now());
       }
       await enqueueMail(storage.db, { kind: DRAW_NOTICE_KIND, to: TEAM, ...samples.listNoticeToTeam }, Date.now());
+      // The winner told, reminded, and the team told of the claim (docs/draw.md, "The winner told").
+      for (const [name, kind] of [
+        ["winnerTold", "winner-told"],
+        ["winnerReminder", "winner-reminder"],
+      ] as const) {
+        await enqueueMail(storage.db, { kind, to: WINNER, ...samples[name] }, Date.now());
+      }
+      await enqueueMail(
+        storage.db,
+        { kind: "winner-claimed", to: TEAM, replyTo: WINNER, ...samples.claimNotice },
+        Date.now(),
+      );
     } finally {
       await storage.db.destroy();
     }
     // The server's sender takes what the forms queued at once, and polls for the rest.
     await vi.waitFor(
       () => {
-        if (smtp.mails().length < 8) throw new Error(`${smtp.mails().length} of 8 mails delivered`);
+        if (smtp.mails().length < 11) throw new Error(`${smtp.mails().length} of 11 mails delivered`);
       },
       { timeout: 30_000, interval: 100 },
     );
@@ -119,6 +136,10 @@ describe("the mails, as they arrive", () => {
     received.listNotice = bySubject(toVisitor, samples.listNotice.subject);
     received.winnerNotice = bySubject(toVisitor, samples.winnerNotice.subject);
     received.listNoticeToTeam = bySubject(toTeam, samples.listNoticeToTeam.subject);
+    const toWinner = smtp.mails().filter((mail) => mail.to === WINNER);
+    received.winnerTold = bySubject(toWinner, samples.winnerTold.subject);
+    received.winnerReminder = bySubject(toWinner, samples.winnerReminder.subject);
+    received.claimNotice = bySubject(toTeam, samples.claimNotice.subject);
     verdicts = await spamVerdicts([...Object.values(received).map((mail) => mail.raw), PHISHING]);
   });
   afterAll(async () => {
@@ -137,6 +158,9 @@ describe("the mails, as they arrive", () => {
     "listNotice",
     "listNoticeToTeam",
     "winnerNotice",
+    "winnerTold",
+    "winnerReminder",
+    "claimNotice",
   ] as const;
 
   it("SpamAssassin's local rules are live: a mail built the way phishing is scores 2 or more", () => {
