@@ -20,7 +20,7 @@ import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { freePort, ROOT, startAppServer, type AppServer } from "../support/app-server";
-import { launchBrowser, openPage } from "../support/browser";
+import { openPage, sharedBrowser } from "../support/browser";
 import { drawCommand, expectedWinners } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
@@ -220,7 +220,7 @@ describe("¿Gané?: a missed day, a draw that happened, and a row added a minute
   );
 
   it("shows the answers in a browser at 390 and 1440 px, with JavaScript and without, the record one click away", async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     const folder = path.join(ROOT, ".screenshots");
     mkdirSync(folder, { recursive: true });
     try {
