@@ -79,6 +79,15 @@ function fencedBlock(heading: string, language: string): string {
 
 const BY_HAND = "### By hand, with openssl, Python and one BLS tool";
 
+/** Text React wrote into an element, read back: the five characters it escapes. */
+const decodeHtml = (html: string) =>
+  html
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
+
 /** An instant as the script writes one: Python's `isoformat(timespec="milliseconds")` in UTC. */
 const pythonInstant = (iso: string) => iso.replace(/Z$/, "+00:00");
 
@@ -329,6 +338,24 @@ describe("the by-hand recipe of docs/draw.md", () => {
     expect((await bash(example, tool)).stdout).toMatch(/^drand's: randomness fe290bec[0-9a-f]+4fdd\n$/);
     const printed = /BLS: (node check-beacon\.mjs \d+ [0-9a-f]+)/.exec(checked.stdout)![1]!;
     expect(await bash(printed, tool)).toEqual({ code: 0, stdout: "NOT drand's\n" });
+  });
+
+  it("the commands /sorteos shows for the record, as the server wrote them, print its hash, its winner and each seal's verdict", async () => {
+    const page = await (await fetch(`${app.origin}/sorteos`)).text();
+    const shown = [...page.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)]
+      .map((match) => decodeHtml(match[1]!))
+      .find((commands) => commands.includes(`/sorteos/${V2.day}/`));
+    expect(shown, "the record's by-hand commands on the page").toBeDefined();
+    const work = mkdtempSync(path.join(folder, "page-"));
+    writeFileSync(path.join(work, "raices.pem"), authorities.map((authority) => authority.rootPem).join(""));
+    const ran = await bash(shown!, work);
+    expect(ran.code, ran.stdout).toBe(0);
+    const lines = ran.stdout.split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      `SHA2-256(ids.txt)= ${sha256(V2.ids.map((id) => `${id}\n`).join(""))}`,
+      v2.winner,
+    ]);
+    expect(lines.filter((line) => line === "Verification: OK")).toHaveLength(2);
   });
 
   it("checks a record of rule v1 as it always did: its seed, its commitment and their seals", async () => {

@@ -75,11 +75,26 @@ function witnessScript(draw: PublishedDraw): string[] {
   return lines;
 }
 
+/**
+ * Each shown draw's commands, written once: its object lives as long as the server's snapshot of
+ * the records (draw-snapshot.server.ts), not one request.
+ */
+const written = new WeakMap<PublishedDraw, string>();
+
+function commandsOf(record: PublishedDraw): string {
+  let commands = written.get(record);
+  if (commands === undefined) {
+    commands = byHandCommands(record);
+    written.set(record, commands);
+  }
+  return commands;
+}
+
 /** The by-hand commands of every record /sorteos shows (draws, and days with no draw that hold rounds), by draw instant. */
 export function byHandCommandsOf(
   draws: readonly PublishedDraw[],
   missed: readonly MissedDraw[],
 ): Record<string, string> {
   const records = [...draws, ...missed.flatMap((day) => (day.record ? [day.record] : []))];
-  return Object.fromEntries(records.map((record) => [record.drawAt, byHandCommands(record)]));
+  return Object.fromEntries(records.map((record) => [record.drawAt, commandsOf(record)]));
 }
