@@ -116,6 +116,18 @@ async function accepts(port: number): Promise<boolean> {
 }
 
 /**
+ * The order the sink took the mails in, from their Maildir names: Python's mailbox names a mail
+ * `<seconds>.M<microseconds>P<pid>Q<count>.<host>`, its microseconds not padded, so sorting the
+ * names as text put a mail taken at .098 s after one taken at .120 s of the same second (a winner's
+ * reminder read as its first mail under load, docs/testing.md "Speed").
+ */
+function byDelivery(a: string, b: string): number {
+  const parts = (name: string) => /^(\d+)\.M(\d+)P\d+Q(\d+)\./.exec(name)!.slice(1).map(Number);
+  const [first, second] = [parts(a), parts(b)];
+  return first.map((part, index) => part - second[index]!).find((difference) => difference !== 0) ?? 0;
+}
+
+/**
  * A real SMTP server on loopback (aiosmtpd's Mailbox handler writing a Maildir), for the
  * app to deliver to and the tests to read. It refuses for good (550) every recipient whose
  * address starts with "rechazo" (smtp_mailbox.py). With `running: false` the port is reserved but
@@ -163,7 +175,7 @@ export async function startSmtpServer({ running = true }: { running?: boolean } 
     mails() {
       const folder = path.join(mailbox, "new");
       return readdirSync(folder)
-        .sort()
+        .sort(byDelivery)
         .map((name) => {
           let mail = parsed.get(name);
           if (!mail) {
