@@ -146,9 +146,9 @@ export async function openPage(
 /**
  * One page for the tests of a describe block that each load their own document into it and
  * leave nothing that outlives that document (no clock, route, init script or exposed function):
- * a new page and its context cost Chromium about 1 s of CPU here (three renderer processes: the
- * blank page's, the one COOP moves the site into, and Chromium's spare), a navigation of an open
- * page 0.2–0.5 s (docs/testing.md, "Speed"). Opened by the first test that asks, closed after the
+ * a new page and its context cost Chromium about 1 s of CPU here (four renderer processes started
+ * per page, among them the blank page's, the one COOP moves the site into and Chromium's spare),
+ * a navigation of an open page 0.2–0.5 s (docs/testing.md, "Speed"). Opened by the first test that asks, closed after the
  * block; each test that asks answers for the page's problems from then until it ends, as with
  * `openPage`. `browser` is read when the first test asks (a `beforeAll` connects it).
  */
