@@ -32,6 +32,7 @@ import {
   startStandInAuthority,
   type StandInAuthority,
 } from "../support/timestamp-authority";
+import { decodeEntities } from "../support/html-entities";
 
 const run = promisify(execFile);
 const DRAW_MD = readFileSync(path.join(ROOT, "docs/draw.md"), "utf8");
@@ -78,15 +79,6 @@ function fencedBlock(heading: string, language: string): string {
 }
 
 const BY_HAND = "### By hand, with openssl, Python and one BLS tool";
-
-/** Text React wrote into an element, read back: the five characters it escapes. */
-const decodeHtml = (html: string) =>
-  html
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
 
 /** An instant as the script writes one: Python's `isoformat(timespec="milliseconds")` in UTC. */
 const pythonInstant = (iso: string) => iso.replace(/Z$/, "+00:00");
@@ -343,7 +335,7 @@ describe("the by-hand recipe of docs/draw.md", () => {
   it("the commands /sorteos shows for the record, as the server wrote them, print its hash, its winner and each seal's verdict", async () => {
     const page = await (await fetch(`${app.origin}/sorteos`)).text();
     const shown = [...page.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)]
-      .map((match) => decodeHtml(match[1]!))
+      .map((match) => decodeEntities(match[1]!))
       .find((commands) => commands.includes(`/sorteos/${V2.day}/`));
     expect(shown, "the record's by-hand commands on the page").toBeDefined();
     const work = mkdtempSync(path.join(folder, "page-"));

@@ -24,6 +24,7 @@ import { openPage, sharedBrowser } from "../support/browser";
 import { drawCommand, expectedWinners } from "../support/draw-command";
 import { rehearsalChain } from "../support/drand-relay";
 import { startWitnessPair, type WitnessPair } from "../support/timestamp-authority";
+import { decodeEntities } from "../support/html-entities";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -48,9 +49,7 @@ const FEBRUARY_ROW = "Eva Estévez,Bolivia,OL-5005,2027-01-10";
 const roundOf = (drawAt: number) => Math.ceil((drawAt / 1000 + 30 * 60 - 1_692_803_367) / 3) + 1;
 
 const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;/g, "'")
+  decodeEntities(html.replace(/<[^>]+>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
+import { decodeEntities } from "../support/html-entities";
 
 const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto", "/no-existe"];
 
@@ -33,13 +34,7 @@ async function html(app: AppServer, path: string): Promise<string> {
 
 /** What a reader sees: tags gone, the entities React writes decoded, spaces collapsed. */
 function textOf(markup: string): string {
-  return markup
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+  return decodeEntities(markup.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]*>/g, "")).replace(/\s+/g, " ");
 }
 
 const footerOf = (page: string) => page.match(/<footer[\s\S]*<\/footer>/)![0];

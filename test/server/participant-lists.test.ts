@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { mixedSheetRows } from "../mocks/sheets";
 import { useAppOnSheet } from "../support/site-under-test";
+import { decodeEntities } from "../support/html-entities";
 
 interface ShownRow {
   cells: string[];
@@ -18,10 +19,7 @@ interface ShownRow {
 }
 
 const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
+  decodeEntities(html.replace(/<[^>]+>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAQ_ITEMS } from "~/content/faq";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BROWSER_USER_AGENT } from "../support/browser";
+import { decodeEntities } from "../support/html-entities";
 
 const SITE_URL = "https://opinionlabz.example";
 /** What a visitor (or a cache-poisoning attacker) might send instead of the real host. */
@@ -51,10 +52,7 @@ async function page(path: string, method = "GET"): Promise<string> {
 /** The content of `<meta property|name="key">`, decoding the entities React writes. */
 function metaContent(html: string, key: string): string | undefined {
   const tag = html.match(new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
-  return tag?.[1]
-    ?.replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'");
+  return tag?.[1] === undefined ? undefined : decodeEntities(tag[1]);
 }
 
 function canonical(html: string): string | undefined {
@@ -189,11 +187,7 @@ describe("structured data", () => {
     expect(rest).toEqual([]);
     expect(faq!["@type"]).toBe("FAQPage");
     // An answer may hold a link (the support one does): its text is what the markup must say.
-    const textOf = (markup: string) =>
-      markup
-        .replace(/<[^>]*>/g, "")
-        .replace(/&amp;/g, "&")
-        .replace(/&#x27;/g, "'");
+    const textOf = (markup: string) => decodeEntities(markup.replace(/<[^>]*>/g, ""));
     const shown = [
       // The FAQ's accordion (the header's menu without JavaScript is another <details>).
       ...html.matchAll(

@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayInPlay } from "../mocks/sheets";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { decodeEntities } from "../support/html-entities";
 
 const PAGES = ["/", "/sorteos", "/encuesta", "/bases-y-condiciones", "/privacidad", "/contacto", "/no-existe"];
 const SURVEY_URL = "https://encuestas.example/diciembre";
@@ -26,15 +27,12 @@ const SPEC_WORDINGS = ["Sorteo $200 USD", "2 min - Gratis", "+15 puntos ganados"
 /** What a reader sees of a page: its text without scripts, styles or tags, spaces collapsed. */
 async function visibleText(urlPath: string, { withoutTables = false } = {}): Promise<string> {
   const html = await (await fetch(`${app.origin}${urlPath}`)).text();
-  return html
-    .replace(withoutTables ? /<table\b[\s\S]*?<\/table>/g : /^\b$/, " ")
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(
-      /&nbsp;|&#x27;|&quot;|&amp;/g,
-      (entity) => ({ "&nbsp;": " ", "&#x27;": "'", "&quot;": '"', "&amp;": "&" })[entity]!,
-    )
-    .replace(/\s+/g, " ");
+  return decodeEntities(
+    html
+      .replace(withoutTables ? /<table\b[\s\S]*?<\/table>/g : /^\b$/, " ")
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ")
+      .replace(/<[^>]+>/g, " "),
+  ).replace(/\s+/g, " ");
 }
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { sheetPath } from "../mocks/handlers";
 import { startSheetServer, type SheetServer } from "../mocks/sheet-server";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
 import { SPEC_STRINGS, type SheetState } from "../support/spec-strings";
+import { decodeEntities } from "../support/html-entities";
 
 let sheets: SheetServer;
 const apps = new Map<SheetState, AppServer>();
@@ -47,13 +48,10 @@ function html(state: SheetState, page: string): Promise<string> {
 
 /** What a reader sees: the text without scripts, styles, tags or comments, entities read, spaces collapsed. */
 const visibleText = (page: string) =>
-  page
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+  decodeEntities(page.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, "")).replace(
+    /\s+/g,
+    " ",
+  );
 
 describe("the spec's quoted texts", () => {
   it.each(SPEC_STRINGS.map((entry) => [entry.text, entry.page, entry.sheet, entry] as const))(

@@ -27,6 +27,7 @@ import {
 } from "../support/waitlist";
 import { rawRequest } from "../support/raw-http";
 import { decodeSingleFetch } from "../support/single-fetch";
+import { decodeEntities } from "../support/html-entities";
 
 const ACCEPTED = "te llega un email para confirmarla";
 
@@ -39,7 +40,7 @@ function statusMessage(html: string): string {
 function formAction(html: string): string {
   const action = html.match(/<form[^>]*method="post"[^>]*action="([^"]+)"/)?.[1];
   if (!action) throw new Error("no form on the page");
-  return action.replace(/&amp;/g, "&");
+  return decodeEntities(action);
 }
 
 describe.each(DATABASE_KINDS)("the waitlist on the %s database", (kind) => {
