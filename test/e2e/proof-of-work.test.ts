@@ -45,19 +45,25 @@ describe("a form under pressure", () => {
     // Nothing of the widget on the first load.
     expect(scripts.filter((url) => url.includes("/verificacion/"))).toEqual([]);
     const posts: number[] = [];
+    const sentStamps: (string | null)[] = [];
     page.on("response", (response) => {
-      if (response.request().method() === "POST") posts.push(response.status());
+      if (response.request().method() !== "POST") return;
+      posts.push(response.status());
+      sentStamps.push(new URLSearchParams(response.request().postData() ?? "").get("inicio"));
     });
 
     await page.getByLabel("Tu email").fill("con-prueba@example.com");
     await page.getByRole("checkbox", { name: /^Acepto que Opinion Labz/ }).check();
-    await backdateFormStart(page);
+    const [backdated] = await backdateFormStart(page);
     await page.getByRole("button", { name: "Avisarme cuando esté listo" }).click();
     await expect
       .poll(async () => page.getByTestId("notify-status").textContent(), { timeout: 30_000 })
       .toContain("te llega un email");
     // Asked once, then taken with the proof; the widget and its worker came from this site.
     expect(posts).toEqual([403, 200]);
+    // The widget's second send carries the form's start as the first did, though the answer
+    // to the first re-rendered the form in between.
+    expect(sentStamps).toEqual([backdated, backdated]);
     const widgetFiles = scripts.filter((url) => url.includes("/verificacion/")).map((url) => new URL(url));
     expect(new Set(widgetFiles.map((url) => url.origin))).toEqual(new Set([app.origin]));
     expect(widgetFiles.map((url) => url.pathname.split("/").pop())).toEqual(

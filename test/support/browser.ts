@@ -205,10 +205,12 @@ export async function gotoHydrated(page: Page, url: string) {
 /**
  * Stands in for the seconds a person takes to fill a form: the server refuses one posted less
  * than 2 s after the page was rendered (docs/operations.md, "Sign-ups and limits"), so the
- * form's signed start is moved back rather than the test waiting. Call it right before a
- * submit: a re-render puts the rendered value back.
+ * form's signed start is moved back rather than the test waiting. A re-render puts the rendered
+ * value back (React keeps a hidden field's value), so the page also moves it back on every
+ * submit of this document, the ones its own scripts send included (the proof of work's second
+ * send). Returns the stamps sent, in the page's order of its forms.
  */
-export async function backdateFormStart(page: Page, byMs = 10_000): Promise<void> {
+export async function backdateFormStart(page: Page, byMs = 10_000): Promise<string[]> {
   const fields = page.locator('input[name="inicio"]');
   const stamps = await fields.evaluateAll((inputs) => (inputs as HTMLInputElement[]).map((input) => input.value));
   if (stamps.length === 0) throw new Error("no form on the page carries a start stamp");
@@ -218,9 +220,20 @@ export async function backdateFormStart(page: Page, byMs = 10_000): Promise<void
     if (instant === null) throw new Error(`the page's start stamp is not the test server's: ${stamp}`);
     return signFormStart(TEST_FORM_SECRET, instant - byMs);
   });
-  await fields.evaluateAll((inputs, values) => {
-    (inputs as HTMLInputElement[]).forEach((input, index) => (input.value = values[index]!));
-  }, backdated);
+  await page.evaluate(
+    ({ name, earlier }) => {
+      const moveBack = (root: ParentNode) => {
+        for (const input of root.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)) {
+          input.value = earlier[input.value] ?? input.value;
+        }
+      };
+      moveBack(document);
+      // Captured at the window, before the router's listener reads the form.
+      window.addEventListener("submit", (event) => moveBack(event.target as HTMLFormElement), { capture: true });
+    },
+    { name: "inicio", earlier: Object.fromEntries(stamps.map((stamp, index) => [stamp, backdated[index]!])) },
+  );
+  return backdated;
 }
 
 /** The page's copy of axe-core, injected by `axeViolations`. */
