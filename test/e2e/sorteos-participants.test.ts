@@ -44,13 +44,17 @@ async function sheetLoaded(site: AppServer): Promise<void> {
     (response) => response.text(),
     () => "",
   );
+  // 1.7 s on a quiet machine (2026-11-28); missed once under a browser-only run's load, so a
+  // miss says what the server last knew of the sheet.
   const deadline = Date.now() + 150_000;
   for (;;) {
     const { participants } = (await (await fetch(`${site.origin}/healthz`)).json()) as {
       participants: { count: number };
     };
     if (participants.count > 0) return;
-    if (Date.now() > deadline) throw new Error("the large sheet did not load within 150 s");
+    if (Date.now() > deadline) {
+      throw new Error(`the large sheet did not load within 150 s; /healthz: ${JSON.stringify(participants)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
