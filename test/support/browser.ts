@@ -148,9 +148,10 @@ export async function openPage(
  * leave nothing that outlives that document (no clock, route, init script or exposed function):
  * a new page and its context cost Chromium about 1 s of CPU here (four renderer processes started
  * per page, among them the blank page's, the one COOP moves the site into and Chromium's spare),
- * a navigation of an open page 0.2–0.5 s (docs/testing.md, "Speed"). Opened by the first test that asks, closed after the
- * block; each test that asks answers for the page's problems from then until it ends, as with
- * `openPage`. `browser` is read when the first test asks (a `beforeAll` connects it).
+ * a navigation of an open page 0.2–0.5 s (docs/testing.md, "Speed"). Opened by the first test
+ * that asks, closed after the block; each test that asks answers for the page's problems from
+ * then until it ends, as with `openPage`. `browser` is read when the first test asks (a
+ * `beforeAll` connects it).
  */
 export function useSharedPage(
   browser: () => Browser,
